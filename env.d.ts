@@ -1,0 +1,7 @@
+// Secrets come from .dev.vars locally and `wrangler secret put` in production; never from wrangler.toml.
+interface Env {
+  SESSION_SECRET: string;
+  JWT_SECRET: string;
+  LINK_SECRET: string;
+  API_BASE_URL?: string;
+}
