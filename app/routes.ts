@@ -1,7 +1,53 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+/** Every URL of spec §2. Greek path names are part of the product and kept as they are. */
 export default [
+  // Public: one landing screen with login and signup modes.
   index("routes/landing.tsx"),
+  route("login", "routes/landing.tsx", { id: "login" }),
+  route("signup", "routes/landing.tsx", { id: "signup" }),
+  route("activate/:id", "routes/activate.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
+  route("redirect-login/:token?", "routes/redirect-login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("language", "routes/language.tsx"),
+  route("contact", "routes/contact.tsx"),
+
+  // Static pages.
+  route("cookies-policy", "routes/static-page.tsx", { id: "cookies-policy" }),
+  route("terms", "routes/static-page.tsx", { id: "terms" }),
+  route("direct-debit-terms", "routes/static-page.tsx", { id: "direct-debit-terms" }),
+  route("ebill-terms", "routes/static-page.tsx", { id: "ebill-terms" }),
+  route("payment-terms", "routes/static-page.tsx", { id: "payment-terms" }),
+
+  // Onboarding applicants.
+  route("intermediate", "routes/intermediate.tsx"),
+
+  // Hash links: each needs a valid signed hash; without one they redirect to "/".
+  route("pay/:hash?", "routes/hash-link.tsx", { id: "pay" }),
+  route("instant-bill/:hash?", "routes/hash-link.tsx", { id: "instant-bill" }),
+  route("all-smart/:hash?", "routes/hash-link.tsx", { id: "all-smart" }),
+  route("change-address/:hash?", "routes/hash-link.tsx", { id: "change-address" }),
+  route("mymarket/:hash?", "routes/hash-link.tsx", { id: "mymarket" }),
+
+  // Signed-in area.
+  layout("routes/b2b/layout.tsx", [
+    route("instructions", "routes/b2b/instructions.tsx"),
+    ...prefix("b2b", [
+      index("routes/b2b/index.tsx"),
+      route("episkopisi", "routes/b2b/episkopisi.tsx"),
+      route("paroxes", "routes/b2b/paroxes.tsx"),
+      route("help", "routes/b2b/help.tsx"),
+      route("mhnymata", "routes/b2b/mhnymata.tsx"),
+      route("select-meter", "routes/b2b/select-meter.tsx"),
+      route("*", "routes/b2b/fallback.tsx"),
+    ]),
+  ]),
+
+  // Local development only: what the outbox "sent" (activation links, codes).
+  route("dev/outbox", "routes/dev-outbox.tsx"),
+
   route("locales/:lng/:ns", "routes/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
