@@ -1,7 +1,56 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ApiErrorBody, ApiErrorCode } from "./contract";
+import { authRoutes } from "./auth/routes";
+import { signupRoutes } from "./auth/signup";
+import { contactRoutes } from "./contact/routes";
+import { devRoutes } from "./dev/routes";
+import { ApiError } from "./lib/errors";
+import { csrf } from "./middleware/csrf";
+import { database, language } from "./middleware/context";
+import type { ApiEnv } from "./types";
+import { userRoutes } from "./users/routes";
 
-export type ApiEnv = { Bindings: Env };
+export type { ApiEnv } from "./types";
 
-export const apiApp = new Hono<ApiEnv>().basePath("/api");
+const codeForStatus = (status: number): ApiErrorCode =>
+  status === 400
+    ? "validation"
+    : status === 401
+      ? "unauthorized"
+      : status === 403
+        ? "forbidden"
+        : status === 404
+          ? "not_found"
+          : "error";
 
-apiApp.get("/ping", (c) => c.json({ ok: true }));
+/** The portal API (spec §7, docs/api.md), mounted by workers/app.ts under /api. */
+export const apiApp = new Hono<ApiEnv>()
+  .basePath("/api")
+  .use(language)
+  .use(csrf)
+  .use(async (c, next) => {
+    await next();
+    // Answers carry tokens and balances: never cache them unless a handler opted in.
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  })
+  .use(database)
+  .get("/ping", (c) => c.json({ ok: true }))
+  .route("/v2/auth", authRoutes)
+  .route("/signup", signupRoutes)
+  .route("/contact", contactRoutes)
+  .route("/dev", devRoutes)
+  .route("/", userRoutes);
+
+apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
+
+apiApp.onError((error, c) => {
+  if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+  if (error instanceof HTTPException) {
+    // Hono's own 4xx (e.g. malformed JSON): keep the status, use the API's body, drop the details.
+    const status = error.status >= 400 && error.status < 500 ? error.status : 500;
+    return c.json({ error: { code: codeForStatus(status) } } satisfies ApiErrorBody, status);
+  }
+  console.error("api error", c.req.method, new URL(c.req.url).pathname, error);
+  return c.json({ error: { code: "error" } } satisfies ApiErrorBody, 500);
+});

@@ -35,7 +35,10 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string, salt?: Uint8Array<ArrayBuffer>): Promise<string> {
+export async function hashPassword(
+  password: string,
+  salt?: Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const usedSalt = salt ?? crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, usedSalt, ITERATIONS);
   return `pbkdf2-sha256$${ITERATIONS}$${toBase64(usedSalt)}$${toBase64(hash)}`;

@@ -1,0 +1,296 @@
+/**
+ * Drizzle mirror of migrations/0001_init.sql. The SQL migrations are the source of truth; this file
+ * only gives the queries types, so keep column names, nullability and defaults identical.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const nowStamp = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const customers = sqliteTable("customers", {
+  id: integer("id").primaryKey(),
+  afm: text("afm").notNull().unique(),
+  name: text("name").notNull(),
+  is_legal_person: integer("is_legal_person").notNull().default(0),
+  employee_name: text("employee_name"),
+  tax_office: text("tax_office"),
+  phone: text("phone"),
+  email: text("email"),
+  sap_id: text("sap_id").notNull(),
+});
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey(),
+  customer_id: integer("customer_id")
+    .notNull()
+    .unique()
+    .references(() => customers.id),
+  username: text("username").notNull().unique(),
+  name: text("name").notNull(),
+  welcome_name: text("welcome_name").notNull(),
+  lang: text("lang", { enum: ["el", "en"] })
+    .notNull()
+    .default("el"),
+  nrg_skin: integer("nrg_skin").notNull().default(1),
+  registration_email: text("registration_email").notNull().unique(),
+  registration_phone: text("registration_phone").unique(),
+  indication_email: integer("indication_email").notNull().default(0),
+  indication_sms: integer("indication_sms").notNull().default(0),
+  needs_activation: integer("needs_activation").notNull().default(1),
+  first_login_settings_open: integer("first_login_settings_open").notNull().default(0),
+  account_status: integer("account_status").notNull().default(1),
+  deactivated_at: text("deactivated_at"),
+  password_hash: text("password_hash").notNull(),
+  password_changed_at: text("password_changed_at"),
+  avatar_key: text("avatar_key"),
+  avatar_name: text("avatar_name"),
+  avatar_type: text("avatar_type"),
+  popup_title: text("popup_title"),
+  popup_body: text("popup_body"),
+  popup_button_title: text("popup_button_title"),
+  popup_url: text("popup_url"),
+  popup_dismissed_at: text("popup_dismissed_at"),
+  test_role: text("test_role"),
+  created_at: text("created_at").notNull().default(nowStamp),
+});
+
+export const meters = sqliteTable(
+  "meters",
+  {
+    id: integer("id").primaryKey(),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    status: text("status").notNull(),
+    is_main: integer("is_main").notNull().default(0),
+    meter_type: text("meter_type").notNull(),
+    sap_id: text("sap_id").notNull(),
+    division: integer("division").notNull(),
+    category: text("category").notNull().default(""),
+    voltage_type: text("voltage_type").notNull().default("01"),
+    phys_street: text("phys_street").notNull(),
+    phys_street_no: text("phys_street_no").notNull(),
+    phys_postal_code: text("phys_postal_code").notNull(),
+    phys_region: text("phys_region").notNull(),
+    bill_street: text("bill_street").notNull(),
+    bill_street_no: text("bill_street_no").notNull(),
+    bill_postal_code: text("bill_postal_code").notNull(),
+    bill_region: text("bill_region").notNull(),
+    per_code: text("per_code"),
+    id_code: text("id_code"),
+    next_code: text("next_code"),
+    pod: text("pod"),
+    package_print_descr: text("package_print_descr").notNull(),
+    package_name: text("package_name").notNull(),
+    running_total_cents: integer("running_total_cents").notNull().default(0),
+    trn_value_cents: integer("trn_value_cents").notNull().default(0),
+    last_payment_date: text("last_payment_date"),
+    last_invoice_due_date: text("last_invoice_due_date"),
+    ebill: integer("ebill").notNull().default(0),
+    sms_bill: integer("sms_bill").notNull().default(0),
+    ebill_email: text("ebill_email"),
+    sms_number: text("sms_number"),
+    ebill_enable_edit: integer("ebill_enable_edit").notNull().default(1),
+    agreed_power: text("agreed_power"),
+    representation_date: text("representation_date"),
+    next_reading_date: text("next_reading_date"),
+    has_night: integer("has_night").notNull().default(0),
+    has_pv: integer("has_pv").notNull().default(0),
+    indication_open_from: text("indication_open_from"),
+    indication_open_to: text("indication_open_to"),
+    created_at: text("created_at").notNull().default(nowStamp),
+  },
+  (t) => [index("meters_customer").on(t.customer_id)],
+);
+
+export const invoiceTypes = [
+  "Clearance",
+  "Advance",
+  "Credit",
+  "Cancelled",
+  "payment",
+  "Manual",
+] as const;
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey(),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    type: text("type", { enum: invoiceTypes }).notNull(),
+    invoice_no: text("invoice_no").notNull(),
+    issue_date: text("issue_date").notNull(),
+    date_due: text("date_due"),
+    period_from: text("period_from"),
+    period_to: text("period_to"),
+    consumption_from: text("consumption_from"),
+    consumption_to: text("consumption_to"),
+    payment_date: text("payment_date"),
+    ypoloipo_cents: integer("ypoloipo_cents").notNull().default(0),
+    total_value_cents: integer("total_value_cents").notNull().default(0),
+    remaining_cents: integer("remaining_cents").notNull().default(0),
+    energy_cents: integer("energy_cents").notNull().default(0),
+    regulated_cents: integer("regulated_cents").notNull().default(0),
+    municipality_cents: integer("municipality_cents").notNull().default(0),
+    taxes_cents: integer("taxes_cents").notNull().default(0),
+    collateral_cents: integer("collateral_cents").notNull().default(0),
+    advance_cents: integer("advance_cents").notNull().default(0),
+    day_kwh: integer("day_kwh").notNull().default(0),
+    night_kwh: integer("night_kwh").notNull().default(0),
+    pv_kwh: integer("pv_kwh").notNull().default(0),
+    business_partner: text("business_partner").notNull(),
+    contract_account: text("contract_account").notNull(),
+  },
+  (t) => [index("invoices_meter_date").on(t.meter_id, t.issue_date)],
+);
+
+export const readings = sqliteTable(
+  "readings",
+  {
+    id: integer("id").primaryKey(),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    date_ins: text("date_ins").notNull(),
+    cp_code: text("cp_code").notNull(),
+    origin: integer("origin").notNull(),
+    value: integer("value").notNull(),
+    registered_by: text("registered_by", { enum: ["operator", "client"] }).notNull(),
+    created_at: text("created_at").notNull().default(nowStamp),
+  },
+  (t) => [index("readings_meter_date").on(t.meter_id, t.date_ins)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    meter_id: integer("meter_id").references(() => meters.id),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    type: text("type", { enum: ["info", "confirm", "alert"] }).notNull(),
+    category: text("category").notNull(),
+    read_status: integer("read_status").notNull().default(0),
+    c_stamp: text("c_stamp").notNull(),
+  },
+  (t) => [index("messages_user").on(t.user_id, t.c_stamp)],
+);
+
+export const banners = sqliteTable("banners", {
+  id: integer("id").primaryKey(),
+  meter_id: integer("meter_id").references(() => meters.id),
+  division: integer("division"),
+  title_el: text("title_el").notNull(),
+  title_en: text("title_en").notNull(),
+  body_el: text("body_el").notNull(),
+  body_en: text("body_en").notNull(),
+  url: text("url"),
+  kind: text("kind").notNull().default("info"),
+  active_from: text("active_from"),
+  active_to: text("active_to"),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    created_at: text("created_at").notNull(),
+    expires_at: text("expires_at").notNull(),
+    revoked_at: text("revoked_at"),
+    revoked_reason: text("revoked_reason"),
+  },
+  (t) => [index("sessions_user").on(t.user_id)],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    session_id: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
+    created_at: text("created_at").notNull(),
+    expires_at: text("expires_at").notNull(),
+    used_at: text("used_at"),
+  },
+  (t) => [index("refresh_tokens_session").on(t.session_id)],
+);
+
+export const actionTokenPurposes = ["activate", "reset", "redirect-login"] as const;
+export type ActionTokenPurpose = (typeof actionTokenPurposes)[number];
+
+export const actionTokens = sqliteTable("action_tokens", {
+  id: text("id").primaryKey(),
+  user_id: integer("user_id")
+    .notNull()
+    .references(() => users.id),
+  purpose: text("purpose", { enum: actionTokenPurposes }).notNull(),
+  created_at: text("created_at").notNull(),
+  expires_at: text("expires_at").notNull(),
+  used_at: text("used_at"),
+});
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    day: text("day").notNull(),
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.day] })],
+);
+
+export const outbox = sqliteTable("outbox", {
+  id: integer("id").primaryKey(),
+  channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  link: text("link"),
+  user_id: integer("user_id"),
+  created_at: text("created_at").notNull().default(nowStamp),
+});
+
+export const transactions = sqliteTable("transactions", {
+  id: integer("id").primaryKey(),
+  txn_no: text("txn_no").notNull().unique(),
+  user_id: integer("user_id").references(() => users.id),
+  meter_id: integer("meter_id")
+    .notNull()
+    .references(() => meters.id),
+  amount_cents: integer("amount_cents").notNull(),
+  status: text("status", { enum: ["started", "success", "failed", "cancelled"] }).notNull(),
+  payment_group: text("payment_group"),
+  created_at: text("created_at").notNull(),
+  completed_at: text("completed_at"),
+});
+
+export const requests = sqliteTable("requests", {
+  id: integer("id").primaryKey(),
+  reference: text("reference").notNull().unique(),
+  user_id: integer("user_id").references(() => users.id),
+  meter_id: integer("meter_id").references(() => meters.id),
+  kind: text("kind").notNull(),
+  status: text("status").notNull().default("received"),
+  payload: text("payload").notNull(),
+  file_key: text("file_key"),
+  created_at: text("created_at").notNull().default(nowStamp),
+});
+
+export const auditLog = sqliteTable("audit_log", {
+  id: integer("id").primaryKey(),
+  user_id: integer("user_id"),
+  action: text("action").notNull(),
+  detail: text("detail"),
+  ip: text("ip"),
+  created_at: text("created_at").notNull().default(nowStamp),
+});

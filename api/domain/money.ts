@@ -1,0 +1,2 @@
+/** Integer cents (storage) → euros with two decimals (API JSON). */
+export const euros = (cents: number) => Math.round(cents) / 100;

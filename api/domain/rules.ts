@@ -1,0 +1,25 @@
+/** Validation rules of spec §5, shared by the API's schemas. Pure functions. */
+
+/** Greek VAT (ΑΦΜ): 9 digits; sum of d_i * 2^(8-i) for i = 0..7, mod 11, mod 10 equals d_8. */
+export function isValidVat(value: string): boolean {
+  if (!/^\d{9}$/.test(value) || value === "000000000") return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(value[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(value[8]);
+}
+
+export const PHONE_PATTERN = /^69\d{8}$/;
+
+/** Electricity: the 9-digit per_code; gas: the 14-digit pod. */
+export const SUPPLY_NUMBER_PATTERN = /^(\d{9}|\d{14})$/;
+
+/** At least 8 characters, one upper, one lower, one digit; only letters, digits and ~!@#$%^&*_-+=\(){}[]:,.? */
+export function isValidPassword(value: string): boolean {
+  return (
+    value.length >= 8 &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    /^[A-Za-z\d~!@#$%^&*_\-+=\\(){}[\]:,.?]+$/.test(value)
+  );
+}

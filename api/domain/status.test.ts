@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { INTERMEDIATE_METER_STATUSES, userStatusFromMeters } from "./status";
+
+const m = (...statuses: string[]) => statuses.map((status) => ({ status }));
+
+describe("userStatusFromMeters", () => {
+  it("is inactive without meters", () => {
+    expect(userStatusFromMeters([])).toBe("inactive");
+  });
+
+  it("is active when any meter is Active or Stopped", () => {
+    expect(userStatusFromMeters(m("Active"))).toBe("active");
+    expect(userStatusFromMeters(m("Stopped"))).toBe("active");
+    expect(userStatusFromMeters(m("Inactive", "OpenUnchecked", "Stopped"))).toBe("active");
+  });
+
+  it.each(INTERMEDIATE_METER_STATUSES)(
+    "is intermediate when every meter is intermediate (%s)",
+    (status) => {
+      expect(userStatusFromMeters(m(status))).toBe("intermediate");
+      expect(userStatusFromMeters(m("OpenUnchecked", status))).toBe("intermediate");
+    },
+  );
+
+  it("is inactive when meters are neither active nor all intermediate", () => {
+    expect(userStatusFromMeters(m("Inactive"))).toBe("inactive");
+    expect(userStatusFromMeters(m("Terminated", "Inactive"))).toBe("inactive");
+    expect(userStatusFromMeters(m("OpenChecked", "Inactive"))).toBe("inactive");
+  });
+
+  it("is case-sensitive like the billing system", () => {
+    expect(userStatusFromMeters(m("active"))).toBe("inactive");
+  });
+});

@@ -1,0 +1,35 @@
+import type { UserStatus } from "../contract";
+
+/** Normal supply statuses (spec §4). */
+export const ACTIVE_METER_STATUSES: readonly string[] = ["Active", "Stopped"];
+
+/** Onboarding statuses, including the misspellings the billing system really sends (spec §4). */
+export const INTERMEDIATE_METER_STATUSES: readonly string[] = [
+  "OpenUnchecked",
+  "OpenChecked",
+  "Submitted",
+  "Submited",
+  "ThallisConfirmed",
+  "ThalisConfirmed",
+  "OpenPending",
+  "OpenCanceled",
+  "OpenRejected",
+  "Canceled",
+  "Cancelled",
+  "ThallisRejected",
+];
+
+export const isActiveMeterStatus = (status: string) => ACTIVE_METER_STATUSES.includes(status);
+export const isIntermediateMeterStatus = (status: string) =>
+  INTERMEDIATE_METER_STATUSES.includes(status);
+
+/**
+ * User status from the meters (spec §1): active if any meter is Active or Stopped; intermediate if
+ * there are meters and all of them are intermediate; inactive otherwise (including no meters).
+ */
+export function userStatusFromMeters(meters: readonly { status: string }[]): UserStatus {
+  if (meters.some((m) => isActiveMeterStatus(m.status))) return "active";
+  if (meters.length > 0 && meters.every((m) => isIntermediateMeterStatus(m.status)))
+    return "intermediate";
+  return "inactive";
+}

@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "../db";
+import { customers, invoices, meters, users } from "../db/schema";
+import { userStatusFromMeters } from "../domain/status";
+import { notFound } from "../lib/errors";
+import { toApiUser } from "./serialize";
+
+/**
+ * Status the dev endpoint gives meters that "disappear" from the billing system. Such rows are
+ * never returned or counted: for the portal they no longer exist.
+ */
+export const REMOVED_METER_STATUS = "Removed";
+
+/** The customer's meters as the portal sees them: main first, then by id. */
+export function customerMeters(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(meters)
+    .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
+    .orderBy(desc(meters.is_main), asc(meters.id));
+}
+
+/** Invoices of the given meters, newest first. */
+export function meterInvoices(db: Db, meterIds: number[]) {
+  if (meterIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.meter_id, meterIds))
+    .orderBy(desc(invoices.issue_date), desc(invoices.id));
+}
+
+export async function findUserWithCustomer(db: Db, userId: number) {
+  const rows = await db
+    .select({ user: users, customer: customers })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customer_id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function loadApiUser(db: Db, userId: number) {
+  const found = await findUserWithCustomer(db, userId);
+  if (!found) throw notFound();
+  const visible = await customerMeters(db, found.customer.id);
+  return toApiUser(found.user, found.customer, userStatusFromMeters(visible));
+}
+
+/**
+ * Ownership check of spec design §3: a path's userId must be the token's user. Another user's id
+ * answers exactly like a missing one (404), so ids cannot be probed.
+ */
+export function assertOwnUser(tokenUserId: number, pathUserId: string | number) {
+  if (String(tokenUserId) !== String(pathUserId)) throw notFound();
+}

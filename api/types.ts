@@ -1,0 +1,15 @@
+import type { Db } from "./db";
+import type { AccessClaims } from "./lib/jwt";
+
+export type Lang = "el" | "en";
+
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    /** From the `Language` request header (el | en, default el). */
+    lang: Lang;
+    /** Set by `requireBearer` only: the token's user and live server session. */
+    auth: AccessClaims;
+  };
+};

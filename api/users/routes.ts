@@ -1,0 +1,211 @@
+import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiBanner } from "../contract";
+import { banners, messages, meters, users } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import { hashPassword, verifyPassword } from "../lib/password";
+import { clientIp } from "../lib/request";
+import { nowIso, todayUtc } from "../lib/time";
+import { validate } from "../lib/validate";
+import { requireBearer } from "../middleware/auth";
+import { passwordChangeSchema } from "../auth/schemas";
+import { audit } from "../services/audit";
+import {
+  REMOVED_METER_STATUS,
+  assertOwnUser,
+  customerMeters,
+  findUserWithCustomer,
+  loadApiUser,
+  meterInvoices,
+} from "../services/customers";
+import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
+import { revokeUserSessions } from "../services/sessions";
+import type { ApiEnv } from "../types";
+
+const idParam = z.object({ id: z.string().regex(/^\d+$/) });
+
+/** The token user's customer id; the user row must still exist. */
+async function customerIdOf(c: { get: (key: "db") => ApiEnv["Variables"]["db"] }, userId: number) {
+  const found = await findUserWithCustomer(c.get("db"), userId);
+  if (!found) throw notFound();
+  return found.customer.id;
+}
+
+/** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
+export const userRoutes = new Hono<ApiEnv>()
+  .get("/v2/me", requireBearer, async (c) =>
+    c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) }),
+  )
+
+  .get("/users/:id", requireBearer, async (c) => {
+    assertOwnUser(c.get("auth").userId, c.req.param("id"));
+    return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
+  })
+
+  .get(
+    "/users/:userId/meters",
+    requireBearer,
+    validate(
+      "query",
+      z.object({ billing_history: z.enum(["true", "false", "1", "0"]).optional() }),
+    ),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.param("userId"));
+      const db = c.get("db");
+      const rows = await customerMeters(db, await customerIdOf(c, userId));
+      const flag = c.req.valid("query").billing_history;
+      if (flag !== "true" && flag !== "1") return c.json({ data: rows.map((m) => toApiMeter(m)) });
+      const invoices = await meterInvoices(
+        db,
+        rows.map((m) => m.id),
+      );
+      return c.json({
+        data: rows.map((m) =>
+          toApiMeter(
+            m,
+            invoices.filter((i) => i.meter_id === m.id),
+          ),
+        ),
+      });
+    },
+  )
+
+  .get("/users/:userId/invoices", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const db = c.get("db");
+    const rows = await customerMeters(db, await customerIdOf(c, userId));
+    const invoices = await meterInvoices(
+      db,
+      rows.map((m) => m.id),
+    );
+    return c.json({ data: invoices.map(toApiInvoice) });
+  })
+
+  .get("/users/:userId/messages", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const rows = await c
+      .get("db")
+      .select()
+      .from(messages)
+      .where(eq(messages.user_id, userId))
+      .orderBy(sql`${messages.c_stamp} desc`, sql`${messages.id} desc`);
+    return c.json({ data: rows.map(toApiMessage) });
+  })
+
+  .put(
+    "/update_notification",
+    requireBearer,
+    validate("json", z.object({ id: z.coerce.number().int().positive() })),
+    async (c) => {
+      const updated = await c
+        .get("db")
+        .update(messages)
+        .set({ read_status: 1 })
+        .where(
+          and(eq(messages.id, c.req.valid("json").id), eq(messages.user_id, c.get("auth").userId)),
+        )
+        .returning({ id: messages.id });
+      if (updated.length === 0) throw notFound();
+      return c.body(null, 204);
+    },
+  )
+
+  /**
+   * Banners for one of the caller's supplies, in the Language header's language: those aimed at this
+   * meter, plus general ones (no meter) for any division or this meter's division, within their dates.
+   */
+  .get("/users/:userId/banners/:meterId", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const db = c.get("db");
+    const meterId = Number(c.req.param("meterId"));
+    const customerId = await customerIdOf(c, userId);
+    const meter = Number.isSafeInteger(meterId)
+      ? await db.query.meters.findFirst({
+          where: and(
+            eq(meters.id, meterId),
+            eq(meters.customer_id, customerId),
+            sql`${meters.status} <> ${REMOVED_METER_STATUS}`,
+          ),
+        })
+      : undefined;
+    if (!meter) throw notFound();
+    const today = todayUtc();
+    const rows = await db
+      .select()
+      .from(banners)
+      .where(
+        and(
+          or(
+            eq(banners.meter_id, meter.id),
+            and(
+              isNull(banners.meter_id),
+              or(isNull(banners.division), eq(banners.division, meter.division)),
+            ),
+          ),
+          or(isNull(banners.active_from), lte(sql`substr(${banners.active_from}, 1, 10)`, today)),
+          or(isNull(banners.active_to), gte(sql`substr(${banners.active_to}, 1, 10)`, today)),
+        ),
+      )
+      .orderBy(banners.id);
+    const en = c.get("lang") === "en";
+    const bannersToDisplay: ApiBanner[] = rows.map((b) => ({
+      id: b.id,
+      title: en ? b.title_en : b.title_el,
+      body: en ? b.body_en : b.body_el,
+      url: b.url,
+      kind: b.kind,
+    }));
+    return c.json({ bannersToDisplay });
+  })
+
+  .post("/user/popup/dismiss", requireBearer, async (c) => {
+    await c
+      .get("db")
+      .update(users)
+      .set({ popup_dismissed_at: nowIso() })
+      .where(eq(users.id, c.get("auth").userId));
+    return c.body(null, 204);
+  })
+
+  .get("/user/:id/avatar", requireBearer, validate("param", idParam), async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.valid("param").id);
+    const user = await c.get("db").query.users.findFirst({ where: eq(users.id, userId) });
+    const object = user?.avatar_key ? await c.env.FILES.get(user.avatar_key) : null;
+    if (!user || !object) throw notFound();
+    return new Response(object.body, {
+      headers: {
+        "content-type":
+          user.avatar_type ?? object.httpMetadata?.contentType ?? "application/octet-stream",
+        "cache-control": "private, max-age=300",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  })
+
+  /** Changing the password ends every other session of the user; this one stays signed in. */
+  .put("/user/password", requireBearer, validate("json", passwordChangeSchema), async (c) => {
+    const db = c.get("db");
+    const { userId, sessionId } = c.get("auth");
+    const body = c.req.valid("json");
+    if (body.password !== body.password_confirmation)
+      throw badRequest("passwords_mismatch", "password_confirmation");
+    const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+    if (!user) throw notFound();
+    if (!(await verifyPassword(body.old_password, user.password_hash)))
+      throw badRequest("wrong_credentials", "old_password");
+    if (body.password === body.old_password)
+      throw badRequest("validation", "password", "validate.passwordSameAsOld");
+    await db
+      .update(users)
+      .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
+      .where(eq(users.id, userId));
+    await revokeUserSessions(db, userId, "password_change", sessionId);
+    await audit(db, { action: "password_change", userId, ip: clientIp(c) });
+    return c.body(null, 204);
+  });

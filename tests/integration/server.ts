@@ -1,0 +1,224 @@
+/**
+ * Integration harness: a real Worker (workerd via `wrangler dev`) on the BUILT app with a fresh
+ * local D1 holding the demo data. One server per test file (beforeAll/afterAll).
+ *
+ * Ports: a free port from the OS, or the first free one of TEST_PORT_RANGE ("8801-8809") when set.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
+const childEnv = {
+  ...process.env,
+  CI: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  NO_COLOR: "1",
+};
+
+export interface TestServer {
+  baseUrl: string;
+  persistDir: string;
+  /** Runs SQL against the server's local D1 (through wrangler, so a few seconds per call). */
+  query<T = Record<string, unknown>>(sql: string): T[];
+  /** Stores an object in the server's local R2 bucket (FILES). */
+  r2Put(key: string, bytes: Uint8Array, contentType: string): void;
+  stop(): Promise<void>;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+function osFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const range = process.env.TEST_PORT_RANGE?.match(/^(\d+)-(\d+)$/);
+  const ports: number[] = [];
+  if (range) {
+    for (let p = Number(range[1]); p <= Number(range[2]) && ports.length < count; p++) {
+      if (await portIsFree(p)) ports.push(p);
+    }
+    if (ports.length < count)
+      throw new Error(`no ${count} free ports in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
+    return ports;
+  }
+  while (ports.length < count) {
+    const p = await osFreePort();
+    if (!ports.includes(p)) ports.push(p);
+  }
+  return ports;
+}
+
+function run(args: string[], what: string): string {
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: childEnv,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  if (result.status !== 0) {
+    throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+const wrangler = (args: string[], what: string) =>
+  run([wranglerBin, ...args, "--config", "wrangler.toml"], what);
+
+/** Demo data through the seed helper's script; a minimal fixture while that does not exist yet. */
+async function setupDatabase(persistDir: string) {
+  if (
+    existsSync(path.join(root, "scripts/setup-db.ts")) &&
+    existsSync(path.join(root, "seed/generate.ts"))
+  ) {
+    run([path.join(root, "scripts/setup-db.ts"), "--persist-to", persistDir], "setup-db");
+    return;
+  }
+  wrangler(
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
+    "migrations",
+  );
+  const { fixtureSql } = await import("./fixture.ts");
+  const file = path.join(persistDir, "fixture.sql");
+  writeFileSync(file, await fixtureSql());
+  wrangler(
+    ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file],
+    "fixture",
+  );
+}
+
+function ensureBuilt() {
+  if (existsSync(path.join(root, "build/server/wrangler.json"))) return;
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, env: childEnv, encoding: "utf8" });
+  if (result.status !== 0)
+    throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`wrangler dev exited (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`wrangler dev did not become healthy within ${timeoutMs} ms:\n${log()}`);
+}
+
+export async function startServer(): Promise<TestServer> {
+  ensureBuilt();
+  const persistDir = mkdtempSync(path.join(tmpdir(), "api-itest-"));
+  await setupDatabase(persistDir);
+  const [port, inspectorPort] = await freePorts(2);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerBin,
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { cwd: root, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const query = <T>(sql: string): T[] => {
+    const out = wrangler(
+      ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql],
+      "query",
+    );
+    const parsed = JSON.parse(out.slice(out.indexOf("["))) as Array<{ results: T[] }>;
+    return parsed[0]?.results ?? [];
+  };
+
+  const r2Put = (key: string, bytes: Uint8Array, contentType: string) => {
+    const file = path.join(persistDir, `upload-${Date.now()}`);
+    writeFileSync(file, bytes);
+    wrangler(
+      [
+        "r2",
+        "object",
+        "put",
+        `nrg-portal-files/${key}`,
+        "--local",
+        "--persist-to",
+        persistDir,
+        "--file",
+        file,
+        "--content-type",
+        contentType,
+      ],
+      "r2 put",
+    );
+  };
+
+  return { baseUrl, persistDir, query, r2Put, stop };
+}
