@@ -1,3 +1,78 @@
-export default function Placeholder() {
-  return null;
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { getApi } from "../.server/api";
+import { requireAnonymous } from "../.server/guards";
+import { FormErrors, Notice, TextField } from "../auth-ui/fields";
+import { PublicLayout } from "../components/PublicLayout";
+import { forgotPasswordSchema } from "../domain/schemas";
+import { getInstance } from "../middleware/i18next";
+import { getNotice, getSession } from "../middleware/session";
+import type { Route } from "./+types/forgot-password";
+
+/**
+ * Request a password-reset email. The answer is the same whether or not the VAT number has an
+ * account (no account enumeration); the API records the email in the outbox.
+ */
+export const handle = { i18n: ["auth", "forms"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  return { title: getInstance(context).t("auth:forgot.title"), notice: getNotice(context) ?? null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  const result = await getApi(args).passwordReset(submission.value.afm);
+  if (!result.ok && (result.status === 0 || result.status >= 500)) {
+    return data(submission.reply({ formErrors: ["auth:login.errors.error"] }), { status: 400 });
+  }
+  getSession(args.context).flash("notice", { type: "success", key: "auth:forgot.sent" });
+  throw redirect(href("/forgot-password"));
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const sent = loaderData.notice?.key === "auth:forgot.sent";
+  return (
+    <PublicLayout narrow>
+      <h1>{t("forgot.heading")}</h1>
+      <Notice notice={loaderData.notice} />
+      {sent ? null : (
+        <>
+          <p>{t("forgot.intro")}</p>
+          <FormErrors form={form} />
+          <Form method="post" className="form" {...getFormProps(form)}>
+            <TextField
+              meta={fields.afm}
+              label={t("forgot.afm")}
+              inputMode="numeric"
+              maxLength={9}
+              autoComplete="username"
+            />
+            <div className="actions">
+              <button type="submit" className="btn" disabled={submitting}>
+                {t("forgot.submit")}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+      <p>
+        <Link to={href("/login")}>{t("forgot.backToLogin")}</Link>
+      </p>
+    </PublicLayout>
+  );
 }

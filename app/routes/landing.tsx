@@ -1,11 +1,361 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import type { ApiErrorCode } from "../../api/contract";
+import { getApi } from "../.server/api";
+import { completeSignIn } from "../.server/auth";
+import { requireAnonymous } from "../.server/guards";
+import { ErrorList, FormErrors, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { PublicLayout } from "../components/PublicLayout";
+import { loginSchema, signupSchema } from "../domain/schemas";
+import { getInstance } from "../middleware/i18next";
+import { getNotice, getSession } from "../middleware/session";
 import type { Route } from "./+types/landing";
 
-export function meta() {
-  return [{ title: "NRG" }];
+/**
+ * One screen, two modes (spec §2): "/" and "/login" sign in, "/signup" and "/?mode=signup" create
+ * an account. Both forms are plain POSTs that work without JavaScript (Post/Redirect/Get on
+ * success; on error the page comes back with the messages next to the fields, values kept except
+ * passwords). With JavaScript, Conform validates with the same zod schemas before submitting.
+ */
+export const handle = { i18n: ["auth", "forms"] };
+
+type Mode = "login" | "signup";
+
+function modeOf(url: URL): Mode {
+  if (url.pathname === "/signup") return "signup";
+  if (url.pathname === "/login") return "login";
+  return url.searchParams.get("mode") === "signup" ? "signup" : "login";
 }
 
-export default function Landing(_: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return <h1>{t("siteName")}</h1>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  const url = new URL(request.url);
+  const mode = modeOf(url);
+  const t = getInstance(context).t;
+  return {
+    mode,
+    title: t(`auth:${mode}.title`),
+    notice: getNotice(context) ?? null,
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+  };
+}
+
+type ActionResult = { intent: Mode; result: SubmissionResult<string[]> };
+
+const LOGIN_ERRORS: readonly ApiErrorCode[] = [
+  "wrong_credentials",
+  "not_active",
+  "deactivated",
+  "no_user",
+  "already_logged_in",
+  "daily_attempts_exceeded",
+];
+
+const SIGNUP_FORM_ERRORS: readonly ApiErrorCode[] = [
+  "captcha",
+  "no_customer",
+  "already_active",
+  "activation_not_sent",
+  "user_validation",
+  "validation",
+];
+
+/** Field-level messages for the API's `validation` errors that name a field. */
+const FIELD_MESSAGES: Record<string, string> = {
+  afm: "validate.vat",
+  supply_number: "validate.supplyNumber",
+  phone: "validate.phoneNumber",
+  email: "validate.notValidEmail",
+  password: "validate.passwordRules",
+  password_confirmation: "validate.passwordsMatch",
+  terms: "validate.terms",
+  employee_name: "auth:signup.errors.employee_name_required",
+};
+
+async function loginAction(args: Route.ActionArgs, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data<ActionResult>(
+      { intent: "login", result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const { username, password, redirectTo } = submission.value;
+  const api = getApi(args);
+  const login = await api.login(username, password);
+  if (!login.ok) {
+    const code = LOGIN_ERRORS.includes(login.code) ? login.code : "error";
+    return data<ActionResult>(
+      {
+        intent: "login",
+        result: submission.reply({
+          formErrors: [`auth:login.errors.${code}`],
+          hideFields: ["password"],
+        }),
+      },
+      { status: login.status === 429 ? 429 : 400 },
+    );
+  }
+  // The hidden field carries it with the form; a post to /login?redirectTo=… works as well.
+  const destination = redirectTo ?? new URL(args.request.url).searchParams.get("redirectTo");
+  const outcome = await completeSignIn(args, login.data, destination);
+  if (!outcome.ok) {
+    return data<ActionResult>(
+      {
+        intent: "login",
+        result: submission.reply({ formErrors: [outcome.error], hideFields: ["password"] }),
+      },
+      { status: 400 },
+    );
+  }
+  throw redirect(outcome.redirectTo, { headers: outcome.headers });
+}
+
+async function signupAction(args: Route.ActionArgs, formData: FormData) {
+  const hidden = ["password", "password_confirmation"];
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") {
+    return data<ActionResult>(
+      { intent: "signup", result: submission.reply({ hideFields: hidden }) },
+      { status: 400 },
+    );
+  }
+  const { employee_name, website, ...rest } = submission.value;
+  const result = await getApi(args).signup({
+    ...rest,
+    ...(employee_name ? { employee_name } : {}),
+    website: website ?? "",
+  });
+  if (result.ok) {
+    getSession(args.context).flash("notice", { type: "success", key: "auth:notice.signupSuccess" });
+    throw redirect(href("/login"));
+  }
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  switch (result.code) {
+    case "email_in_use":
+      fieldErrors.email = ["auth:signup.errors.email_in_use"];
+      break;
+    case "mobile_in_use":
+      fieldErrors.phone = ["auth:signup.errors.mobile_in_use"];
+      break;
+    case "employee_name_required":
+      fieldErrors.employee_name = ["auth:signup.errors.employee_name_required"];
+      break;
+    case "passwords_mismatch":
+      fieldErrors.password_confirmation = ["validate.passwordsMatch"];
+      break;
+    default:
+      if (result.code === "validation" && result.field && FIELD_MESSAGES[result.field]) {
+        fieldErrors[result.field] = [FIELD_MESSAGES[result.field] as string];
+      } else {
+        formErrors.push(
+          `auth:signup.errors.${SIGNUP_FORM_ERRORS.includes(result.code) ? result.code : "error"}`,
+        );
+      }
+  }
+  return data<ActionResult>(
+    { intent: "signup", result: submission.reply({ fieldErrors, formErrors, hideFields: hidden }) },
+    { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  requireAnonymous(args);
+  const formData = await args.request.formData();
+  return formData.get("intent") === "signup"
+    ? signupAction(args, formData)
+    : loginAction(args, formData);
+}
+
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { mode, notice, redirectTo } = loaderData;
+  const lastResult = actionData?.intent === mode ? actionData.result : undefined;
+  return (
+    <PublicLayout narrow>
+      <p className="muted">{t("landing.tagline")}</p>
+      {mode === "login" ? (
+        <LoginForm lastResult={lastResult} notice={notice} redirectTo={redirectTo} />
+      ) : (
+        <SignupForm lastResult={lastResult} notice={notice} />
+      )}
+    </PublicLayout>
+  );
+}
+
+type FormProps = {
+  lastResult: SubmissionResult<string[]> | undefined;
+  notice: { type: "success" | "error"; key: string } | null;
+};
+
+function useSubmitting() {
+  return useNavigation().state === "submitting";
+}
+
+function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const submitting = useSubmitting();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const resetKey = useResetKey(lastResult);
+  return (
+    <section aria-labelledby="login-heading">
+      <h1 id="login-heading">{t("login.heading")}</h1>
+      <Notice notice={notice} />
+      <FormErrors form={form} />
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="login" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <TextField
+          meta={fields.username}
+          label={t("login.username")}
+          hint={t("login.usernameHint")}
+          autoComplete="username"
+          inputMode="numeric"
+          maxLength={9}
+        />
+        <TextField
+          meta={fields.password}
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+          resetKey={resetKey}
+        />
+        <div className="actions">
+          <button type="submit" className="btn" disabled={submitting}>
+            {t("login.submit")}
+          </button>
+          <Link to={href("/forgot-password")}>{t("login.forgot")}</Link>
+        </div>
+      </Form>
+      <p>
+        {t("login.noAccount")} <Link to={href("/signup")}>{t("login.toSignup")}</Link>
+      </p>
+    </section>
+  );
+}
+
+function SignupForm({ lastResult, notice }: FormProps) {
+  const { t } = useTranslation("auth");
+  const submitting = useSubmitting();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const resetKey = useResetKey(lastResult);
+  const terms = fields.terms;
+  const termsProps = getInputProps(terms, { type: "checkbox" });
+  return (
+    <section aria-labelledby="signup-heading">
+      <h1 id="signup-heading">{t("signup.heading")}</h1>
+      <p>{t("signup.intro")}</p>
+      <Notice notice={notice} />
+      <FormErrors
+        form={{
+          errorId: form.errorId,
+          errors: [...(form.errors ?? []), ...(fields.website.errors ?? [])],
+        }}
+      />
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="signup" />
+        <TextField
+          meta={fields.afm}
+          label={t("signup.afm")}
+          inputMode="numeric"
+          maxLength={9}
+          autoComplete="off"
+        />
+        <TextField
+          meta={fields.supply_number}
+          label={t("signup.supply_number")}
+          hint={t("signup.supply_numberHint")}
+          inputMode="numeric"
+          maxLength={14}
+          autoComplete="off"
+        />
+        <TextField
+          meta={fields.phone}
+          label={t("signup.phone")}
+          hint={t("signup.phoneHint")}
+          type="tel"
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="tel-national"
+        />
+        <TextField
+          meta={fields.email}
+          label={t("signup.email")}
+          type="email"
+          autoComplete="email"
+        />
+        <TextField
+          meta={fields.password}
+          label={t("signup.password")}
+          hint={t("reset.rules")}
+          type="password"
+          autoComplete="new-password"
+          resetKey={resetKey}
+        />
+        <TextField
+          meta={fields.password_confirmation}
+          label={t("signup.password_confirmation")}
+          type="password"
+          autoComplete="new-password"
+          resetKey={resetKey}
+        />
+        <TextField
+          meta={fields.employee_name}
+          label={t("signup.employee_name")}
+          hint={t("signup.employee_nameHint")}
+          autoComplete="name"
+          required={false}
+          maxLength={120}
+        />
+        <div className="field">
+          <div className="check">
+            <input {...termsProps} aria-required="true" />
+            <label htmlFor={terms.id}>
+              {t("signup.termsBefore")} <Link to={href("/terms")}>{t("signup.termsLink")}</Link>
+              <span className="required" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </label>
+          </div>
+          <ErrorList id={terms.errorId} errors={terms.errors} />
+        </div>
+        {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
+        <div className="hp" aria-hidden="true">
+          <label htmlFor="signup-website">{t("signup.website")}</label>
+          <input
+            id="signup-website"
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn" disabled={submitting}>
+            {t("signup.submit")}
+          </button>
+        </div>
+      </Form>
+      <p>
+        {t("signup.haveAccount")} <Link to={href("/login")}>{t("signup.toLogin")}</Link>
+      </p>
+    </section>
+  );
 }

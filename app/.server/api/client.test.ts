@@ -1,0 +1,249 @@
+import { createSession } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { PortalSession, SessionData, SessionFlashData } from "../session-data";
+import { ApiError, createClient, jwtExpiry, type Transport } from "./client";
+
+type Call = {
+  path: string;
+  method: string;
+  authorization: string | null;
+  language: string | null;
+  body: unknown;
+};
+type Handler = (call: Call, index: number) => Response | Promise<Response>;
+
+function fakeTransport(handler: Handler) {
+  const calls: Call[] = [];
+  const transport: Transport = async (path, init) => {
+    const headers = new Headers(init.headers);
+    const call: Call = {
+      path,
+      method: init.method ?? "GET",
+      authorization: headers.get("Authorization"),
+      language: headers.get("Language"),
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return handler(call, calls.length - 1);
+  };
+  return { transport, calls };
+}
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const apiError = (status: number, code: string, field?: string) =>
+  json({ error: { code, field } }, status);
+
+function jwt(expiresInSeconds: number): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+  return `${encode({ alg: "HS256" })}.${encode({ sub: 7, sid: "s", exp: Math.floor(Date.now() / 1000) + expiresInSeconds })}.sig`;
+}
+
+function signedInSession(access = "access-1"): PortalSession {
+  return createSession<SessionData, SessionFlashData>({
+    access_token: access,
+    refresh_token: "refresh-1",
+    user_id: 7,
+    selected_meter_id: 3,
+  });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("API client", () => {
+  it("sends the bearer token and the Language header and unwraps data", async () => {
+    const { transport, calls } = fakeTransport(() => json({ data: [{ id: 1 }] }));
+    const client = createClient({ transport, session: signedInSession(), language: "en" });
+    expect(await client.meters(7, { billingHistory: true })).toEqual([{ id: 1 }]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        path: "/users/7/meters?billing_history=true",
+        method: "GET",
+        authorization: "Bearer access-1",
+        language: "en",
+      }),
+    ]);
+  });
+
+  it("reads banners from bannersToDisplay and 204 as null", async () => {
+    const { transport } = fakeTransport((call) =>
+      call.path.includes("banners")
+        ? json({ bannersToDisplay: [{ id: 9 }] })
+        : new Response(null, { status: 204 }),
+    );
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    expect(await client.banners(7, 3)).toEqual([{ id: 9 }]);
+    expect(await client.updateNotification(5)).toEqual({ ok: true, status: 204, data: null });
+  });
+
+  it("on 401 refreshes once, stores the new pair and retries", async () => {
+    const { transport, calls } = fakeTransport((call) => {
+      if (call.path === "/v2/auth/refresh-token") {
+        return json({ data: { access_token: "access-2", refresh_token: "refresh-2", user_id: 7 } });
+      }
+      return call.authorization === "Bearer access-2"
+        ? json({ data: { id: 7 } })
+        : apiError(401, "unauthorized");
+    });
+    const session = signedInSession();
+    const client = createClient({ transport, session, language: "el" });
+    expect(await client.me()).toEqual({ id: 7 });
+    expect(calls.map((c) => [c.path, c.authorization])).toEqual([
+      ["/v2/me", "Bearer access-1"],
+      ["/v2/auth/refresh-token", "Bearer refresh-1"],
+      ["/v2/me", "Bearer access-2"],
+    ]);
+    expect(session.get("access_token")).toBe("access-2");
+    expect(session.get("refresh_token")).toBe("refresh-2");
+  });
+
+  it("refreshes only once when concurrent calls all get 401", async () => {
+    const { transport, calls } = fakeTransport(async (call) => {
+      if (call.path === "/v2/auth/refresh-token") {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return json({ data: { access_token: "access-2", refresh_token: "refresh-2", user_id: 7 } });
+      }
+      return call.authorization === "Bearer access-2"
+        ? json({ data: [] })
+        : apiError(401, "unauthorized");
+    });
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    await Promise.all([client.me(), client.meters(7), client.messages(7)]);
+    expect(calls.filter((c) => c.path === "/v2/auth/refresh-token")).toHaveLength(1);
+  });
+
+  it("refreshes before the call when the access token is known to be expired", async () => {
+    const { transport, calls } = fakeTransport((call) =>
+      call.path === "/v2/auth/refresh-token"
+        ? json({ data: { access_token: "access-2", refresh_token: "refresh-2", user_id: 7 } })
+        : json({ data: { id: 7 } }),
+    );
+    const client = createClient({ transport, session: signedInSession(jwt(-60)), language: "el" });
+    await client.me();
+    expect(calls.map((c) => c.path)).toEqual(["/v2/auth/refresh-token", "/v2/me"]);
+    expect(calls[1]?.authorization).toBe("Bearer access-2");
+  });
+
+  it("clears the session and redirects to /login when the refresh fails", async () => {
+    const { transport } = fakeTransport(() => apiError(401, "unauthorized"));
+    const session = signedInSession();
+    const client = createClient({ transport, session, language: "el" });
+    const error = await thrown(client.me());
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(302);
+    expect((error as Response).headers.get("Location")).toBe("/login");
+    expect(session.get("access_token")).toBeUndefined();
+    expect(session.get("selected_meter_id")).toBeUndefined();
+    expect(session.get("notice")).toEqual({ type: "error", key: "auth:notice.sessionEnded" });
+  });
+
+  it("treats any 403 as a logout", async () => {
+    const { transport, calls } = fakeTransport(() => apiError(403, "forbidden"));
+    const session = signedInSession();
+    const client = createClient({ transport, session, language: "el" });
+    const error = (await thrown(client.messages(7))) as Response;
+    expect(error.headers.get("Location")).toBe("/login");
+    expect(session.get("refresh_token")).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("logout never throws, even when the session is already gone", async () => {
+    const { transport, calls } = fakeTransport(() => apiError(401, "unauthorized"));
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    await expect(client.logout()).resolves.toBeUndefined();
+    expect(calls.map((c) => c.path)).toEqual(["/v2/auth/logout", "/v2/auth/refresh-token"]);
+    expect(calls[0]?.body).toEqual({ user_id: 7 });
+  });
+
+  it("throws ApiError for failed reads that are not about the session", async () => {
+    const { transport } = fakeTransport(() => apiError(404, "not_found"));
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    const error = await thrown(client.meters(8));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("not_found");
+  });
+
+  it("logs in with Basic authorization (UTF-8) and no bearer", async () => {
+    const { transport, calls } = fakeTransport(() =>
+      json({ data: { access_token: "a", refresh_token: "r", user_id: 7 } }),
+    );
+    const session = createSession<SessionData, SessionFlashData>();
+    const client = createClient({ transport, session, language: "el" });
+    const result = await client.login("100000003", "Κωδικός1");
+    expect(result).toEqual({
+      ok: true,
+      status: 200,
+      data: { access_token: "a", refresh_token: "r", user_id: 7 },
+    });
+    const decoded = new TextDecoder().decode(
+      Uint8Array.from(atob(calls[0]?.authorization?.replace("Basic ", "") ?? ""), (c) =>
+        c.charCodeAt(0),
+      ),
+    );
+    expect(decoded).toBe("100000003:Κωδικός1");
+    expect(calls[0]?.body).toBeUndefined();
+  });
+
+  it("returns the API's error code and field for user-facing calls", async () => {
+    const { transport } = fakeTransport(() => apiError(400, "email_in_use", "email"));
+    const client = createClient({ transport, session: createSession(), language: "el" });
+    const result = await client.signup({
+      afm: "800000002",
+      supply_number: "123456789",
+      phone: "6912345678",
+      email: "a@b.gr",
+      password: "Demo2026!",
+      password_confirmation: "Demo2026!",
+      terms: true,
+    });
+    expect(result).toEqual({ ok: false, status: 400, code: "email_in_use", field: "email" });
+  });
+
+  it("turns network failures, 5xx and malformed answers into code 'error'", async () => {
+    const failing: Transport = async () => {
+      throw new TypeError("fetch failed");
+    };
+    const session = createSession<SessionData, SessionFlashData>();
+    expect(
+      await createClient({ transport: failing, session, language: "el" }).login("100000003", "x"),
+    ).toEqual({
+      ok: false,
+      status: 0,
+      code: "error",
+    });
+    const html = fakeTransport(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    expect(
+      await createClient({ transport: html.transport, session, language: "el" }).login("1", "x"),
+    ).toEqual({
+      ok: false,
+      status: 502,
+      code: "error",
+    });
+    const garbled = fakeTransport(() => new Response("{not json", { status: 200 }));
+    expect(
+      await createClient({ transport: garbled.transport, session, language: "el" }).login("1", "x"),
+    ).toEqual({
+      ok: false,
+      status: 502,
+      code: "error",
+    });
+    const leaky = fakeTransport(() => apiError(500, "wrong_credentials"));
+    expect(
+      await createClient({ transport: leaky.transport, session, language: "el" }).login("1", "x"),
+    ).toMatchObject({
+      code: "error",
+    });
+  });
+
+  it("reads the expiry of a JWT", () => {
+    expect(jwtExpiry(jwt(60))).toBeGreaterThan(Date.now());
+    expect(jwtExpiry("not-a-jwt")).toBeNull();
+  });
+});

@@ -1,0 +1,400 @@
+import { redirect } from "react-router";
+import type {
+  ApiBanner,
+  ApiErrorCode,
+  ApiMessage,
+  ApiMeter,
+  ApiTokens,
+  ApiUser,
+} from "../../../api/contract";
+import { clearSession, type FlashMessage, type PortalSession } from "../session-data";
+
+/**
+ * Typed client of the portal API (spec §7, api/contract.ts). Loaders and actions never read D1:
+ * they call this. It adds the bearer token from the session and the Language header, refreshes
+ * the access token once on 401 and retries, and turns a failed refresh or any 403 into a logout
+ * (session cleared, redirect to /login). The transport is injected (index.ts wires the in-process
+ * Hono app or an external API_BASE_URL), which keeps this module testable with a fake.
+ */
+
+/** Sends one request to the API; `path` is relative to the API base (e.g. "/v2/me"). */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiFailure {
+  ok: false;
+  /** HTTP status; 0 when the API could not be reached. */
+  status: number;
+  code: ApiErrorCode;
+  field?: string;
+  message?: string;
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
+
+/** Thrown by the read helpers (me, meters, …) when the API answers with an error. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  constructor(failure: ApiFailure) {
+    super(`API error ${failure.status} ${failure.code}`);
+    this.name = "ApiError";
+    this.status = failure.status;
+    this.code = failure.code;
+  }
+}
+
+/** A row of the development outbox (GET /api/dev/outbox). */
+export interface OutboxMessage {
+  id: number;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface SignupPayload {
+  afm: string;
+  supply_number: string;
+  phone: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  employee_name?: string;
+  terms: boolean;
+  website?: string;
+}
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  phone?: string;
+  subject: string;
+  message: string;
+  website?: string;
+}
+
+export interface PasswordChangePayload {
+  old_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export interface ClientOptions {
+  transport: Transport;
+  session: PortalSession;
+  language: string;
+  /** Where to send the user when the API session is gone; default "/login". */
+  loginPath?: string;
+  now?: () => number;
+}
+
+type Auth = "bearer" | "none" | { basic: string } | { token: string };
+
+export interface RequestOptions {
+  body?: unknown;
+  auth?: Auth;
+  /**
+   * "logout" (default for bearer calls): a failed refresh or a 403 clears the session and throws
+   * a redirect to /login. "return": give the failure back instead (used by logout itself).
+   */
+  onAuthFailure?: "logout" | "return";
+  /** Which part of the success body is the result: `data` (default), `bannersToDisplay`, or all. */
+  unwrap?: "data" | "bannersToDisplay" | "body";
+}
+
+/** Refreshes in flight, per session: concurrent loaders must not rotate the same refresh token twice. */
+const refreshes = new WeakMap<PortalSession, Promise<string | null>>();
+
+const EXPIRY_MARGIN_MS = 5_000;
+
+function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The `exp` claim of a JWT in ms, or null if the token is not a readable JWT. */
+export function jwtExpiry(token: string): number | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replaceAll("-", "+").replaceAll("_", "/"));
+    const claims = JSON.parse(json) as { exp?: unknown };
+    return typeof claims.exp === "number" ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function failure(status: number, code: ApiErrorCode, field?: string, message?: string): ApiFailure {
+  const result: ApiFailure = { ok: false, status, code };
+  if (field) result.field = field;
+  if (message) result.message = message;
+  return result;
+}
+
+async function readFailure(response: Response): Promise<ApiFailure> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: an HTML error page of a proxy, an empty body, …
+  }
+  const error = (body as { error?: { code?: unknown; field?: unknown; message?: unknown } } | null)
+    ?.error;
+  // 5xx never leaks the backend's message to the user; the UI shows "an error occurred".
+  if (response.status >= 500 || !error || typeof error.code !== "string") {
+    return failure(
+      response.status,
+      response.status === 401 ? "unauthorized" : response.status === 403 ? "forbidden" : "error",
+    );
+  }
+  return failure(
+    response.status,
+    error.code as ApiErrorCode,
+    typeof error.field === "string" ? error.field : undefined,
+    typeof error.message === "string" ? error.message : undefined,
+  );
+}
+
+export function createClient(options: ClientOptions) {
+  const { transport, session, language } = options;
+  const loginPath = options.loginPath ?? "/login";
+  const now = options.now ?? Date.now;
+
+  async function send(method: string, path: string, body: unknown, authorization?: string) {
+    const headers = new Headers({ Accept: "application/json", Language: language });
+    if (authorization) headers.set("Authorization", authorization);
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      init.body = JSON.stringify(body);
+    }
+    try {
+      return await transport(path, init);
+    } catch {
+      return null; // network failure
+    }
+  }
+
+  async function readSuccess<T>(
+    response: Response,
+    unwrap: RequestOptions["unwrap"],
+  ): Promise<ApiResult<T>> {
+    if (response.status === 204) return { ok: true, status: 204, data: null as T };
+    const text = await response.text().catch(() => null);
+    if (text === null) return failure(502, "error");
+    if (text === "") return { ok: true, status: response.status, data: null as T };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return failure(502, "error");
+    }
+    if (unwrap === "body") return { ok: true, status: response.status, data: body as T };
+    const key = unwrap ?? "data";
+    if (!body || typeof body !== "object" || !(key in body)) return failure(502, "error");
+    return { ok: true, status: response.status, data: (body as Record<string, unknown>)[key] as T };
+  }
+
+  async function toResult<T>(response: Response | null, unwrap: RequestOptions["unwrap"]) {
+    if (!response) return failure(0, "error");
+    if (response.ok) return readSuccess<T>(response, unwrap);
+    return readFailure(response);
+  }
+
+  /** POST /v2/auth/refresh-token with the refresh token; stores the rotated pair. */
+  async function doRefresh(): Promise<string | null> {
+    const refreshToken = session.get("refresh_token");
+    if (!refreshToken) return null;
+    const response = await send(
+      "POST",
+      "/v2/auth/refresh-token",
+      undefined,
+      `Bearer ${refreshToken}`,
+    );
+    const result = await toResult<ApiTokens>(response, "data");
+    if (!result.ok || !result.data?.access_token || !result.data.refresh_token) return null;
+    session.set("access_token", result.data.access_token);
+    session.set("refresh_token", result.data.refresh_token);
+    return result.data.access_token;
+  }
+
+  /** Refreshes once per session at a time; if another call already rotated `stale`, reuse that. */
+  function refreshFrom(stale: string | undefined): Promise<string | null> {
+    const current = session.get("access_token");
+    if (current && current !== stale) return Promise.resolve(current);
+    let pending = refreshes.get(session);
+    if (!pending) {
+      pending = doRefresh().finally(() => refreshes.delete(session));
+      refreshes.set(session, pending);
+    }
+    return pending;
+  }
+
+  async function accessToken(): Promise<string | null> {
+    const token = session.get("access_token");
+    if (!token) return null;
+    const expiry = jwtExpiry(token);
+    // An access token known to be expired is refreshed before the call: one round trip less.
+    if (expiry !== null && expiry - EXPIRY_MARGIN_MS <= now()) return refreshFrom(token);
+    return token;
+  }
+
+  function endSession(notice: FlashMessage): never {
+    clearSession(session);
+    session.flash("notice", notice);
+    throw redirect(loginPath);
+  }
+
+  async function request<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
+    const auth = opts.auth ?? "bearer";
+    if (auth === "none") return toResult<T>(await send(method, path, opts.body), opts.unwrap);
+    if (typeof auth === "object" && "basic" in auth) {
+      return toResult<T>(await send(method, path, opts.body, `Basic ${auth.basic}`), opts.unwrap);
+    }
+    if (typeof auth === "object") {
+      return toResult<T>(await send(method, path, opts.body, `Bearer ${auth.token}`), opts.unwrap);
+    }
+
+    const soft = opts.onAuthFailure === "return";
+    let token = await accessToken();
+    if (!token) {
+      if (soft) return failure(401, "unauthorized");
+      endSession({ type: "error", key: "auth:notice.sessionEnded" });
+    }
+    let response = await send(method, path, opts.body, `Bearer ${token}`);
+    if (response?.status === 401) {
+      token = await refreshFrom(token);
+      if (!token) {
+        if (soft) return failure(401, "unauthorized");
+        endSession({ type: "error", key: "auth:notice.sessionEnded" });
+      }
+      response = await send(method, path, opts.body, `Bearer ${token}`);
+      if (response?.status === 401) {
+        if (soft) return failure(401, "unauthorized");
+        endSession({ type: "error", key: "auth:notice.sessionEnded" });
+      }
+    }
+    if (response?.status === 403) {
+      if (soft) return failure(403, "forbidden");
+      endSession({ type: "error", key: "auth:notice.sessionEnded" });
+    }
+    return toResult<T>(response, opts.unwrap);
+  }
+
+  /** For reads whose failure is not the user's business: data, or an ApiError thrown. */
+  async function read<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const result = await request<T>("GET", path, opts);
+    if (!result.ok) throw new ApiError(result);
+    return result.data;
+  }
+
+  /** The signed-in user's id from the session (a session without one is treated as ended). */
+  function userId(): number {
+    const id = session.get("user_id");
+    if (typeof id !== "number") endSession({ type: "error", key: "auth:notice.sessionEnded" });
+    return id;
+  }
+
+  return {
+    /** Generic call for endpoints added later (same auth/refresh/logout behaviour). */
+    request,
+    read,
+    userId,
+
+    // ---- authentication (no bearer) ----
+    login(vat: string, password: string) {
+      return request<ApiTokens>("POST", "/v2/auth/login", {
+        auth: { basic: base64Utf8(`${vat}:${password}`) },
+      });
+    },
+    redirectLogin(token: string) {
+      return request<ApiTokens>("POST", "/v2/auth/redirect-login", {
+        auth: "none",
+        body: { token },
+      });
+    },
+    signup(payload: SignupPayload) {
+      return request<{ ok: true }>("POST", "/signup", { auth: "none", body: payload });
+    },
+    activate(id: string) {
+      return request<null>("POST", "/v2/auth/activate", { auth: "none", body: { id } });
+    },
+    passwordReset(afm: string) {
+      return request<null>("POST", "/v2/auth/password-reset", { auth: "none", body: { afm } });
+    },
+    passwordResetConfirm(payload: {
+      token: string;
+      password: string;
+      password_confirmation: string;
+    }) {
+      return request<null>("POST", "/v2/auth/password-reset/confirm", {
+        auth: "none",
+        body: payload,
+      });
+    },
+    contact(payload: ContactPayload) {
+      return request<{ reference: string }>("POST", "/contact", { auth: "none", body: payload });
+    },
+    outbox() {
+      return request<OutboxMessage[]>("GET", "/dev/outbox", { auth: "none" });
+    },
+
+    // ---- session ----
+    /** Rotates the token pair now; false when the refresh token is no longer accepted. */
+    async refresh(): Promise<boolean> {
+      return (await refreshFrom(session.get("access_token"))) !== null;
+    },
+    /** Revokes the API session. Never throws: the portal session is cleared by the caller anyway. */
+    async logout(): Promise<void> {
+      const id = session.get("user_id");
+      if (!session.get("access_token")) return;
+      await request<null>("POST", "/v2/auth/logout", {
+        body: { user_id: id },
+        onAuthFailure: "return",
+      }).catch(() => undefined);
+    },
+    redirectToken() {
+      return request<{ token: string }>("POST", "/v2/auth/redirect-token");
+    },
+    changePassword(payload: PasswordChangePayload) {
+      return request<null>("PUT", "/user/password", { body: payload });
+    },
+    deactivate(username: string) {
+      return request<null>("POST", "/v2/auth/deactivate", { body: { username } });
+    },
+
+    // ---- reads (throw ApiError on failure; auth failures redirect to /login) ----
+    me() {
+      return read<ApiUser>("/v2/me");
+    },
+    meters(id: number, options: { billingHistory?: boolean } = {}) {
+      const query = options.billingHistory ? "true" : "false";
+      return read<ApiMeter[]>(`/users/${id}/meters?billing_history=${query}`);
+    },
+    messages(id: number) {
+      return read<ApiMessage[]>(`/users/${id}/messages`);
+    },
+    banners(id: number, meterId: number) {
+      return read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" });
+    },
+
+    // ---- updates ----
+    updateNotification(id: number) {
+      return request<null>("PUT", "/update_notification", { body: { id } });
+    },
+    dismissPopup() {
+      return request<null>("POST", "/user/popup/dismiss");
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createClient>;

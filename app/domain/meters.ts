@@ -1,0 +1,212 @@
+import type { ApiMeter, UserStatus } from "../../api/contract";
+import {
+  ACTIVE_METER_STATUSES,
+  INTERMEDIATE_METER_STATUSES,
+  isActiveMeterStatus,
+  isIntermediateMeterStatus,
+  userStatusFromMeters,
+} from "../../api/domain/status";
+
+/**
+ * Meter and account rules of spec §1, §2 and §4. The user-status rule is the API's own
+ * (api/domain/status.ts), so the portal and the API can never disagree about it.
+ */
+export {
+  ACTIVE_METER_STATUSES,
+  INTERMEDIATE_METER_STATUSES,
+  isActiveMeterStatus,
+  isIntermediateMeterStatus,
+};
+
+/** active: any meter Active or Stopped; intermediate: only onboarding meters; else inactive. */
+export function userStatus(meters: readonly Pick<ApiMeter, "status">[]): UserStatus {
+  return userStatusFromMeters(meters);
+}
+
+/** Account status from the billing system's numeric code: 1 or 3 active, 2 intermediate. */
+export function accountStatusFromCode(code: number | string | null | undefined): UserStatus {
+  const value = typeof code === "string" ? Number(code) : code;
+  if (value === 1 || value === 3) return "active";
+  if (value === 2) return "intermediate";
+  return "inactive";
+}
+
+export type MeterKind = "electricity" | "gas";
+
+/** Electricity is division 1; every other division is gas. */
+export function meterKind(meter: Pick<ApiMeter, "division">): MeterKind {
+  return meter.division === 1 ? "electricity" : "gas";
+}
+
+export function isElectricityMeter(meter: Pick<ApiMeter, "division">): boolean {
+  return meterKind(meter) === "electricity";
+}
+
+/** Number of steps of the onboarding tracker. */
+export const INTERMEDIATE_STEP_COUNT = 4;
+
+/** Which of the 4 onboarding steps a status is at (spec §4). */
+export function intermediateStep(status: string): 1 | 2 | 3 | 4 {
+  switch (status) {
+    case "OpenUnchecked":
+      return 1;
+    case "OpenChecked":
+    case "Submitted":
+    case "Submited":
+      return 2;
+    case "ThallisConfirmed":
+    case "ThalisConfirmed":
+    case "OpenPending":
+    case "OpenCanceled":
+    case "OpenRejected":
+    case "Cancelled":
+    case "Canceled":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+const PROBLEM_STATUSES: readonly string[] = [
+  "ThallisRejected",
+  "OpenPending",
+  "OpenCanceled",
+  "OpenRejected",
+  "Cancelled",
+  "Canceled",
+];
+
+/** The application has a problem the customer should call about (spec §4). */
+export function hasProblem(status: string): boolean {
+  return PROBLEM_STATUSES.includes(status);
+}
+
+/** Translation keys (namespace "auth", under `tracking.`) of the four steps, in order. */
+export const PROGRESS_LABELS = [
+  "form_submitted",
+  "check_documents",
+  "form_entried",
+  "meter_representation",
+] as const;
+export type ProgressLabel = (typeof PROGRESS_LABELS)[number] | "contact_nrg";
+
+/** The label of step n (1-based); contact_nrg for anything else. */
+export function progressLabel(step: number): ProgressLabel {
+  return PROGRESS_LABELS[step - 1] ?? "contact_nrg";
+}
+
+export interface TrackingStep {
+  label: ProgressLabel;
+  state: "done" | "current" | "todo";
+}
+
+export interface Tracking {
+  steps: TrackingStep[];
+  current: 1 | 2 | 3 | 4;
+  problem: boolean;
+}
+
+/** The application tracker of one onboarding meter: steps before the current one are done. */
+export function applicationTracking(status: string): Tracking {
+  const current = intermediateStep(status);
+  return {
+    current,
+    problem: hasProblem(status),
+    steps: PROGRESS_LABELS.map((label, index) => {
+      const n = index + 1;
+      return { label, state: n < current ? "done" : n === current ? "current" : "todo" };
+    }),
+  };
+}
+
+/** Meters offered in the header drop-down: Active, Stopped and onboarding ones. */
+export function isDropdownMeter(meter: Pick<ApiMeter, "status">): boolean {
+  return isActiveMeterStatus(meter.status) || isIntermediateMeterStatus(meter.status);
+}
+
+export function dropdownMeters<M extends Pick<ApiMeter, "status">>(meters: readonly M[]): M[] {
+  return meters.filter(isDropdownMeter);
+}
+
+type SelectableMeter = Pick<ApiMeter, "id" | "status" | "is_main">;
+
+/**
+ * The meter selected on login (spec §4): the main meter, else the only Active meter, else the
+ * first Active or Stopped one, else the first onboarding one. Only drop-down meters qualify.
+ */
+export function selectMeterOnLogin<M extends SelectableMeter>(meters: readonly M[]): M | undefined {
+  const candidates = dropdownMeters(meters);
+  const main = candidates.find((m) => m.is_main === 1);
+  if (main) return main;
+  const active = candidates.filter((m) => m.status === "Active");
+  if (active.length === 1) return active[0];
+  return (
+    candidates.find((m) => isActiveMeterStatus(m.status)) ??
+    candidates.find((m) => isIntermediateMeterStatus(m.status))
+  );
+}
+
+/** Keeps the session's selection while it is still one of the drop-down meters. */
+export function resolveSelectedMeter<M extends SelectableMeter>(
+  meters: readonly M[],
+  selectedId: number | null | undefined,
+): M | undefined {
+  const kept = dropdownMeters(meters).find((m) => m.id === selectedId);
+  return kept ?? selectMeterOnLogin(meters);
+}
+
+type VisibilityMeter = Pick<ApiMeter, "division" | "category" | "voltage_type">;
+
+/**
+ * Page visibility (spec §2 Guards, meter reading): not for a category containing B1 or G22, a
+ * voltage type 02 or 03, or division 2 (gas).
+ */
+export function isPageVisible(meter: VisibilityMeter | null | undefined): boolean {
+  if (!meter) return false;
+  if (meter.division === 2) return false;
+  const category = (meter.category ?? "").toUpperCase();
+  if (category.includes("B1") || category.includes("G22")) return false;
+  const voltage = (meter.voltage_type ?? "").trim();
+  return voltage !== "02" && voltage !== "03";
+}
+
+/** YYYY-MM-DD of a moment, in Greek time (a reading period opens and closes on Greek dates). */
+export function athensDate(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Athens",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** The reading (indication) period is open today: from ≤ today ≤ to. */
+export function isIndicationOpen(
+  meter: Pick<ApiMeter, "indication_open_from" | "indication_open_to">,
+  today: string,
+): boolean {
+  const from = meter.indication_open_from?.slice(0, 10);
+  const to = meter.indication_open_to?.slice(0, 10);
+  if (!from || !to) return false;
+  return from <= today && today <= to;
+}
+
+/** Sidebar counters of the selected supply (ShellData.counters). */
+export function shellCounters(
+  meter: Pick<
+    ApiMeter,
+    | "running_total"
+    | "division"
+    | "category"
+    | "voltage_type"
+    | "indication_open_from"
+    | "indication_open_to"
+  >,
+  today: string,
+): { bills: number; meter: number } {
+  return {
+    bills: meter.running_total > 0 ? 1 : 0,
+    meter:
+      isElectricityMeter(meter) && isPageVisible(meter) && isIndicationOpen(meter, today) ? 1 : 0,
+  };
+}
