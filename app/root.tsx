@@ -8,30 +8,78 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
+  useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { showCookieBar } from "./components/cookie-consent";
+import { PublicLayout } from "./components/PublicLayout";
+import { useRootData } from "./components/root-data";
+import { Toast } from "./components/Toast";
 import { cloudflareContext } from "./context";
 import { getInstance, getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
+import { getSession, getToast, isSignedIn, sessionMiddleware } from "./middleware/session";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware = [i18nextMiddleware];
+export const middleware = [i18nextMiddleware, sessionMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+/** The logo mark as an inline favicon: no extra request, no 404 for /favicon.ico. */
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#00558c"/><path d="M18 5L8 18h7l-2 9 11-14h-7z" fill="#fff"/></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+];
+
+export type Skin = 1 | 2 | 3;
+
+function toSkin(value: unknown): Skin {
+  return value === 2 || value === 3 ? value : 1;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  const { nonce } = context.get(cloudflareContext);
+  const { nonce, env } = context.get(cloudflareContext);
+  const url = new URL(request.url);
   const headers = new Headers();
-  if (new URL(request.url).searchParams.has("lng")) {
+  if (url.searchParams.has("lng")) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  return data({ locale, nonce }, { headers });
+  const session = getSession(context);
+  const flash = getToast(context);
+  // Translated here: the key's namespace may not be among those embedded for the client.
+  const toast = flash
+    ? { type: flash.type, message: getInstance(context).t(flash.key) as string }
+    : null;
+  return data(
+    {
+      locale,
+      nonce,
+      skin: toSkin(session.get("skin")),
+      signedIn: isSignedIn(session),
+      toast,
+      /** Off the production host: the marker banner and the "[TEST] " title prefix. */
+      testEnvironment: url.hostname !== env.PRODUCTION_HOST,
+      cookieBar: showCookieBar(request),
+    },
+    { headers },
+  );
 }
 
 export interface RouteHandle {
   /** Translation namespaces the route renders; the root embeds them for hydration. */
   i18n?: string[];
+  /**
+   * The page title as a full i18next key ("static:terms.title"). A loader may instead return a
+   * ready `title` string. The root builds the document title once: "[TEST] Page | Suffix".
+   * Routes should not export a `meta` title.
+   */
+  title?: string;
+  /** Breadcrumb label key (full i18next key) for the signed-in layout's breadcrumb. */
+  breadcrumb?: string;
 }
 
 function useNamespaces(): string[] {
@@ -44,26 +92,61 @@ function useNamespaces(): string[] {
   return [...namespaces];
 }
 
+/** The deepest route's title: a loader `title` string wins over a `handle.title` key. */
+function usePageTitle(): string | null {
+  const matches = useMatches();
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (error) {
+    return isRouteErrorResponse(error) && error.status === 404
+      ? t("notFound.title")
+      : t("error.title");
+  }
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i];
+    const loaderTitle = (match?.loaderData as { title?: unknown } | undefined)?.title;
+    if (typeof loaderTitle === "string" && loaderTitle) return loaderTitle;
+    const key = (match?.handle as RouteHandle | undefined)?.title;
+    if (key) return t(key);
+  }
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
+  const rootData = useRootData();
+  const { t, i18n } = useTranslation();
   const lng = rootData?.locale ?? i18n.language ?? "el";
   const namespaces = useNamespaces();
+  const pageTitle = usePageTitle();
   const bundle: Record<string, unknown> = {};
   for (const ns of namespaces) {
     const resource = i18n.getResourceBundle(lng, ns) as unknown;
     if (resource) bundle[ns] = resource;
   }
+  const testEnvironment = rootData?.testEnvironment ?? false;
+  const title = `${testEnvironment ? "[TEST] " : ""}${pageTitle ? `${pageTitle} | ` : ""}${t("siteSuffix")}`;
   return (
-    <html lang={lng} data-skin="1">
+    <html lang={lng} data-skin={String(rootData?.skin ?? 1)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>
       <body>
+        <a className="skip-link" href="#main">
+          {t("skipToContent")}
+        </a>
+        {testEnvironment ? (
+          <p className="test-banner" role="note">
+            {t("testEnvironment")}
+          </p>
+        ) : null}
         {children}
+        {rootData?.toast ? (
+          <Toast type={rootData.toast.type} message={rootData.toast.message} />
+        ) : null}
         <script
           id="i18n-resources"
           type="application/json"
@@ -86,13 +169,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="error-page">
-      <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
-      <p>{notFound ? t("notFound.body") : t("error.body")}</p>
-      {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
-      <a href="/">{t("notFound.home")}</a>
-    </main>
+    <PublicLayout narrow>
+      <div className="card">
+        <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
+        <p>{notFound ? t("notFound.body") : t("error.body")}</p>
+        {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
+        <p>
+          <a className="btn" href="/">
+            {t("notFound.home")}
+          </a>
+        </p>
+      </div>
+    </PublicLayout>
   );
 }
-
-

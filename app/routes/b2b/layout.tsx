@@ -1,5 +1,124 @@
-import { Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { requireShell } from "../../.server/shell";
+import { Breadcrumb } from "../../components/Breadcrumb";
+import { Footer } from "../../components/Footer";
+import { Header, NAV_TOGGLE_ID } from "../../components/Header";
+import { buildShellView, type ShellView } from "../../components/shell-view";
+import { Sidebar } from "../../components/Sidebar";
+import { WelcomeBanner } from "../../components/WelcomeBanner";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/layout";
 
-export default function B2bLayout() {
-  return <Outlet />;
+export const handle: RouteHandle = { i18n: ["shell"] };
+
+/** Signed-in pages are personal: never cached by the browser or a proxy. */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const meterQuery = new URL(args.request.url).searchParams.get("meterq") ?? "";
+  return data(buildShellView(shell, meterQuery), { headers: NO_STORE });
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** The layout's data for pages inside it (e.g. the selected supply). */
+export function useShellView(): ShellView | undefined {
+  return useRouteLoaderData<typeof loader>("routes/b2b/layout");
+}
+
+/**
+ * With JavaScript, client-side navigation keeps the DOM: close the off-canvas menu and any open
+ * drop-down after each navigation, and close drop-downs on a click outside or Escape. Without
+ * JavaScript every navigation is a new page, so none of this is needed.
+ */
+function useCloseMenusOnNavigate(root: React.RefObject<HTMLDivElement | null>) {
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    const element = root.current;
+    if (!element || location.key === firstKey.current) return;
+    const toggle = element.querySelector<HTMLInputElement>(`#${NAV_TOGGLE_ID}`);
+    if (toggle) toggle.checked = false;
+    // A drop-down the server rendered open (the supply search results) stays open.
+    for (const details of element.querySelectorAll<HTMLDetailsElement>("details.dropdown[open]")) {
+      if (!details.hasAttribute("data-keep-open")) details.open = false;
+    }
+  }, [location.key, root]);
+
+  useEffect(() => {
+    function closeOthers(event: Event) {
+      const target = event.target as Node | null;
+      for (const details of document.querySelectorAll<HTMLDetailsElement>(
+        "details.dropdown[open]",
+      )) {
+        if (!target || !details.contains(target)) details.open = false;
+      }
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      for (const details of document.querySelectorAll<HTMLDetailsElement>(
+        "details.dropdown[open]",
+      )) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    }
+    document.addEventListener("click", closeOthers);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", closeOthers);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+}
+
+export default function B2bLayout({ loaderData }: Route.ComponentProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCloseMenusOnNavigate(rootRef);
+  return (
+    <div className="shell" ref={rootRef}>
+      <input
+        type="checkbox"
+        id={NAV_TOGGLE_ID}
+        className="nav-toggle visually-hidden"
+        aria-controls="sidebar"
+      />
+      <Header view={loaderData} />
+      <Sidebar items={loaderData.sidebar} toggleId={NAV_TOGGLE_ID} />
+      <label htmlFor={NAV_TOGGLE_ID} className="scrim" aria-hidden="true" />
+      <div className="body">
+        <Breadcrumb />
+        <main id="main" tabIndex={-1} className="main">
+          <WelcomeBanner view={loaderData} />
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}
+
+/** Errors inside the signed-in area keep the page usable: message and a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" tabIndex={-1} className="main">
+      <div className="card">
+        <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
+        <p>{notFound ? t("notFound.body") : t("error.body")}</p>
+        {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
+        <p>
+          <a className="btn" href="/b2b/episkopisi">
+            {t("notFound.home")}
+          </a>
+        </p>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,125 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Form fields with a visible label, an optional hint and the errors right below, all tied to
+ * the control with aria-describedby. Errors are translation keys ("validate.require", or a full
+ * key such as "auth:signup.errors.captcha"); a route using these lists "forms" in handle.i18n.
+ */
+
+type InputType = "text" | "email" | "tel" | "password" | "number" | "search" | "date";
+
+interface BaseProps<S> {
+  /** Conform's field metadata (any value type; the form's errors are translation keys). */
+  meta: FieldMetadata<S>;
+  label: string;
+  hint?: string;
+  /** Marks the label "(optional)" instead of requiring anything. */
+  optional?: boolean;
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useTranslation(["forms", "common"]);
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div id={id}>
+      {errors.map((error) => (
+        <p key={error} className="field__error">
+          {t(error)}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function Label({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional?: boolean;
+}) {
+  const { t } = useTranslation(["forms", "common"]);
+  return (
+    <label className="field__label" htmlFor={htmlFor}>
+      {label}
+      {optional ? <span className="muted"> ({t("common:optional")})</span> : null}
+    </label>
+  );
+}
+
+export function TextField<S>({
+  meta,
+  label,
+  hint,
+  optional,
+  type = "text",
+  ...attributes
+}: BaseProps<S> & { type?: InputType } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "name" | "id"
+  >) {
+  const hintId = `${meta.id}-hint`;
+  const { key, ...props } = getInputProps(meta, {
+    type,
+    ...(hint ? { ariaDescribedBy: hintId } : {}),
+  });
+  return (
+    <div className="field">
+      <Label htmlFor={meta.id} label={label} optional={optional} />
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      <input key={key} className="field__input" {...props} {...attributes} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField<S>({
+  meta,
+  label,
+  hint,
+  optional,
+  rows = 6,
+}: BaseProps<S> & { rows?: number }) {
+  const hintId = `${meta.id}-hint`;
+  const { key, ...props } = getTextareaProps(meta, hint ? { ariaDescribedBy: hintId } : undefined);
+  return (
+    <div className="field">
+      <Label htmlFor={meta.id} label={label} optional={optional} />
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      <textarea key={key} className="field__textarea" rows={rows} {...props} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * Honeypot for signed-out forms: off-screen, skipped by keyboard and screen readers; people
+ * leave it empty, simple bots fill it.
+ */
+export function Honeypot({ name = "website", label }: { name?: string; label: string }) {
+  return (
+    <div className="hp" aria-hidden="true">
+      <label htmlFor={`hp-${name}`}>{label}</label>
+      <input
+        id={`hp-${name}`}
+        name={name}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { sidebarLinks, type SidebarItem, type SidebarItemId } from "../domain/sidebar";
+import { Icon, type IconName } from "./Icon";
+
+const icons: Record<SidebarItemId, IconName> = {
+  overview: "home",
+  supplies: "list",
+  bills: "bill",
+  meterReading: "gauge",
+  help: "help",
+};
+
+/** Main menu (spec §2 Sidebar): a column from 1200px, an off-canvas panel below (CSS only). */
+export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: string }) {
+  const { t, i18n } = useTranslation("shell");
+  return (
+    <nav id="sidebar" className="sidebar" aria-label={t("nav.label")}>
+      <div className="sidebar__close">
+        <label htmlFor={toggleId} className="btn btn--secondary btn--small">
+          <Icon name="close" />
+          {t("nav.close")}
+        </label>
+      </div>
+      <ul className="nav">
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink to={item.path} prefetch="intent">
+              <Icon name={icons[item.id]} />
+              {t(item.labelKey)}
+              {item.count > 0 ? (
+                <span className="badge badge--count">
+                  {item.count}
+                  <span className="visually-hidden"> {t(`nav.counter.${item.id}`)}</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="nav-links" aria-label={t("nav.legal")}>
+        {sidebarLinks(i18n.language).map((link) => (
+          <li key={link.id}>
+            <a href={link.href} rel={link.external ? "noopener" : undefined}>
+              {t(link.labelKey)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import {
+  meterReadingAllowed,
+  meterStatusGroup,
+  PRIVACY_POLICY_URL,
+  SIDEBAR_ITEMS,
+  sidebarItems,
+  sidebarLinks,
+} from "./sidebar";
+
+const electricity = { status: "Active", division: 1, category: "G1", voltage_type: "01" };
+const ids = (input: Parameters<typeof sidebarItems>[0]) => sidebarItems(input).map((i) => i.id);
+
+describe("sidebar items for an Active meter", () => {
+  it("shows every item for an electricity meter that passes page visibility", () => {
+    expect(ids({ meter: electricity, role: null })).toEqual([
+      "overview",
+      "supplies",
+      "bills",
+      "meterReading",
+      "help",
+    ]);
+  });
+
+  it("shows the same items to every role, and to a user without a role", () => {
+    for (const role of ["master", "admin", "user", null, undefined] as const) {
+      expect(ids({ meter: electricity, role })).toEqual([
+        "overview",
+        "supplies",
+        "bills",
+        "meterReading",
+        "help",
+      ]);
+    }
+  });
+
+  it("hides meter reading for gas (any division other than 1)", () => {
+    expect(ids({ meter: { ...electricity, division: 2 }, role: "user" })).toEqual([
+      "overview",
+      "supplies",
+      "bills",
+      "help",
+    ]);
+  });
+
+  it("hides meter reading for categories containing B1 or G22", () => {
+    for (const category of ["B1", "XB1", "G22", "G22A", "b1"]) {
+      expect(ids({ meter: { ...electricity, category }, role: null })).not.toContain(
+        "meterReading",
+      );
+    }
+    expect(ids({ meter: { ...electricity, category: "G21" }, role: null })).toContain(
+      "meterReading",
+    );
+  });
+
+  it("hides meter reading for voltage types 02 and 03", () => {
+    expect(ids({ meter: { ...electricity, voltage_type: "02" }, role: null })).not.toContain(
+      "meterReading",
+    );
+    expect(ids({ meter: { ...electricity, voltage_type: "03" }, role: null })).not.toContain(
+      "meterReading",
+    );
+    expect(ids({ meter: { ...electricity, voltage_type: "01" }, role: null })).toContain(
+      "meterReading",
+    );
+  });
+});
+
+describe("sidebar items for Stopped and intermediate meters", () => {
+  it("shows only items visible when stopped: overview, supplies, bills", () => {
+    expect(ids({ meter: { ...electricity, status: "Stopped" }, role: null })).toEqual([
+      "overview",
+      "supplies",
+      "bills",
+    ]);
+  });
+
+  it("shows only items visible when intermediate: overview, supplies, help", () => {
+    for (const status of ["OpenUnchecked", "Submitted", "ThallisRejected", "Inactive"]) {
+      expect(ids({ meter: { ...electricity, status }, role: null })).toEqual([
+        "overview",
+        "supplies",
+        "help",
+      ]);
+    }
+  });
+
+  it("treats a missing meter like an intermediate one", () => {
+    expect(ids({ meter: null, role: null })).toEqual(["overview", "supplies", "help"]);
+  });
+});
+
+describe("sidebar counters and paths", () => {
+  it("puts the bill and meter counters on their items", () => {
+    const items = sidebarItems({
+      meter: electricity,
+      role: null,
+      counters: { bills: 2, meter: 1 },
+    });
+    const byId = Object.fromEntries(items.map((i) => [i.id, i]));
+    expect(byId.bills?.count).toBe(2);
+    expect(byId.meterReading?.count).toBe(1);
+    expect(byId.overview?.count).toBe(0);
+  });
+
+  it("links to the spec's paths", () => {
+    expect(Object.fromEntries(SIDEBAR_ITEMS.map((i) => [i.id, i.path]))).toEqual({
+      overview: "/b2b/episkopisi",
+      supplies: "/b2b/paroxes",
+      bills: "/b2b/logariasmoi",
+      meterReading: "/b2b/kataxorisi",
+      help: "/b2b/help",
+    });
+  });
+});
+
+describe("meter rules", () => {
+  it("groups statuses", () => {
+    expect(meterStatusGroup("Active")).toBe("active");
+    expect(meterStatusGroup("Stopped")).toBe("stopped");
+    expect(meterStatusGroup("OpenChecked")).toBe("intermediate");
+    expect(meterStatusGroup(undefined)).toBe("intermediate");
+  });
+
+  it("allows meter reading only for plain electricity meters", () => {
+    expect(meterReadingAllowed(electricity)).toBe(true);
+    expect(meterReadingAllowed({ ...electricity, division: 2 })).toBe(false);
+    expect(meterReadingAllowed(null)).toBe(false);
+  });
+});
+
+describe("sidebar links", () => {
+  it("uses the privacy policy of the current language", () => {
+    expect(sidebarLinks("el")[0]?.href).toBe(PRIVACY_POLICY_URL.el);
+    expect(sidebarLinks("en")[0]?.href).toBe("https://www.nrg.gr/en/privacy-policy");
+  });
+
+  it("links terms, cookies policy and the bill-pay terms to /payment-terms", () => {
+    expect(sidebarLinks("el").map((l) => l.href)).toEqual([
+      "https://www.nrg.gr/el/privacy-policy",
+      "/terms",
+      "/cookies-policy",
+      "/payment-terms",
+    ]);
+  });
+});

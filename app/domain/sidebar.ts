@@ -1,0 +1,158 @@
+import type { ApiMeter, Role } from "../../api/contract";
+import { isElectricityMeter, isPageVisible } from "./meters";
+
+/**
+ * The sidebar menu of spec §2 ("Sidebar menu") as pure rules, so the layout, the page guards and
+ * the tests share one source. Paths are plain strings here (this module has no router import);
+ * they match app/routes.ts.
+ */
+
+export type SidebarItemId = "overview" | "supplies" | "bills" | "meterReading" | "help";
+
+export interface SidebarItemDefinition {
+  id: SidebarItemId;
+  path: string;
+  /** Translation key in the "shell" namespace. */
+  labelKey: string;
+  /** Which counter of ShellData.counters shows as a badge. */
+  counter?: "bills" | "meter";
+  /** Roles allowed to see the item; an item with no roles is hidden (spec §6). */
+  roles: readonly Role[];
+  visibleWhenStopped: boolean;
+  visibleWhenIntermediate: boolean;
+  /** Shown only when the selected meter passes the meter-reading page visibility rule. */
+  electricityOnly: boolean;
+}
+
+const ALL_ROLES: readonly Role[] = ["master", "admin", "user"];
+
+export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
+  {
+    id: "overview",
+    path: "/b2b/episkopisi",
+    labelKey: "nav.overview",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+  {
+    id: "supplies",
+    path: "/b2b/paroxes",
+    labelKey: "nav.supplies",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+  {
+    id: "bills",
+    path: "/b2b/logariasmoi",
+    labelKey: "nav.bills",
+    counter: "bills",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+  },
+  {
+    id: "meterReading",
+    path: "/b2b/kataxorisi",
+    labelKey: "nav.meterReading",
+    counter: "meter",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
+    visibleWhenIntermediate: false,
+    electricityOnly: true,
+  },
+  {
+    id: "help",
+    path: "/b2b/help",
+    labelKey: "nav.help",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+];
+
+export type MeterStatusGroup = "active" | "stopped" | "intermediate";
+
+/** Active and Stopped are the normal statuses; everything else counts as intermediate here. */
+export function meterStatusGroup(status: string | null | undefined): MeterStatusGroup {
+  if (status === "Active") return "active";
+  if (status === "Stopped") return "stopped";
+  return "intermediate";
+}
+
+type VisibilityMeter = Pick<ApiMeter, "division" | "category" | "voltage_type">;
+
+/**
+ * The electricity rule of the sidebar: meter reading only for electricity (division 1) meters
+ * that pass the page-visibility guard (no category containing B1 or G22, no voltage 02 or 03).
+ */
+export function meterReadingAllowed(meter: VisibilityMeter | null | undefined): boolean {
+  return Boolean(meter && isElectricityMeter(meter) && isPageVisible(meter));
+}
+
+export interface SidebarInput {
+  meter: (VisibilityMeter & Pick<ApiMeter, "status">) | null | undefined;
+  /** The user's test_role; a missing role sees every item that has roles. */
+  role: Role | null | undefined;
+  counters?: { bills: number; meter: number };
+}
+
+export interface SidebarItem {
+  id: SidebarItemId;
+  path: string;
+  labelKey: string;
+  count: number;
+}
+
+function roleAllows(item: SidebarItemDefinition, role: Role | null | undefined): boolean {
+  if (item.roles.length === 0) return false;
+  return !role || item.roles.includes(role);
+}
+
+/** The menu items to show for the selected meter, in order, with their counters. */
+export function sidebarItems({ meter, role, counters }: SidebarInput): SidebarItem[] {
+  const group = meterStatusGroup(meter?.status);
+  return SIDEBAR_ITEMS.filter((item) => {
+    if (!roleAllows(item, role)) return false;
+    if (group === "stopped") return item.visibleWhenStopped;
+    if (group === "intermediate") return item.visibleWhenIntermediate;
+    return !item.electricityOnly || meterReadingAllowed(meter);
+  }).map((item) => ({
+    id: item.id,
+    path: item.path,
+    labelKey: item.labelKey,
+    count: item.counter && counters ? Math.max(0, counters[item.counter] ?? 0) : 0,
+  }));
+}
+
+export const PRIVACY_POLICY_URL = {
+  el: "https://www.nrg.gr/el/privacy-policy",
+  en: "https://www.nrg.gr/en/privacy-policy",
+} as const;
+
+export interface SidebarLink {
+  id: "privacy" | "terms" | "cookies" | "paymentTerms";
+  href: string;
+  labelKey: string;
+  external: boolean;
+}
+
+/** The legal links under the menu; the privacy policy URL depends on the language. */
+export function sidebarLinks(lang: string): SidebarLink[] {
+  return [
+    {
+      id: "privacy",
+      href: lang === "en" ? PRIVACY_POLICY_URL.en : PRIVACY_POLICY_URL.el,
+      labelKey: "nav.privacy",
+      external: true,
+    },
+    { id: "terms", href: "/terms", labelKey: "nav.terms", external: false },
+    { id: "cookies", href: "/cookies-policy", labelKey: "nav.cookies", external: false },
+    { id: "paymentTerms", href: "/payment-terms", labelKey: "nav.paymentTerms", external: false },
+  ];
+}
