@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -132,7 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce; an empty one keeps server and client markup equal. */}
+        <Links nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -150,7 +152,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           id="i18n-resources"
           type="application/json"
-          nonce={rootData?.nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: JSON.stringify(bundle).replaceAll("<", "\\u003c") }}
         />
@@ -162,6 +163,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Lets tests (and CSS, if ever needed) know the enhanced UI is live.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

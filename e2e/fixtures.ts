@@ -1,0 +1,238 @@
+import AxeBuilder from "@axe-core/playwright";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type ConsoleMessage,
+  type Page,
+} from "@playwright/test";
+
+export { expect };
+
+export const DEMO_PASSWORD = "Demo2026!";
+
+/**
+ * Console errors that do not mean the page is broken:
+ * - "Failed to load resource: …": Chromium logs one for EVERY response with status >= 400,
+ *   including the 404 page and a form post answered 400 with its validation errors, which
+ *   are correct behaviour. Broken resources are caught from the responses instead (see
+ *   `watchPage`): any 5xx, and any 4xx for a script, stylesheet, image, font or media file.
+ * Add a pattern here only with the reason beside it; a single test can allow more through
+ * `test.use({ allowedConsoleErrors: [/…/] })`.
+ */
+const BENIGN_CONSOLE_ERRORS: RegExp[] = [/^Failed to load resource: /];
+
+const SUBRESOURCE_TYPES = new Set(["script", "stylesheet", "image", "font", "media"]);
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return `console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
+}
+
+/** Collects page errors, unexpected console errors and broken responses of one page. */
+function watchPage(page: Page, allowed: RegExp[]): string[] {
+  const problems: string[] = [];
+  const ignore = [...BENIGN_CONSOLE_ERRORS, ...allowed];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    if (ignore.some((pattern) => pattern.test(message.text()))) return;
+    problems.push(describeConsole(message));
+  });
+  page.on("response", (response) => {
+    const status = response.status();
+    const type = response.request().resourceType();
+    if (status >= 500 || (status >= 400 && SUBRESOURCE_TYPES.has(type))) {
+      problems.push(`HTTP ${status} for ${type} ${response.url()}`);
+    }
+  });
+  return problems;
+}
+
+type Fixtures = {
+  /** Extra console-error patterns this test accepts (with a comment saying why). */
+  allowedConsoleErrors: RegExp[];
+};
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  // global-setup.ts starts the Worker after the config was read; take the URL it published.
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.BASE_URL ?? baseURL);
+  },
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems = watchPage(page, allowedConsoleErrors);
+    await use(page);
+    expect(problems, "the page logged errors or failed to load resources").toEqual([]);
+  },
+});
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type A11yOptions = { exclude?: string[]; disableRules?: string[] };
+
+async function runAxe(page: Page, options: A11yOptions) {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  return (await builder.analyze()).violations;
+}
+
+/**
+ * axe runs as a script in the page, which a page with JavaScript disabled cannot do (analyze()
+ * hangs). So for the nojs project: snapshot the DOM exactly as the server rendered it, serve
+ * that snapshot at the same URL (styles and images still load from the test server) in a
+ * throwaway JS-enabled page with the app's scripts removed and <noscript> content shown as it
+ * is without JS, and check that. This also works on a page that is the answer to a POST.
+ */
+async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
+    .replace(/<\/?noscript>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("checkA11y: the page has no browser");
+  // Explicit: Playwright Test gives new contexts the project's `use` options (JS off here).
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    locale: test.info().project.use.locale,
+  });
+  try {
+    const copy = await context.newPage();
+    const target = page.url().replace(/#.*$/, "");
+    await copy.route(
+      (url) => url.href === target,
+      (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await copy.goto(target);
+    return await runAxe(copy, options);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the current page and fails with a readable list of
+ * violations: rule, impact, help URL and the offending elements.
+ */
+export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+  const jsDisabled = test.info().project.use.javaScriptEnabled === false;
+  const violations = jsDisabled
+    ? await runAxeOnSnapshot(page, options)
+    : await runAxe(page, options);
+  const report = violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map(
+          (n) =>
+            `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replaceAll("\n", "\n      ")}`,
+        )
+        .join("\n");
+      return `[${v.impact ?? "?"}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes}`;
+    })
+    .join("\n\n");
+  expect(violations.length, `accessibility violations on ${page.url()}:\n\n${report}`).toBe(0);
+}
+
+/** `path` with `lng` set (the app stores it in the `lng` cookie for the next pages too). */
+export async function gotoLng(page: Page, path: string, lng: "el" | "en") {
+  const url = new URL(path, "http://placeholder");
+  url.searchParams.set("lng", lng);
+  return page.goto(`${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Accessible names of the login form in both languages (labels come from locales/*). */
+export const LOGIN_LABELS = {
+  vat: /ΑΦΜ|Α\.Φ\.Μ\.|VAT|tax number/i,
+  password: /^(κωδικός|password)/i,
+  submit: /^(σύνδεση|είσοδος|log ?in|sign ?in)$/i,
+};
+
+/**
+ * Signs in through the real login form, filled by its labels, as a user would (works with
+ * and without JavaScript). Waits until the app has left the login page unless told not to.
+ */
+export async function login(
+  page: Page,
+  vat: string,
+  password: string = DEMO_PASSWORD,
+  { expectSuccess = true }: { expectSuccess?: boolean } = {},
+): Promise<void> {
+  await page.goto("/login");
+  const form = page.locator("form").filter({ has: page.getByLabel(LOGIN_LABELS.vat) });
+  await form.getByLabel(LOGIN_LABELS.vat).fill(vat);
+  await form.getByLabel(LOGIN_LABELS.password).fill(password);
+  await form.getByRole("button", { name: LOGIN_LABELS.submit }).click();
+  if (expectSuccess) {
+    await page.waitForURL((url) => !["/", "/login"].includes(url.pathname));
+  } else {
+    await page.waitForLoadState();
+  }
+}
+
+/** A row of the local outbox (migrations: table outbox), as GET /api/dev/outbox lists it. */
+export interface OutboxMessage {
+  id: number;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** Everything "sent" so far, newest first. */
+export async function readOutbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+  const response = await request.get("/api/dev/outbox");
+  expect(response.status(), "GET /api/dev/outbox").toBe(200);
+  const body = (await response.json()) as { data: OutboxMessage[] } | OutboxMessage[];
+  const rows = Array.isArray(body) ? body : body.data;
+  return [...rows].sort((a, b) => b.id - a.id);
+}
+
+/** The newest message matching the filter (recipient email/phone, channel, subject text). */
+export async function latestOutboxMessage(
+  request: APIRequestContext,
+  filter: { recipient?: string; channel?: "email" | "sms"; subject?: RegExp } = {},
+): Promise<OutboxMessage> {
+  const rows = await readOutbox(request);
+  const match = rows.find(
+    (m) =>
+      (!filter.recipient || m.recipient === filter.recipient) &&
+      (!filter.channel || m.channel === filter.channel) &&
+      (!filter.subject || filter.subject.test(m.subject)),
+  );
+  if (!match) throw new Error(`no outbox message matches ${JSON.stringify(filter)}`);
+  return match;
+}
+
+/**
+ * The link of the newest matching email as a path (+ query), so it opens against the test
+ * server whatever host the email names. `pathPrefix` picks the kind: "/activate/",
+ * "/reset-password/", "/redirect-login/", "/pay/"...
+ */
+export async function latestEmailLink(
+  request: APIRequestContext,
+  filter: { recipient?: string; pathPrefix?: string; subject?: RegExp } = {},
+): Promise<string> {
+  const rows = await readOutbox(request);
+  for (const message of rows) {
+    if (message.channel !== "email") continue;
+    if (filter.recipient && message.recipient !== filter.recipient) continue;
+    if (filter.subject && !filter.subject.test(message.subject)) continue;
+    const candidates = [message.link, ...(message.body.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])];
+    for (const candidate of candidates) {
+      if (!candidate) continue;
+      const url = new URL(candidate, "http://placeholder");
+      if (!filter.pathPrefix || url.pathname.startsWith(filter.pathPrefix)) {
+        return `${url.pathname}${url.search}`;
+      }
+    }
+  }
+  throw new Error(`no outbox email with a link matches ${JSON.stringify(filter)}`);
+}

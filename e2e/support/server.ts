@@ -1,0 +1,186 @@
+import { spawn, spawnSync } from "node:child_process";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** Repository root (this file is e2e/support/server.ts). */
+export const ROOT = resolve(import.meta.dirname, "..", "..");
+
+/** Children run non-interactively, offline-safe, with the project's Node 24 first on PATH. */
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: [join(ROOT, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    CI: "true",
+    NO_COLOR: "1",
+    ...extra,
+  };
+}
+
+/** A port the OS says is free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? ok(address.port) : fail(new Error("no port")),
+      );
+    });
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+export function ensureBuild(env: NodeJS.ProcessEnv): void {
+  const built =
+    existsSync(join(ROOT, "build", "server", "index.js")) &&
+    existsSync(join(ROOT, ".wrangler", "deploy", "config.json"));
+  if (!built) run("npm", ["run", "build"], env);
+}
+
+/** Migrations + demo data into a fresh local D1 (scripts/setup-db.ts, by the seed helper). */
+export function setupDatabase(persistTo: string, env: NodeJS.ProcessEnv): void {
+  // E2E_SKIP_SEED=1: schema only, e.g. while the seed is being worked on.
+  if (!process.env.E2E_SKIP_SEED && existsSync(join(ROOT, "scripts", "setup-db.ts"))) {
+    run("node", ["scripts/setup-db.ts", "--persist-to", persistTo], env);
+  } else {
+    console.warn("[e2e] applying migrations only: no demo data");
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], env);
+  }
+}
+
+export interface RunningServer {
+  baseURL: string;
+  pid: number;
+  dir: string;
+  log: string;
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/**
+ * Builds if needed, creates a fresh state dir with the demo data and starts `wrangler dev` on
+ * the built Worker in its own process group (so teardown can end workerd with it).
+ */
+export async function startServer(): Promise<RunningServer> {
+  const env = childEnv();
+  ensureBuild(env);
+  const dir = mkdtempSync(join(tmpdir(), "nrg-e2e-"));
+  try {
+    return await startIn(dir, env);
+  } catch (error) {
+    if (!process.env.E2E_KEEP_STATE) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startIn(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  // Serve a private copy of the build: a rebuild during the run (`npm run build` in another
+  // terminal) would otherwise swap the client assets under a Worker still running the old
+  // server bundle. The copy keeps build/server/wrangler.json's relative paths valid.
+  const build = join(dir, "build");
+  cpSync(join(ROOT, "build"), build, { recursive: true });
+  const persistTo = join(dir, "state");
+  setupDatabase(persistTo, env);
+
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const log = join(dir, "wrangler.log");
+  const out = openSync(log, "a");
+  const child = spawn(
+    "wrangler",
+    [
+      "dev",
+      "--config",
+      join(build, "server", "wrangler.json"),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] },
+  );
+  closeSync(out);
+  child.unref();
+  if (!child.pid) throw new Error("wrangler dev did not start");
+
+  let exited: number | string | null = null;
+  child.on("exit", (code, signal) => (exited = code ?? signal));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) {
+      throw new Error(`wrangler dev exited (${exited}) before it was ready:\n${tail(log)}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return { baseURL, pid: child.pid, dir, log };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  stopProcessGroup(child.pid);
+  throw new Error(`wrangler dev did not answer /healthz within 90 s:\n${tail(log)}`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM the whole group (wrangler + workerd), SIGKILL what is left after 5 s. */
+export async function stopProcessGroupAndWait(pid: number): Promise<void> {
+  stopProcessGroup(pid);
+  const deadline = Date.now() + 5_000;
+  while (alive(pid) && Date.now() < deadline) await sleep(100);
+  if (alive(pid)) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function stopProcessGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}

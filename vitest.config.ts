@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Kept apart from vite.config.ts on purpose: the Cloudflare and React Router plugins build
+// the Worker, which unit tests do not need. Integration tests talk to a real Worker (workerd
+// with a local D1) started by their own harness in tests/integration/server.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "api/**/*.test.ts",
+            "seed/**/*.test.ts",
+            "locales/**/*.test.ts",
+          ],
+          environment: "node",
+          setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          // One Worker and one database per run: files must not race each other on them.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
