@@ -20,6 +20,11 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     searchParamKey: "lng",
     order: ["searchParams", "cookie"],
   },
-  i18next: { resources, defaultNS: "common", fallbackNS: "common", interpolation: { escapeValue: false } },
+  i18next: {
+    resources,
+    defaultNS: "common",
+    fallbackNS: "common",
+    interpolation: { escapeValue: false },
+  },
   plugins: [initReactI18next],
 });
