@@ -14,6 +14,8 @@ export interface SessionData {
   created_at?: number;
   /** Epoch ms of the last request (idle timeout); refreshed at most once a minute. */
   last_seen?: number;
+  /** The pay-several dialog was closed in this session (overview); it stays closed until sign-out. */
+  pay_several_dismissed?: 1;
 }
 
 /** A one-shot message: `key` is a full i18next key such as "auth:notice.sessionExpired". */
@@ -39,6 +41,7 @@ export const SESSION_KEYS: (keyof SessionData)[] = [
   "skin",
   "created_at",
   "last_seen",
+  "pay_several_dismissed",
 ];
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

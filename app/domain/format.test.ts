@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatChange,
+  formatInteger,
+  formatKwh,
   formatAddress,
   formatAmount,
   formatDate,
@@ -130,5 +133,21 @@ describe("formatAddress", () => {
   it("formats the supply and billing addresses", () => {
     expect(formatAddress(meter)).toBe("Λεωφόρος Συγγρού 12, 11742 Αθήνα");
     expect(formatAddress(meter, "bill")).toBe("Ερμού, 10563 Αθήνα");
+  });
+});
+
+describe("formatInteger, formatKwh, formatChange", () => {
+  it("shows whole numbers with dot thousands", () => {
+    expect(formatInteger(1234567.4)).toBe("1.234.567");
+    expect(formatInteger(-1500)).toBe("-1.500");
+    expect(formatInteger(0)).toBe("0");
+    expect(formatInteger(null)).toBe("0");
+    expect(formatKwh(1075)).toBe("1.075 kWh");
+  });
+
+  it("shows a change with its sign and a comma decimal", () => {
+    expect(formatChange(12.5)).toBe("+12,5%");
+    expect(formatChange(-5.58)).toBe("−5,6%");
+    expect(formatChange(0)).toBe("0,0%");
   });
 });

@@ -160,3 +160,23 @@ export function formatAddress(
   const line2 = place.filter(Boolean).join(" ");
   return [line1, line2].filter(Boolean).join(", ") || EMPTY;
 }
+
+/** Whole numbers with dot thousands (spec §5 number style): 1234.4 → "1.234". */
+export function formatInteger(value: number | null | undefined): string {
+  const rounded = Math.round(Number.isFinite(value) ? (value as number) : 0);
+  const digits = Math.abs(rounded)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${rounded < 0 ? "-" : ""}${digits}`;
+}
+
+/** Energy in whole kWh: 1234 → "1.234 kWh". */
+export function formatKwh(value: number | null | undefined): string {
+  return `${formatInteger(value)} kWh`;
+}
+
+/** A percentage change with its sign and a comma decimal: 12.5 → "+12,5%", -3 → "−3,0%". */
+export function formatChange(value: number): string {
+  const sign = value > 0 ? "+" : value < 0 ? "−" : "";
+  return `${sign}${Math.abs(value).toFixed(1).replace(".", ",")}%`;
+}

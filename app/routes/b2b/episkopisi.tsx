@@ -1,9 +1,23 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import type { ApiBanner, ApiMeter } from "../../../api/contract";
-import { requireShell } from "../../.server/shell";
-import { formatAmount, formatDate } from "../../domain/format";
-import { meterStatusGroup } from "../../domain/sidebar";
-import { SupplyStatus } from "../../components/SupplyStatus";
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import type { ApiInvoice } from "../../../api/contract";
+import { renderOverviewCharts, type OverviewCharts } from "../../.server/charts.server";
+import { requireActiveUser } from "../../.server/guards";
+import { getApi, requireShell } from "../../.server/shell";
+import { Banners } from "../../components/overview/Banners";
+import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
+import { Dashboard } from "../../components/overview/Dashboard";
+import { PaySeveralDialog } from "../../components/overview/PaySeveralDialog";
+import { TopBanner } from "../../components/overview/TopBanner";
+import { UserPopup } from "../../components/overview/UserPopup";
+import { YearComparison } from "../../components/overview/YearComparison";
+import { buildOverviewView, periodMonth } from "../../components/overview/view";
+import { formatAmount, formatInteger } from "../../domain/format";
+import { safePopupUrl } from "../../domain/overview";
+import { getInstance } from "../../middleware/i18next";
+import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 
@@ -13,103 +27,199 @@ export const handle: RouteHandle = {
   breadcrumb: "overview:title",
 };
 
-/**
- * The overview (spec §2, the landing page after sign-in). For now: the banners of the selected
- * supply and a summary card; the dashboard, charts and top banner come in a later issue and slot
- * in as further sections of <Overview>.
- */
-type SupplySummaryData = Pick<
-  ApiMeter,
-  "id" | "status" | "running_total" | "trn_value" | "last_payment_date" | "last_invoice_due_date"
->;
+const OVERVIEW = "/b2b/episkopisi";
+/** The bills-and-payments page (a later issue): pay and download land there until it exists. */
+const BILLS = "/b2b/logariasmoi";
 
+/**
+ * The overview (spec §2 episkopisi, the landing page). One extra API call beyond the shell: the
+ * selected supply's billing history (GET /users/{id}/meters/{meterId}/invoices), so the page
+ * costs the same for a household and for a 200-supply business. Charts are drawn here, on the
+ * server, into SVG strings; the browser gets no chart code.
+ */
 export async function loader(args: Route.LoaderArgs) {
+  const api = getApi(args);
+  const session = getSession(args.context);
+  const history = (userId: number, meterId: number) =>
+    api
+      .read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices`)
+      .catch((error: unknown) => {
+        // Redirects (session ended) go on; a failed history read leaves the page without charts.
+        if (error instanceof Response) throw error;
+        return [] as ApiInvoice[];
+      });
+  // The supply chosen earlier in this session is almost always still the selected one: fetch its
+  // history alongside the shell's calls instead of after them (one round trip less).
+  const userId = session.get("user_id");
+  const guess = session.get("selected_meter_id");
+  const early =
+    typeof userId === "number" && typeof guess === "number" ? history(userId, guess) : null;
+  early?.catch(() => undefined); // observed below, or dropped when the guess was wrong
   const shell = await requireShell(args);
-  const meter = shell.selectedMeter;
-  const summary: SupplySummaryData = {
-    id: meter.id,
-    status: meter.status,
-    running_total: meter.running_total,
-    trn_value: meter.trn_value,
-    last_payment_date: meter.last_payment_date,
-    last_invoice_due_date: meter.last_invoice_due_date,
-  };
-  return { summary, banners: shell.banners };
+  const invoices =
+    early && guess === shell.selectedMeter.id && userId === shell.user.id
+      ? await early
+      : await history(shell.user.id, shell.selectedMeter.id);
+  const url = new URL(args.request.url);
+  const view = buildOverviewView({
+    user: shell.user,
+    meters: shell.meters,
+    selected: shell.selectedMeter,
+    history: invoices,
+    banners: shell.banners,
+    paySeveralDismissed: session.get("pay_several_dismissed") === 1,
+    paySeveralRequested: url.searchParams.get("modal") === "pay-several",
+  });
+  const t = getInstance(args.context).getFixedT(null, "overview");
+  const charts = renderOverviewCharts(view, {
+    amountsTitle: t("charts.amounts.title"),
+    consumptionTitle: t("charts.consumption.title"),
+    day: t("charts.day"),
+    night: t("charts.night"),
+    kwh: t("charts.kwh"),
+    amount: t("charts.amount"),
+    yearKwhTitle: t("year.chartKwh"),
+    yearAmountTitle: t("year.chartAmount"),
+    lastYear: t("year.lastYear"),
+    thisYear: t("year.thisYear"),
+  });
+  return data({ view, charts }, { headers: { "Cache-Control": "no-store" } });
+}
+
+const intentSchema = z.object({
+  intent: z.enum(["dismiss-popup", "follow-popup", "dismiss-pay-several"]),
+});
+
+/** Closing the dialogs: each is a POST, then back to the overview (Post/Redirect/Get). */
+export async function action(args: Route.ActionArgs) {
+  const { user, api, session } = await requireActiveUser(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: intentSchema });
+  if (submission.status !== "success") throw redirect(href(OVERVIEW), 303);
+  const { intent } = submission.value;
+  if (intent === "dismiss-pay-several") {
+    session.set("pay_several_dismissed", 1);
+    throw redirect(href(OVERVIEW), 303);
+  }
+  const result = await api.dismissPopup();
+  if (!result.ok) {
+    session.flash("toast", { type: "error", key: "overview:popup.failed" });
+    throw redirect(href(OVERVIEW), 303);
+  }
+  const target = intent === "follow-popup" ? safePopupUrl(user.popup?.url) : null;
+  throw redirect(target ?? href(OVERVIEW), 303);
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
+  const { view, charts } = loaderData;
+  const downloadHref =
+    view.topBanner?.invoiceId != null ? `${BILLS}?invoice=${view.topBanner.invoiceId}` : null;
   return (
     <>
-      <h1>{t("title")}</h1>
-      <div className="cards">
-        <SupplySummary summary={loaderData.summary} />
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+        {view.paySeveral && !view.paySeveral.open ? (
+          <a className="btn btn--secondary btn--small" href={`${OVERVIEW}?modal=pay-several`}>
+            {t("paySeveral.open", { count: view.paySeveral.rows.length })}
+          </a>
+        ) : null}
       </div>
-      <Banners banners={loaderData.banners} />
+      {view.topBanner ? (
+        <TopBanner banner={view.topBanner} payHref={BILLS} downloadHref={downloadHref} />
+      ) : null}
+      <Dashboard data={view.dashboard} />
+      <History view={view} charts={charts} />
+      {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
+      <Banners banners={view.banners} />
+      {view.popup ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
+      {view.paySeveral?.open ? (
+        <PaySeveralDialog view={view.paySeveral} action={OVERVIEW} payHref={BILLS} />
+      ) : null}
     </>
   );
 }
 
-function SupplySummary({ summary }: { summary: SupplySummaryData }) {
+function History({
+  view,
+  charts,
+}: {
+  view: ReturnType<typeof buildOverviewView>;
+  charts: OverviewCharts;
+}) {
   const { t } = useTranslation("overview");
-  const owes = summary.running_total > 0;
+  const history = view.history;
+  if (!history || !charts.amounts || !charts.consumption) {
+    return (
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title" className="card__title">
+          {t("charts.title")}
+        </h2>
+        <p className="muted">{t("charts.noData")}</p>
+      </section>
+    );
+  }
+  const period = (p: { periodFrom: string | null; periodTo: string }) =>
+    p.periodFrom ? <PeriodRange from={p.periodFrom} to={p.periodTo} /> : periodMonth(p.periodTo);
+  const rows = [...history.points].reverse(); // tables read newest first
   return (
-    <section className="card" aria-labelledby="summary-title">
-      <h2 id="summary-title" className="card__title">
-        {t("summary.title")}
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="card__title">
+        {t("charts.title")}
       </h2>
-      <dl className="facts">
-        <dt>{t("summary.status")}</dt>
-        <dd>
-          <SupplyStatus status={summary.status} group={meterStatusGroup(summary.status)} />
-        </dd>
-        <dt>{t("summary.balance")}</dt>
-        <dd className="amount">{formatAmount(summary.running_total)}</dd>
-        {owes ? (
-          <>
-            <dt>{t("summary.dueDate")}</dt>
-            <dd>{formatDate(summary.last_invoice_due_date)}</dd>
-          </>
-        ) : null}
-        <dt>{t("summary.lastPayment")}</dt>
-        <dd>
-          {formatDate(summary.last_payment_date)}
-          {summary.trn_value > 0 ? (
-            <span className="muted amount"> · {formatAmount(summary.trn_value)}</span>
-          ) : null}
-        </dd>
-      </dl>
-      <p className="muted">{owes ? t("summary.owes") : t("summary.settled")}</p>
-    </section>
-  );
-}
-
-function Banners({ banners }: { banners: ApiBanner[] }) {
-  const { t } = useTranslation("overview");
-  if (banners.length === 0) return null;
-  return (
-    <section aria-labelledby="banners-title">
-      <h2 id="banners-title">{t("banners.title")}</h2>
-      <ul className="list cards">
-        {banners.map((banner) => (
-          <li key={banner.id} className="card">
-            <h3>{banner.title}</h3>
-            <p>{banner.body}</p>
-            {banner.url ? (
-              <p>
-                <a
-                  className="btn btn--secondary btn--small"
-                  href={banner.url}
-                  rel={banner.url.startsWith("/") ? undefined : "noopener"}
-                >
-                  {t("banners.more")}
-                  <span className="visually-hidden">: {banner.title}</span>
-                </a>
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <p className="muted">{t("charts.intro", { count: history.points.length })}</p>
+      <ChartWithTable
+        id="chart-amounts"
+        caption={t("charts.amounts.caption")}
+        svg={charts.amounts}
+        table={{
+          caption: t("charts.amounts.table"),
+          rowHeader: t("charts.period"),
+          columns: [t("charts.amount")],
+          rows: rows.map((p) => ({
+            key: p.periodTo,
+            header: period(p),
+            cells: [formatAmount(p.amount)],
+          })),
+        }}
+      />
+      <ChartWithTable
+        id="chart-consumption"
+        caption={t("charts.consumption.caption")}
+        svg={charts.consumption}
+        legend={
+          history.hasNight
+            ? [
+                { label: t("charts.day"), tone: "primary" },
+                { label: t("charts.night"), tone: "secondary" },
+              ]
+            : undefined
+        }
+        table={{
+          caption: t("charts.consumption.table"),
+          rowHeader: t("charts.period"),
+          columns: (history.hasNight
+            ? [t("charts.day"), t("charts.night"), t("charts.total")]
+            : [t("charts.kwh")]
+          ).map((label) => (
+            <>
+              {label}
+              <br />
+              (kWh)
+            </>
+          )),
+          rows: rows.map((p) => ({
+            key: p.periodTo,
+            header: period(p),
+            cells: history.hasNight
+              ? [formatInteger(p.dayKwh), formatInteger(p.nightKwh), formatInteger(p.kwh)]
+              : [formatInteger(p.kwh)],
+          })),
+        }}
+      />
     </section>
   );
 }

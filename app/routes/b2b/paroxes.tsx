@@ -1,128 +1,257 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiMeter } from "../../../api/contract";
-import { requireShell } from "../../.server/shell";
-import {
-  formatAddress,
-  formatAmount,
-  formatDate,
-  isElectricity,
-  supplyNumber,
-} from "../../domain/format";
-import { meterStatusGroup, type MeterStatusGroup } from "../../domain/sidebar";
+import { data, Form, href, redirect } from "react-router";
+import { requireAllMeters, requireShell } from "../../.server/shell";
 import { Icon } from "../../components/Icon";
-import { SupplyStatus } from "../../components/SupplyStatus";
+import {
+  buildSuppliesView,
+  suppliesHref,
+  type SupplyRow,
+} from "../../components/overview/supplies-view";
+import { formatAmount, formatDate } from "../../domain/format";
+import { parseSupplyFilters } from "../../domain/overview";
+import { sidebarItems } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/paroxes";
 
 export const handle: RouteHandle = {
   i18n: ["overview"],
-  title: "shell:nav.supplies",
-  breadcrumb: "shell:nav.supplies",
+  title: "overview:supplies.title",
+  breadcrumb: "overview:supplies.title",
 };
 
-interface SupplyRow {
-  id: number;
-  kind: "electricity" | "gas";
-  supplyNumber: string;
-  status: string;
-  statusGroup: MeterStatusGroup;
-  address: string;
-  billAddress: string;
-  packageName: string;
-  balance: number;
-  agreedPower: string | null;
-  nextReading: string | null;
-  selected: boolean;
-}
-
-function toRow(meter: ApiMeter, selectedId: number): SupplyRow {
-  return {
-    id: meter.id,
-    kind: isElectricity(meter) ? "electricity" : "gas",
-    supplyNumber: supplyNumber(meter),
-    status: meter.status,
-    statusGroup: meterStatusGroup(meter.status),
-    address: formatAddress(meter),
-    billAddress: formatAddress(meter, "bill"),
-    packageName: meter.package_print_descr || meter.package_name,
-    balance: meter.running_total,
-    agreedPower: meter.agreed_power,
-    nextReading: meter.next_reading_date,
-    selected: meter.id === selectedId,
-  };
-}
-
+/**
+ * My supplies (spec §2 paroxes): every supply of the user, searchable and filterable through the
+ * URL (a GET form, so it works without JavaScript and can be bookmarked), 25 to a page, each with
+ * a button that makes it the current supply and opens its overview.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
-  return { supplies: shell.meters.map((meter) => toRow(meter, shell.selectedMeter.id)) };
+  // Permission check (spec §2): the page is reachable exactly when the menu offers it.
+  const allowed = sidebarItems({ meter: shell.selectedMeter, role: shell.user.test_role }).some(
+    (item) => item.id === "supplies",
+  );
+  if (!allowed) throw redirect(href("/b2b/episkopisi"));
+  const meters = await requireAllMeters(args);
+  const filters = parseSupplyFilters(new URL(args.request.url).searchParams);
+  return data(buildSuppliesView(meters, shell.selectedMeter.id, filters), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 export default function Supplies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
-  const { supplies } = loaderData;
+  const { filters, page, total, counts } = loaderData;
+  const filtered = Boolean(filters.q || filters.kind || filters.status);
+  const groups = (["electricity", "gas"] as const)
+    .map((kind) => ({ kind, rows: page.items.filter((row) => row.kind === kind) }))
+    .filter((group) => group.rows.length > 0);
   return (
     <>
       <div className="page-head">
-        <h1>{t("shell:nav.supplies")}</h1>
-        <p className="muted">{t("supplies.count", { count: supplies.length })}</p>
+        <h1>{t("supplies.title")}</h1>
+        <p className="muted">
+          {t("supplies.summary", {
+            count: total,
+            electricity: counts.electricity,
+            gas: counts.gas,
+          })}
+        </p>
       </div>
-      <form method="post" action="/b2b/select-meter">
-        <ul className="list">
-          {supplies.map((supply) => (
-            <li key={supply.id}>
-              <article
-                className={supply.selected ? "card supply--current" : "card"}
-                aria-labelledby={`supply-${supply.id}`}
-              >
-                <div className="supply__head">
-                  <h2 id={`supply-${supply.id}`}>
-                    <Icon name={supply.kind === "electricity" ? "bolt" : "flame"} />
-                    {t(`shell:kind.${supply.kind}`)} · {supply.supplyNumber}
-                  </h2>
-                  <SupplyStatus status={supply.status} group={supply.statusGroup} />
-                </div>
-                <dl className="facts">
-                  <dt>{t("supplies.address")}</dt>
-                  <dd>{supply.address}</dd>
-                  <dt>{t("supplies.billAddress")}</dt>
-                  <dd>{supply.billAddress}</dd>
-                  <dt>{t("supplies.package")}</dt>
-                  <dd>{supply.packageName || "-"}</dd>
-                  {supply.agreedPower ? (
-                    <>
-                      <dt>{t("supplies.agreedPower")}</dt>
-                      <dd>{supply.agreedPower}</dd>
-                    </>
-                  ) : null}
-                  {supply.nextReading ? (
-                    <>
-                      <dt>{t("supplies.nextReading")}</dt>
-                      <dd>{formatDate(supply.nextReading)}</dd>
-                    </>
-                  ) : null}
-                  <dt>{t("supplies.balance")}</dt>
-                  <dd className="amount">{formatAmount(supply.balance)}</dd>
-                </dl>
-                <div className="actions">
-                  {supply.selected ? (
-                    <span className="badge badge--success">{t("supplies.selected")}</span>
-                  ) : (
-                    <button
-                      type="submit"
-                      name="meter_id"
-                      value={supply.id}
-                      className="btn btn--secondary btn--small"
-                    >
-                      {t("supplies.select")}
-                      <span className="visually-hidden"> {supply.supplyNumber}</span>
-                    </button>
-                  )}
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </form>
+
+      <Form
+        method="get"
+        className="card filters"
+        role="search"
+        aria-label={t("supplies.searchLabel")}
+      >
+        <div className="filters__grid">
+          <div className="field">
+            <label className="field__label" htmlFor="supplies-q">
+              {t("supplies.search")}
+            </label>
+            <input
+              id="supplies-q"
+              name="q"
+              type="search"
+              className="field__input"
+              defaultValue={filters.q}
+              aria-describedby="supplies-q-hint"
+              maxLength={100}
+            />
+            <p id="supplies-q-hint" className="field__hint">
+              {t("supplies.searchHint")}
+            </p>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="supplies-kind">
+              {t("supplies.kind")}
+            </label>
+            <select
+              id="supplies-kind"
+              name="kind"
+              className="field__select"
+              defaultValue={filters.kind}
+            >
+              <option value="">{t("supplies.allKinds")}</option>
+              <option value="electricity">{t("kind.electricity")}</option>
+              <option value="gas">{t("kind.gas")}</option>
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="supplies-status">
+              {t("supplies.status")}
+            </label>
+            <select
+              id="supplies-status"
+              name="status"
+              className="field__select"
+              defaultValue={filters.status}
+            >
+              <option value="">{t("supplies.allStatuses")}</option>
+              <option value="active">{t("supplyStatus.active")}</option>
+              <option value="waiting">{t("supplyStatus.waiting")}</option>
+              <option value="inactive">{t("supplyStatus.inactive")}</option>
+            </select>
+          </div>
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn">
+            {t("supplies.apply")}
+          </button>
+          {filtered ? (
+            <a
+              className="btn btn--secondary"
+              href={suppliesHref(filters, { q: "", kind: "", status: "", page: 1 })}
+            >
+              {t("supplies.clear")}
+            </a>
+          ) : null}
+        </div>
+      </Form>
+
+      <p role="status" className="supplies__count">
+        {page.total === 0
+          ? t("supplies.none")
+          : t("supplies.showing", { from: page.from, to: page.to, count: page.total })}
+      </p>
+
+      {groups.map((group) => (
+        <section key={group.kind} aria-labelledby={`supplies-${group.kind}`}>
+          <h2 id={`supplies-${group.kind}`} className="supplies__group">
+            <Icon name={group.kind === "electricity" ? "bolt" : "flame"} />
+            {t(`kind.${group.kind}`)}
+          </h2>
+          <ul className="supplies" role="list">
+            {group.rows.map((row) => (
+              <li key={row.id}>
+                <SupplyCard row={row} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      {page.pageCount > 1 ? (
+        <nav className="pager" aria-label={t("supplies.pages")}>
+          <ul role="list">
+            {page.page > 1 ? (
+              <li>
+                <a href={suppliesHref(filters, { page: page.page - 1 })} rel="prev">
+                  {t("supplies.previous")}
+                </a>
+              </li>
+            ) : null}
+            {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
+              <li key={n}>
+                <a
+                  href={suppliesHref(filters, { page: n })}
+                  aria-current={n === page.page ? "page" : undefined}
+                  aria-label={t("supplies.page", { page: n })}
+                >
+                  {n}
+                </a>
+              </li>
+            ))}
+            {page.page < page.pageCount ? (
+              <li>
+                <a href={suppliesHref(filters, { page: page.page + 1 })} rel="next">
+                  {t("supplies.next")}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
     </>
+  );
+}
+
+function SupplyCard({ row }: { row: SupplyRow }) {
+  const { t } = useTranslation("overview");
+  const titleId = `supply-${row.id}`;
+  const facts: { key: string; label: string; value: string }[] = [
+    { key: "address", label: t("supplies.address"), value: row.address },
+    { key: "billAddress", label: t("supplies.billAddress"), value: row.billAddress },
+    { key: "package", label: t("supplies.package"), value: row.packageName || "-" },
+    { key: "agreedPower", label: t("supplies.agreedPower"), value: row.agreedPower || "-" },
+    {
+      key: "representation",
+      label: t("supplies.representationDate"),
+      value: formatDate(row.representationDate),
+    },
+    {
+      key: "nextReading",
+      label: t("supplies.nextReading"),
+      value: formatDate(row.nextReadingDate),
+    },
+  ];
+  return (
+    <article
+      className={row.selected ? "card supply supply--current" : "card supply"}
+      aria-labelledby={titleId}
+    >
+      <div className="supply__head">
+        <h3 id={titleId} className="supply__title">
+          <span className="visually-hidden">{t(`kind.${row.kind}`)} · </span>
+          {row.supplyNumber}
+          {row.isMain ? <span className="badge">{t("supplies.main")}</span> : null}
+        </h3>
+        <span className={`status status--${row.status}`}>{t(`supplyStatus.${row.status}`)}</span>
+      </div>
+      <dl className="facts">
+        {facts.map((fact) => (
+          <Fragment key={fact.key}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </Fragment>
+        ))}
+        <dt>{t("supplies.balance")}</dt>
+        <dd className={row.balance > 0 ? "amount amount--due" : "amount"}>
+          {formatAmount(row.balance)}
+        </dd>
+      </dl>
+      <div className="actions">
+        {row.selected ? (
+          <span className="badge badge--success">{t("supplies.selected")}</span>
+        ) : row.selectable ? (
+          <form method="post" action="/b2b/select-meter">
+            <button
+              type="submit"
+              name="meter_id"
+              value={row.id}
+              className="btn btn--secondary btn--small"
+            >
+              {t("supplies.select")}
+              <span className="visually-hidden"> {row.supplyNumber}</span>
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </article>
   );
 }

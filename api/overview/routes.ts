@@ -1,0 +1,51 @@
+import { and, eq, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiInvoice } from "../contract";
+import { meters } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireBearer } from "../middleware/auth";
+import {
+  REMOVED_METER_STATUS,
+  assertOwnUser,
+  findUserWithCustomer,
+  meterInvoices,
+} from "../services/customers";
+import { toApiInvoice } from "../services/serialize";
+import type { ApiEnv } from "../types";
+
+const params = z.object({
+  userId: z.string().regex(/^\d{1,12}$/),
+  meterId: z.string().regex(/^\d{1,12}$/),
+});
+
+/**
+ * Mounted at /api. The billing history of ONE supply, for the overview (spec §7 leaves "the invoice
+ * calls for a meter" to us). `/users/{id}/meters?billing_history=true` sends the history of every
+ * supply, which for a 200-supply business is thousands of rows the overview never shows.
+ */
+export const overviewRoutes = new Hono<ApiEnv>().get(
+  "/users/:userId/meters/:meterId/invoices",
+  requireBearer,
+  validate("param", params),
+  async (c) => {
+    const { userId } = c.get("auth");
+    const path = c.req.valid("param");
+    assertOwnUser(userId, path.userId);
+    const db = c.get("db");
+    const found = await findUserWithCustomer(db, userId);
+    if (!found) throw notFound();
+    const meter = await db.query.meters.findFirst({
+      columns: { id: true },
+      where: and(
+        eq(meters.id, Number(path.meterId)),
+        eq(meters.customer_id, found.customer.id),
+        ne(meters.status, REMOVED_METER_STATUS),
+      ),
+    });
+    if (!meter) throw notFound();
+    const data: ApiInvoice[] = (await meterInvoices(db, [meter.id])).map(toApiInvoice);
+    return c.json({ data });
+  },
+);

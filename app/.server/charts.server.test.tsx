@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { axisNumber, renderBarChart, renderOverviewCharts } from "./charts.server";
+
+const spec = {
+  id: "chart-amounts",
+  title: "Ποσά τελευταίων λογαριασμών <εκκαθάρισης>",
+  unit: "€",
+  rows: [
+    { label: "02/2026", amount: 80.5 },
+    { label: "05/2026", amount: 1234.2 },
+    { label: "08/2026", amount: 64 },
+  ],
+  series: [{ key: "amount", name: "Ποσό", tone: "primary" as const }],
+};
+
+describe("renderBarChart", () => {
+  it("renders a static, named, scalable SVG with one bar per row", () => {
+    const svg = renderBarChart(spec);
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg.endsWith("</svg>")).toBe(true);
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('aria-labelledby="chart-amounts-title"');
+    expect(svg).toContain(
+      '<title id="chart-amounts-title">Ποσά τελευταίων λογαριασμών &lt;εκκαθάρισης&gt;</title>',
+    );
+    expect(svg).toMatch(/viewBox="0 0 560 260"/);
+    expect(svg).not.toMatch(/<svg[^>]*\swidth=/);
+    expect(svg.match(/<path[^>]*class="chart-bar chart-bar--/g)).toHaveLength(3);
+    expect(svg).toContain("1.050 €");
+    expect(svg.match(/\sclass=/g)?.length).toBeGreaterThan(0);
+    expect(svg).toMatch(/^<svg [^>]*class="recharts-surface chart__svg"/);
+    expect(svg.slice(0, svg.indexOf(">")).match(/\sclass=/g)).toHaveLength(1);
+    expect(svg).toContain("chart-bar--primary");
+    expect(svg).not.toContain("<div");
+  });
+
+  it("drops recharts' prop noise and rounds coordinates, leaving text alone", () => {
+    const svg = renderBarChart(spec);
+    expect(svg).not.toMatch(/<path[^>]*\sradius=/);
+    expect(svg).not.toMatch(/<line[^>]*\sorientation=/);
+    expect(svg).not.toMatch(/\s(d|x|y|x1|y1|x2|y2)="[^"]*\d\.\d{2,}/);
+    expect(svg).toContain('dy="0.71em"');
+    expect(svg).toContain(">1.050 €<");
+    expect(svg.length).toBeLessThan(6000);
+  });
+
+  it("is deterministic (stable ids, no animation), so server renders can be cached and compared", () => {
+    expect(renderBarChart(spec)).toBe(renderBarChart(spec));
+    expect(renderBarChart(spec)).toContain("chart-amounts-clip");
+  });
+
+  it("draws horizontal bars for narrow screens", () => {
+    const svg = renderBarChart({ ...spec, id: "n", horizontal: true, width: 330, height: 140 });
+    expect(svg).toMatch(/viewBox="0 0 330 140"/);
+    expect(svg.match(/<path[^>]*class="chart-bar/g)).toHaveLength(3);
+    expect(svg).toContain("05/2026");
+  });
+
+  it("stacks series when asked", () => {
+    const svg = renderBarChart({
+      ...spec,
+      id: "chart-kwh",
+      unit: "kWh",
+      stacked: true,
+      rows: spec.rows.map((r) => ({ label: r.label, day: 100, night: 50 })),
+      series: [
+        { key: "day", name: "Ημέρα", tone: "primary" },
+        { key: "night", name: "Νύχτα", tone: "secondary" },
+      ],
+    });
+    expect(svg.match(/<path[^>]*class="chart-bar/g)).toHaveLength(6);
+    expect(svg).toContain("chart-bar--secondary");
+  });
+
+  it("formats axis numbers with dot thousands", () => {
+    expect(axisNumber(1234567.4)).toBe("1.234.567");
+    expect(axisNumber(-1500)).toBe("-1.500");
+    expect(axisNumber(0)).toBe("0");
+  });
+});
+
+describe("renderOverviewCharts", () => {
+  const labels = {
+    amountsTitle: "Ποσό",
+    consumptionTitle: "Κατανάλωση",
+    day: "Ημέρα",
+    night: "Νύχτα",
+    kwh: "kWh",
+    amount: "Ποσό",
+    yearKwhTitle: "Κατανάλωση πέρυσι/φέτος",
+    yearAmountTitle: "Κόστος πέρυσι/φέτος",
+    lastYear: "Πέρυσι",
+    thisYear: "Φέτος",
+  };
+  const point = (periodTo: string, kwh: number) => ({
+    periodTo,
+    amount: kwh / 10,
+    dayKwh: kwh - 100,
+    nightKwh: 100,
+    kwh,
+  });
+
+  it("draws amounts, day/night consumption and the year pair", () => {
+    const charts = renderOverviewCharts(
+      {
+        history: { points: [point("2026-05-11", 900), point("2026-08-11", 1000)], hasNight: true },
+        year: { current: point("2026-08-11", 1000), previous: point("2025-08-11", 800) },
+      },
+      labels,
+    );
+    expect(charts.amounts?.wide).toContain("08/2026");
+    expect(charts.amounts?.narrow).toContain('aria-labelledby="chart-amounts-narrow-title"');
+    expect(charts.consumption?.wide.match(/<path[^>]*class="chart-bar/g)).toHaveLength(4);
+    expect(charts.consumption?.narrow.match(/<path[^>]*class="chart-bar/g)).toHaveLength(4);
+    expect(charts.year?.kwh).toContain("08/2025");
+    expect(charts.year?.amount).toContain('aria-labelledby="chart-year-amount-title"');
+  });
+
+  it("draws nothing without data, and no year chart without last year's period", () => {
+    expect(renderOverviewCharts({ history: null, year: null }, labels)).toEqual({
+      amounts: null,
+      consumption: null,
+      year: null,
+    });
+    const single = renderOverviewCharts(
+      {
+        history: { points: [point("2026-08-11", 500)], hasNight: false },
+        year: { current: point("2026-08-11", 500), previous: null },
+      },
+      labels,
+    );
+    expect(single.year).toBeNull();
+    expect(single.consumption?.wide).not.toContain("chart-bar--secondary");
+  });
+});

@@ -1,0 +1,98 @@
+import { formatDate } from "../../domain/format";
+
+/**
+ * A server-rendered chart (an SVG string made by app/.server/charts.server.tsx in the loader) in a
+ * <figure>, and beside it a real table with the same numbers: for screen readers, for people who
+ * prefer numbers, and for anyone whose browser does not draw the SVG. No chart code runs here.
+ */
+export interface DataTable {
+  caption: string;
+  /** Header of the first column (the row headers, e.g. the billing period). */
+  rowHeader: string;
+  columns: React.ReactNode[];
+  rows: { key: string; header: React.ReactNode; cells: string[] }[];
+}
+
+export interface LegendItem {
+  label: string;
+  tone: "primary" | "secondary" | "muted";
+}
+
+export function ChartWithTable({
+  id,
+  caption,
+  svg,
+  legend,
+  table,
+}: {
+  id: string;
+  caption: string;
+  /** Wide (vertical bars) and narrow (horizontal bars) renderings; CSS shows one. */
+  svg: { wide: string; narrow: string };
+  legend?: LegendItem[];
+  table: DataTable;
+}) {
+  return (
+    <div className="chart-block">
+      <figure className="chart">
+        {/* The SVG comes from our own server renderer, never from user input. */}
+        <div
+          className="chart__canvas chart__canvas--wide"
+          dangerouslySetInnerHTML={{ __html: svg.wide }}
+        />
+        <div
+          className="chart__canvas chart__canvas--narrow"
+          dangerouslySetInnerHTML={{ __html: svg.narrow }}
+        />
+        {legend && legend.length > 1 ? (
+          <ul className="chart__legend" aria-hidden="true">
+            {legend.map((item) => (
+              <li key={item.label}>
+                <span className={`swatch swatch--${item.tone}`} />
+                {item.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <figcaption id={`${id}-caption`}>{caption}</figcaption>
+      </figure>
+      <div className="table-wrap chart-block__table">
+        <table className="table table--compact">
+          <caption>{table.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{table.rowHeader}</th>
+              {table.columns.map((column, index) => (
+                <th key={index} scope="col" className="num">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.header}</th>
+                {row.cells.map((cell, index) => (
+                  <td key={index} className="num">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** "12/08/2026 – 11/11/2026", breaking only between the two dates. */
+export function PeriodRange({ from, to }: { from: string | null; to: string }) {
+  return (
+    <>
+      {from ? <span className="nowrap">{formatDate(from)} –</span> : null}{" "}
+      <span className="nowrap">{formatDate(to)}</span>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import type { Dashboard as DashboardData } from "../../domain/overview";
+import { formatAmount, formatDate, formatKwh } from "../../domain/format";
+
+/** Spec §3 Dashboard: balances of the supply, charges and consumption of its last bill. */
+export function Dashboard({ data }: { data: DashboardData }) {
+  const { t } = useTranslation("overview");
+  const money = (value: number | null) => (value === null ? "-" : formatAmount(value));
+  const energy = (value: number | null) => (value === null ? "-" : formatKwh(value));
+  const tiles: { key: string; label: string; value: string; note?: string; strong?: boolean }[] = [
+    { key: "currentBill", label: t("dashboard.currentBill"), value: money(data.currentBill) },
+    {
+      key: "totalDue",
+      label: t("dashboard.totalDue"),
+      value: formatAmount(data.totalDue),
+      strong: true,
+    },
+    {
+      key: "lastPayment",
+      label: t("dashboard.lastPayment"),
+      value: formatAmount(data.lastPayment.amount),
+      note: formatDate(data.lastPayment.date),
+    },
+  ];
+  const charges: { key: string; label: string; value: string }[] = [
+    { key: "regulated", label: t("dashboard.regulated"), value: money(data.regulated) },
+    { key: "municipality", label: t("dashboard.municipality"), value: money(data.municipality) },
+    { key: "taxes", label: t("dashboard.taxes"), value: money(data.taxes) },
+    { key: "collateral", label: t("dashboard.collateral"), value: money(data.collateral) },
+    { key: "advance", label: t("dashboard.advance"), value: money(data.advance) },
+  ];
+  const consumption: { key: string; label: string; value: string }[] = [
+    {
+      key: "day",
+      label: data.hasNight ? t("dashboard.dayKwh") : t("dashboard.kwh"),
+      value: energy(data.dayKwh),
+    },
+  ];
+  if (data.hasNight)
+    consumption.push({
+      key: "night",
+      label: t("dashboard.nightKwh"),
+      value: energy(data.nightKwh),
+    });
+  if (data.pvKwh !== null)
+    consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh) });
+
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title">{t("dashboard.title")}</h2>
+      <ul className="tiles" role="list">
+        {tiles.map((tile) => (
+          <li key={tile.key} className={tile.strong ? "tile tile--strong" : "tile"}>
+            <span className="tile__label">{tile.label}</span>
+            <span className="tile__value amount">{tile.value}</span>
+            {tile.note ? <span className="tile__note">{tile.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="cards">
+        <section className="card" aria-labelledby="dashboard-charges">
+          <h3 id="dashboard-charges" className="card__title">
+            {t("dashboard.charges")}
+          </h3>
+          {data.periodTo ? (
+            <p className="muted">
+              {t("dashboard.period", {
+                from: formatDate(data.periodFrom),
+                to: formatDate(data.periodTo),
+              })}
+            </p>
+          ) : null}
+          <dl className="facts">
+            {charges.map((row) => (
+              <Fragment key={row.key}>
+                <dt>{row.label}</dt>
+                <dd className="amount">{row.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="dashboard-consumption">
+          <h3 id="dashboard-consumption" className="card__title">
+            {t("dashboard.consumption")}
+          </h3>
+          {data.periodTo ? (
+            <p className="muted">
+              {t("dashboard.period", {
+                from: formatDate(data.periodFrom),
+                to: formatDate(data.periodTo),
+              })}
+            </p>
+          ) : null}
+          <dl className="facts">
+            {consumption.map((row) => (
+              <Fragment key={row.key}>
+                <dt>{row.label}</dt>
+                <dd className="amount">{row.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </section>
+  );
+}

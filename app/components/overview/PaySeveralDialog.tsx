@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { formatAmount } from "../../domain/format";
+import { OverviewDialog } from "./OverviewDialog";
+import type { PaySeveralView } from "./view";
+
+/**
+ * Spec §2 Modals, "pay multiple meters": the Active supplies with an open balance and their sum.
+ * Paying is the bills-and-payments page's job; until it takes a selection, the button leads there.
+ */
+export function PaySeveralDialog({
+  view,
+  action,
+  payHref,
+}: {
+  view: PaySeveralView;
+  action: string;
+  payHref: string;
+}) {
+  const { t } = useTranslation("overview");
+  return (
+    <OverviewDialog
+      id="pay-several"
+      title={t("paySeveral.title")}
+      closeIntent="dismiss-pay-several"
+      action={action}
+    >
+      <p>{t("paySeveral.intro", { count: view.rows.length })}</p>
+      {/* Scrolls when many supplies owe: focusable so keyboard users can scroll it too. */}
+      <div
+        className="table-wrap dialog__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t("paySeveral.caption")}
+      >
+        <table className="table table--compact">
+          <caption className="visually-hidden">{t("paySeveral.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("paySeveral.supply")}</th>
+              <th scope="col" className="num">
+                {t("paySeveral.balance")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <span className="nowrap">
+                    {t(`kind.${row.kind}`)} · {row.supplyNumber}
+                  </span>
+                  <br />
+                  <span className="muted">{row.address}</span>
+                </th>
+                <td className="num">{formatAmount(row.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("paySeveral.total")}</th>
+              <td className="num">
+                <strong>{formatAmount(view.total)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="actions">
+        <a className="btn" href={payHref}>
+          {t("paySeveral.pay")}
+        </a>
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="dismiss-pay-several" />
+          <button type="submit" className="btn btn--secondary">
+            {t("paySeveral.later")}
+          </button>
+        </Form>
+      </div>
+    </OverviewDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { PeriodRange } from "./ChartWithTable";
+import { formatAmount, formatChange, formatKwh } from "../../domain/format";
+import type { YearData } from "./view";
+
+/**
+ * The latest Clearance period against the same period a year earlier (consumption and cost), as
+ * EU billing rules ask bills to show. Two small server-rendered charts and one table; without an
+ * older period, the table shows this year only and says there is no data for last year.
+ */
+export function YearComparison({
+  year,
+  charts,
+}: {
+  year: YearData;
+  charts: { kwh: string; amount: string } | null;
+}) {
+  const { t } = useTranslation("overview");
+  const { current, previous } = year;
+  const period = (p: { periodFrom: string | null; periodTo: string }) => (
+    <PeriodRange from={p.periodFrom} to={p.periodTo} />
+  );
+  return (
+    <section className="card" aria-labelledby="year-title">
+      <h2 id="year-title" className="card__title">
+        {t("year.title")}
+      </h2>
+      <p className="muted">{t("year.intro")}</p>
+      {previous && charts ? (
+        <figure className="chart chart--pair">
+          <div className="chart__pair">
+            <div className="chart__canvas" dangerouslySetInnerHTML={{ __html: charts.kwh }} />
+            <div className="chart__canvas" dangerouslySetInnerHTML={{ __html: charts.amount }} />
+          </div>
+          <ul className="chart__legend" aria-hidden="true">
+            <li>
+              <span className="swatch swatch--muted" />
+              {t("year.lastYear")}
+            </li>
+            <li>
+              <span className="swatch swatch--primary" />
+              {t("year.thisYear")}
+            </li>
+          </ul>
+          <figcaption>{t("year.caption")}</figcaption>
+        </figure>
+      ) : (
+        <p className="alert alert--warning" role="note">
+          {t("year.noData")}
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="table table--compact">
+          <caption>{t("year.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("year.period")}</th>
+              <th scope="col" className="num">
+                {t("year.consumption")}
+              </th>
+              <th scope="col" className="num">
+                {t("year.cost")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">
+                {t("year.lastYear")}
+                <br />
+                <span className="muted table__sub">
+                  {previous ? period(previous) : t("year.noDataShort")}
+                </span>
+              </th>
+              <td className="num">{previous ? formatKwh(previous.kwh) : "-"}</td>
+              <td className="num">{previous ? formatAmount(previous.amount) : "-"}</td>
+            </tr>
+            <tr>
+              <th scope="row">
+                {t("year.thisYear")}
+                <br />
+                <span className="muted table__sub">{period(current)}</span>
+              </th>
+              <td className="num">{formatKwh(current.kwh)}</td>
+              <td className="num">{formatAmount(current.amount)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("year.change")}</th>
+              <td className="num">
+                {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
+              </td>
+              <td className="num">
+                {year.amountChange === null ? "-" : formatChange(year.amountChange)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../api/contract";
+import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
+import {
+  bannerDate,
+  billTotal,
+  billTypeHeading,
+  chartPoints,
+  dashboard,
+  lastSixClearance,
+  latestBill,
+  paySeveralMeters,
+  safePopupUrl,
+  showPayButton,
+  showPaySeveral,
+  showTopBanner,
+  showUserPopup,
+  toCents,
+  yearOnYear,
+  type ChartPoint,
+  type Dashboard,
+} from "../../domain/overview";
+
+/**
+ * What the overview page sends to the browser: the rules of app/domain/overview.ts applied to the
+ * shell's data and the selected supply's billing history, projected to plain values (no whole
+ * meters or invoice rows). Charts are added by the loader (server-rendered SVG strings).
+ */
+
+export interface TopBannerView {
+  heading: "Clearance" | "Advance" | null;
+  showPay: boolean;
+  date: { kind: "deadline" | "lastPayment"; date: string | null };
+  /** The latest bill (download); null when the supply has none yet. */
+  invoiceId: number | null;
+  details: {
+    dateDue: string | null;
+    previous: number;
+    current: number;
+    total: number;
+  } | null;
+  lastPayment: { amount: number; date: string | null };
+}
+
+export interface ChartData {
+  points: ChartPoint[];
+  hasNight: boolean;
+}
+
+export interface YearData {
+  current: ChartPoint;
+  previous: ChartPoint | null;
+  kwhChange: number | null;
+  amountChange: number | null;
+}
+
+export interface PopupView {
+  title: string;
+  body: string;
+  buttonTitle: string;
+  url: string | null;
+}
+
+export interface PaySeveralRow {
+  id: number;
+  kind: "electricity" | "gas";
+  supplyNumber: string;
+  address: string;
+  balance: number;
+}
+
+export interface PaySeveralView {
+  open: boolean;
+  rows: PaySeveralRow[];
+  total: number;
+}
+
+export interface OverviewView {
+  meterId: number;
+  topBanner: TopBannerView | null;
+  dashboard: Dashboard;
+  /** The last six Clearance invoices (oldest → newest); null when there are none. */
+  history: ChartData | null;
+  year: YearData | null;
+  banners: ApiBanner[];
+  popup: PopupView | null;
+  paySeveral: PaySeveralView | null;
+}
+
+export interface OverviewInput {
+  user: ApiUser;
+  /** The drop-down meters (Active, Stopped, onboarding) of the shell. */
+  meters: readonly ApiMeter[];
+  selected: ApiMeter;
+  /** The selected supply's billing history (any order). */
+  history: readonly ApiInvoice[];
+  banners: ApiBanner[];
+  paySeveralDismissed: boolean;
+  /** `?modal=pay-several` asks for the dialog again after it was dismissed. */
+  paySeveralRequested: boolean;
+}
+
+export function buildOverviewView(input: OverviewInput): OverviewView {
+  const { user, selected, history } = input;
+  const bill = latestBill(history);
+
+  const topBanner: TopBannerView | null = showTopBanner(selected)
+    ? {
+        heading: billTypeHeading(bill),
+        showPay: showPayButton(selected),
+        date: bannerDate(selected),
+        invoiceId: bill?.id ?? null,
+        details: bill
+          ? {
+              dateDue: bill.date_due,
+              previous: bill.ypoloipo,
+              current: bill.total_value,
+              total: billTotal(bill),
+            }
+          : null,
+        lastPayment: { amount: selected.trn_value, date: selected.last_payment_date },
+      }
+    : null;
+
+  const six = lastSixClearance(history);
+  const comparison = yearOnYear(history);
+
+  const popup: PopupView | null =
+    showUserPopup(user) && user.popup
+      ? {
+          title: user.popup.title,
+          body: user.popup.body,
+          buttonTitle: user.popup.button_title,
+          url: safePopupUrl(user.popup.url),
+        }
+      : null;
+
+  const owing = paySeveralMeters(input.meters);
+  const conditionHolds = showPaySeveral({
+    user,
+    meters: input.meters,
+    userPopupOpen: popup !== null,
+    dismissedThisSession: input.paySeveralDismissed,
+  });
+  const paySeveral: PaySeveralView | null =
+    owing.length > 1
+      ? {
+          open: conditionHolds || (input.paySeveralRequested && popup === null),
+          rows: owing.map((m) => ({
+            id: m.id,
+            kind: isElectricity(m) ? "electricity" : "gas",
+            supplyNumber: supplyNumber(m),
+            address: formatAddress(m),
+            balance: m.running_total,
+          })),
+          total: owing.reduce((sum, m) => sum + toCents(m.running_total), 0) / 100,
+        }
+      : null;
+
+  return {
+    meterId: selected.id,
+    topBanner,
+    dashboard: dashboard(selected, bill),
+    history:
+      six.length > 0 ? { points: chartPoints(six), hasNight: selected.has_night === 1 } : null,
+    year: comparison
+      ? {
+          current: chartPoints([comparison.current])[0]!,
+          previous: comparison.previous ? chartPoints([comparison.previous])[0]! : null,
+          kwhChange: comparison.kwhChange,
+          amountChange: comparison.amountChange,
+        }
+      : null,
+    banners: input.banners,
+    popup,
+    paySeveral,
+  };
+}
+
+/** "11/2026": the month a billing period ends in, for chart axes. */
+export function periodMonth(isoDate: string): string {
+  return formatDate(isoDate).slice(3);
+}

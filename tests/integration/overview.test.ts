@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiInvoice, ApiMeter } from "../../api/contract.ts";
+import { DEMO } from "../../seed/accounts.ts";
+import { createClient } from "./client";
+import { startServer, type TestServer } from "./server";
+
+/**
+ * The overview's API call: GET /api/users/{userId}/meters/{meterId}/invoices (one supply's billing
+ * history), and the rule that no chart code reaches the browser.
+ */
+let server: TestServer;
+let api: ReturnType<typeof createClient>;
+let token: string;
+const h = DEMO.household;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = createClient(server.baseUrl);
+  token = (await api.login(h.vat)).access_token;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const path_ = (userId: number, meterId: number) => `/users/${userId}/meters/${meterId}/invoices`;
+
+describe("GET /users/:userId/meters/:meterId/invoices", () => {
+  it("returns that supply's billing history only, newest first, with exact totals", async () => {
+    const r = await api.call<{ data: ApiInvoice[] }>(path_(h.userId, h.mainMeterId), { token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    const rows = r.body.data;
+    expect(rows.length).toBeGreaterThan(30);
+    expect(rows.every((i) => i.meter_id === h.mainMeterId)).toBe(true);
+    const dates = rows.map((i) => i.issue_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const row of rows) {
+      expect(row.total).toBe(Math.round((row.ypoloipo + row.total_value) * 100) / 100);
+    }
+    expect(rows.filter((i) => i.type === "Clearance").length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("matches the history inside /meters?billing_history=true", async () => {
+    const meters = await api.call<{ data: ApiMeter[] }>(
+      `/users/${h.userId}/meters?billing_history=true`,
+      { token },
+    );
+    const main = meters.body.data.find((m) => m.id === h.mainMeterId);
+    const one = await api.call<{ data: ApiInvoice[] }>(path_(h.userId, h.mainMeterId), { token });
+    expect(one.body.data).toEqual(main?.billing_history?.data);
+  });
+
+  it("answers 404 for another customer's supply, another user's id, or an unknown supply", async () => {
+    for (const p of [
+      path_(h.userId, DEMO.company.firstMeterId),
+      path_(DEMO.company.userId, DEMO.company.firstMeterId),
+      path_(h.userId, 999_999),
+    ]) {
+      const r = await api.call(p, { token });
+      expect([p, r.status, r.code]).toEqual([p, 404, "not_found"]);
+    }
+  });
+
+  it("needs a valid bearer token", async () => {
+    const none = await api.call(path_(h.userId, h.mainMeterId));
+    expect([none.status, none.code]).toEqual([401, "unauthorized"]);
+    const bad = await api.call(path_(h.userId, h.mainMeterId), { token: "not-a-jwt" });
+    expect([bad.status, bad.code]).toEqual([401, "unauthorized"]);
+  });
+
+  it("costs the same for a 200-supply business as for one supply: only that supply's rows", async () => {
+    const big = DEMO.largeCompany;
+    const t = (await api.login(big.vat)).access_token;
+    const r = await api.call<{ data: ApiInvoice[] }>(path_(big.userId, big.firstMeterId), {
+      token: t,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.length).toBeGreaterThan(0);
+    expect(r.body.data.length).toBeLessThan(30);
+    expect(r.body.data.every((i) => i.meter_id === big.firstMeterId)).toBe(true);
+  });
+});
+
+describe("client bundle", () => {
+  it("contains no chart library code (charts are SVG rendered on the server)", () => {
+    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+    const files = readdirSync(assets).filter((f) => f.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(0);
+    const offenders = files.filter((f) =>
+      /recharts|victory-vendor|d3-scale|d3-shape/.test(readFileSync(path.join(assets, f), "utf8")),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
