@@ -102,6 +102,31 @@ export interface ApiMeter {
   indication_open_to: string | null;
 }
 
+/**
+ * One register value of a meter reading (spec §3 Reading): cumulative kWh. Day registers have
+ * cp_code 10, 11, 21, 22, 23, 40–43, night registers 12, 13, 24, 44; origin 1 is the network
+ * operator, 2 the customer, 5 a reading the portal must not show (the API returns it; the portal
+ * excludes it, spec §4).
+ */
+export interface ApiReading {
+  id: number;
+  meter_id: number;
+  date_ins: string; // YYYY-MM-DD
+  cp_code: string;
+  origin: number;
+  value: number;
+  registeredBy: "operator" | "client";
+  created_at: string; // ISO timestamp
+}
+
+/** POST /readings success (201): the rows saved, all dated `date_ins`. */
+export interface ApiReadingSaved {
+  date_ins: string;
+  readings: ApiReading[];
+  /** true when the same values were already saved (a second tab, a resubmitted form). */
+  duplicate: boolean;
+}
+
 export interface ApiMessage {
   id: number;
   title: string;
@@ -156,9 +181,86 @@ export type ApiErrorCode =
   | "link_expired"
   | "invalid_data"
   | "bad_token"
+  // meter readings (POST /readings)
+  | "reading_not_allowed" // gas, category B1/G22, voltage 02/03, or a supply that is not Active
+  | "reading_period_closed" // the reading (indication) period of the supply is not open today
+  | "reading_not_greater" // field day|night: not greater than the previous reading
+  | "reading_implausible" // field day|night, message decimal|high: far higher than expected; resend with confirm
+  // card payments (api/payments, api/gateway; spec §8 "Payment")
+  | "nothing_due" // the supply owes nothing: a payment needs a total due above 0
+  | "payment_missing_transaction" // gateway return without an order (transaction) number
+  | "payment_not_found" // signed return for an order the portal does not know
+  | "payment_invalid" // signature missing, wrong or over altered fields (amount, status, id)
+  | "payment_already_processed" // the order was already recorded, failed or cancelled (a replay)
+  | "gateway_session_invalid" // test acquirer: unknown or altered payment session
+  // bills (GET /getInvoicePdf/{id})
+  | "file_not_available" // 400: the row has no document (a payment); the portal says "not available for download"
   // generic
   | "unauthorized" // 401: missing/expired access token → refresh and retry
   | "forbidden" // 403: session ended → logout
   | "not_found"
   | "csrf"
   | "error";
+
+// ---- card payments (api/payments, api/gateway; docs/api.md "Payments") ----
+
+/** POST /payments/orders and /payments/links/{hash}/orders: send the customer to `redirect_url`. */
+export interface ApiPaymentStart {
+  order_id: string; // new for every attempt
+  reference: string; // the payment number shown to the customer (checkout query t)
+  amount: number; // euros, the sum of the items
+  redirect_url: string; // the gateway's hosted card page
+}
+
+/** POST /payments/return: what the verified gateway return did. */
+export interface ApiPaymentOutcome {
+  outcome: "success" | "fail" | "cancelled" | "mismatch" | "already_processed";
+  /** For fail: card_failed (declined, expired card) or not_completed (timeout). */
+  reason: "card_failed" | "not_completed" | null;
+  order_id: string;
+  reference: string;
+  amount: number;
+  return_to: string; // portal path the customer goes back to
+}
+
+/** GET /payments/links/{hash}: the supply a /pay or /instant-bill link names. */
+export interface ApiPayLink {
+  purpose: "pay" | "instant-bill";
+  meter_id: number;
+  supply_number: string;
+  division: number;
+  address: string;
+  holder: string;
+  package_print_descr: string;
+  package_name: string;
+  running_total: number;
+  last_invoice_due_date: string | null;
+}
+
+export interface ApiReceipt {
+  reference: string;
+  amount: number;
+  completed_at: string;
+  card_last4: string | null;
+  items: {
+    meter_id: number;
+    supply_number: string;
+    address: string;
+    txn_no: string;
+    amount: number;
+  }[];
+}
+
+/** Test acquirer: GET /gateway/sessions/{token}. */
+export interface ApiGatewaySession {
+  order_id: string;
+  amount: number;
+  description: string;
+  lang: "el" | "en";
+  cancel_url: string;
+  sca_required: boolean;
+  state: "open" | "challenge" | "done";
+  card_last4: string | null;
+}
+
+export type ApiGatewayNext = { next: "challenge" | "return"; url: string };

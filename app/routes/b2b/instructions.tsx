@@ -1,5 +1,7 @@
+import { href } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { translatedContent } from "../../components/content.server";
+import { canSubmitReadings } from "../../domain/readings";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/instructions";
 
@@ -13,35 +15,66 @@ interface Section {
 interface Instructions {
   title: string;
   intro: string;
+  where: { heading: string; body: string };
   single: Section;
   dual: Section;
+  mechanical: Section;
   gas: Section;
   tip: string;
   day: string;
   night: string;
+  goToForm: string;
 }
 
+/**
+ * Reading instructions (spec §2 /instructions: signed-in, active user). The long text is
+ * translated in the loader (locales/{el,en}/instructions.json) and sent with this page only.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await requireShell(args);
-  const content = translatedContent<Instructions>(args.context, "static:instructions");
-  return { title: content.title, content };
+  const shell = await requireShell(args);
+  const content = translatedContent<Instructions>(args.context, "instructions:page");
+  return {
+    title: content.title,
+    content,
+    // The link to the form only where the form exists for the selected supply.
+    formLink: canSubmitReadings(shell.selectedMeter) ? href("/b2b/kataxorisi") : null,
+  };
 }
 
-/** How to read an electricity meter (single and day/night) and a gas meter, with diagrams. */
+/** How to read each kind of meter, with a diagram of each (SVG, described by its caption). */
 export default function ReadingInstructions({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, formLink } = loaderData;
   return (
     <div className="prose">
       <h1>{content.title}</h1>
       <p>{content.intro}</p>
+      <section className="card" aria-labelledby="instructions-where">
+        <h2 id="instructions-where">{content.where.heading}</h2>
+        <p>{content.where.body}</p>
+        {formLink ? (
+          <p>
+            <a className="btn" href={formLink}>
+              {content.goToForm}
+            </a>
+          </p>
+        ) : null}
+      </section>
       <InstructionCard id="single" section={content.single}>
-        <Counter digits="012345" unit="kWh" label="1.8.0" />
+        <DigitalMeter rows={[{ code: "1.8.0", value: "012345", decimal: "6" }]} />
       </InstructionCard>
       <InstructionCard id="dual" section={content.dual}>
-        <DualMeter day={content.day} night={content.night} />
+        <DigitalMeter
+          rows={[
+            { code: `T1 1.8.1 · ${content.day}`, value: "024680", decimal: "" },
+            { code: `T2 1.8.2 · ${content.night}`, value: "013579", decimal: "" },
+          ]}
+        />
+      </InstructionCard>
+      <InstructionCard id="mechanical" section={content.mechanical}>
+        <WheelMeter digits="04578" decimals="3" unit="kWh" />
       </InstructionCard>
       <InstructionCard id="gas" section={content.gas}>
-        <Counter digits="04321" decimals="567" unit="m³" />
+        <WheelMeter digits="04321" decimals="567" unit="m³" />
       </InstructionCard>
       <p className="alert alert--warning">{content.tip}</p>
     </div>
@@ -74,25 +107,25 @@ function InstructionCard({
 }
 
 const CELL = 34;
+const INK = "#1c2530";
+const RED = "#b3261e";
 
-/** A meter face: a row of digit wheels, decimals in red, a unit and an optional register code. */
-function Counter({
+/** Number wheels (electromechanical or gas meter): black whole units, red decimals. */
+function WheelMeter({
   digits,
-  decimals = "",
+  decimals,
   unit,
-  label,
 }: {
   digits: string;
-  decimals?: string;
+  decimals: string;
   unit: string;
-  label?: string;
 }) {
   const cells = [...digits]
     .map((d) => ({ d, red: false }))
     .concat([...decimals].map((d) => ({ d, red: true })));
   const width = 24 + cells.length * CELL + 60;
   return (
-    <svg className="diagram" viewBox={`0 0 ${width} 120`} aria-hidden="true">
+    <svg className="diagram" viewBox={`0 0 ${width} 120`} aria-hidden="true" focusable="false">
       <rect
         x="1"
         y="1"
@@ -103,24 +136,30 @@ function Counter({
         stroke="#55606c"
         strokeWidth="2"
       />
-      {label ? (
-        <text x="12" y="26" fontSize="14" fill="#1c2530" fontFamily="monospace">
-          {label}
-        </text>
-      ) : null}
       {cells.map((cell, i) => (
         <g key={i}>
           <rect
             x={12 + i * CELL}
-            y="40"
+            y="30"
             width={CELL - 4}
-            height="44"
+            height="50"
             rx="4"
-            fill={cell.red ? "#b3261e" : "#1c2530"}
+            fill={cell.red ? RED : INK}
           />
+          {/* The wheel's neighbours peeking above and below: it is a rolling drum. */}
           <text
             x={12 + i * CELL + (CELL - 4) / 2}
-            y="72"
+            y="40"
+            fontSize="10"
+            textAnchor="middle"
+            fill="#9aa4af"
+            fontFamily="monospace"
+          >
+            {(Number(cell.d) + 9) % 10}
+          </text>
+          <text
+            x={12 + i * CELL + (CELL - 4) / 2}
+            y="64"
             fontSize="24"
             textAnchor="middle"
             fill="#fff"
@@ -128,54 +167,67 @@ function Counter({
           >
             {cell.d}
           </text>
+          <text
+            x={12 + i * CELL + (CELL - 4) / 2}
+            y="77"
+            fontSize="10"
+            textAnchor="middle"
+            fill="#9aa4af"
+            fontFamily="monospace"
+          >
+            {(Number(cell.d) + 1) % 10}
+          </text>
         </g>
       ))}
-      <text x={18 + cells.length * CELL} y="70" fontSize="16" fill="#1c2530">
+      <text x={18 + cells.length * CELL} y="62" fontSize="16" fill={INK}>
         {unit}
+      </text>
+      <line
+        x1="12"
+        x2={12 + digits.length * CELL - 4}
+        y1="96"
+        y2="96"
+        stroke={INK}
+        strokeWidth="3"
+      />
+      <text x="12" y="112" fontSize="12" fill={INK} fontFamily="monospace">
+        {digits.replace(/^0+/, "")}
       </text>
     </svg>
   );
 }
 
-function DualMeter({ day, night }: { day: string; night: string }) {
-  const rows = [
-    { code: "T1 1.8.1", name: day, value: "024680" },
-    { code: "T2 1.8.2", name: night, value: "013579" },
-  ];
+/** A digital (LCD) meter: one row per register with its OBIS code; decimals after a point. */
+function DigitalMeter({ rows }: { rows: { code: string; value: string; decimal: string }[] }) {
+  const height = 24 + rows.length * 70;
   return (
-    <svg className="diagram" viewBox="0 0 330 150" aria-hidden="true">
+    <svg className="diagram" viewBox={`0 0 340 ${height}`} aria-hidden="true" focusable="false">
       <rect
         x="1"
         y="1"
-        width="328"
-        height="148"
+        width="338"
+        height={height - 2}
         rx="12"
         fill="#f3f5f8"
         stroke="#55606c"
         strokeWidth="2"
       />
       {rows.map((row, r) => (
-        <g key={row.code} transform={`translate(0 ${12 + r * 66})`}>
-          <text x="12" y="16" fontSize="13" fill="#1c2530" fontFamily="monospace">
-            {row.code} · {row.name}
+        <g key={row.code} transform={`translate(0 ${12 + r * 70})`}>
+          <rect x="10" y="0" width="240" height="62" rx="6" fill="#c9d8c5" stroke="#55606c" />
+          <text x="18" y="18" fontSize="13" fill={INK} fontFamily="monospace">
+            {row.code}
           </text>
-          {[...row.value].map((digit, i) => (
-            <g key={i}>
-              <rect x={12 + i * 30} y="24" width="26" height="34" rx="3" fill="#1c2530" />
-              <text
-                x={25 + i * 30}
-                y="48"
-                fontSize="20"
-                textAnchor="middle"
-                fill="#fff"
-                fontFamily="monospace"
-              >
-                {digit}
-              </text>
-            </g>
-          ))}
-          <text x="200" y="47" fontSize="15" fill="#1c2530">
+          <text x="18" y="50" fontSize="26" fill={INK} fontFamily="monospace">
+            {row.value}
+            {row.decimal ? <tspan fill={RED}>.{row.decimal}</tspan> : null}
+          </text>
+          <text x="200" y="50" fontSize="15" fill={INK}>
             kWh
+          </text>
+          <circle cx="292" cy="31" r="16" fill="#55606c" />
+          <text x="292" y="36" fontSize="13" textAnchor="middle" fill="#fff">
+            ▶
           </text>
         </g>
       ))}

@@ -1,0 +1,94 @@
+import { useTranslation } from "react-i18next";
+import { formatDate, formatInteger } from "../../domain/format";
+import type { ConsumptionPeriod } from "../../domain/readings";
+
+/**
+ * Consumption derived from the readings: the server-rendered SVG (no chart code in the browser)
+ * and a table with the same numbers for screen readers and anyone who prefers numbers.
+ */
+export function ConsumptionChart({
+  periods,
+  chart,
+  hasNight,
+}: {
+  periods: ConsumptionPeriod[];
+  chart: { wide: string; narrow: string } | null;
+  hasNight: boolean;
+}) {
+  const { t } = useTranslation("readings");
+  return (
+    <section className="card" aria-labelledby="chart-title">
+      <h2 id="chart-title" className="card__title">
+        {t("chart.title")}
+      </h2>
+      {!chart || periods.length === 0 ? (
+        <p className="muted">{t("chart.none")}</p>
+      ) : (
+        <>
+          <figure className="rd-chart">
+            {/* SVG strings from our own server renderer, never from user input. */}
+            <div className="rd-chart__wide" dangerouslySetInnerHTML={{ __html: chart.wide }} />
+            <div className="rd-chart__narrow" dangerouslySetInnerHTML={{ __html: chart.narrow }} />
+            {hasNight ? (
+              <ul className="rd-legend" aria-hidden="true">
+                <li>
+                  <span className="rd-swatch rd-swatch--day" />
+                  {t("day")} (kWh)
+                </li>
+                <li>
+                  <span className="rd-swatch rd-swatch--night" />
+                  {t("night")} (kWh)
+                </li>
+              </ul>
+            ) : null}
+            <figcaption className="muted">{t("chart.caption")}</figcaption>
+          </figure>
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={t("chart.tableCaption")}
+          >
+            <table className="table">
+              <caption>{t("chart.tableCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("chart.period")}</th>
+                  <th scope="col" className="num">
+                    {t("chart.days")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("day")} (kWh)
+                  </th>
+                  {hasNight ? (
+                    <th scope="col" className="num">
+                      {t("night")} (kWh)
+                    </th>
+                  ) : null}
+                  <th scope="col" className="num">
+                    {t("chart.perDay")} (kWh)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...periods].reverse().map((p) => (
+                  <tr key={p.to}>
+                    <th scope="row" className="nowrap">
+                      {formatDate(p.from)} – {formatDate(p.to)}
+                    </th>
+                    <td className="num">{p.days}</td>
+                    <td className="num">{formatInteger(p.day)}</td>
+                    {hasNight ? (
+                      <td className="num">{p.night === null ? "-" : formatInteger(p.night)}</td>
+                    ) : null}
+                    <td className="num">{formatInteger(p.perDay)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { formatDate, formatInteger } from "../../domain/format";
+import { PAGE_SIZES, type HistoryRow, type Paging } from "../../domain/readings";
+
+/** Links keep the other query parameters (and drop the one-shot "saved" confirmation). */
+function pageHref(search: string, page: number, size: number): string {
+  const params = new URLSearchParams(search);
+  params.delete("saved");
+  params.set("page", String(page));
+  params.set("size", String(size));
+  return `?${params.toString()}#history-title`;
+}
+
+/** The supply's whole reading history, paged in the URL (?page=&size=). */
+export function ReadingHistory({
+  rows,
+  paging,
+  hasNight,
+}: {
+  rows: HistoryRow[];
+  paging: Paging;
+  hasNight: boolean;
+}) {
+  const { t } = useTranslation("readings");
+  const { search } = useLocation();
+  const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
+  const last = Math.min(paging.total, paging.page * paging.size);
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="card__title">
+        {t("history.title")}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="muted">{t("history.none")}</p>
+      ) : (
+        <>
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={t("history.caption", { first, last, total: paging.total })}
+          >
+            <table className="table">
+              <caption className="visually-hidden">
+                {t("history.caption", { first, last, total: paging.total })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("date")}</th>
+                  <th scope="col" className="num">
+                    {t("day")} (kWh)
+                  </th>
+                  {hasNight ? (
+                    <th scope="col" className="num">
+                      {t("night")} (kWh)
+                    </th>
+                  ) : null}
+                  <th scope="col">{t("registeredBy")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key}>
+                    <td>{formatDate(row.date)}</td>
+                    <td className="num">{row.day === null ? "-" : formatInteger(row.day)}</td>
+                    {hasNight ? (
+                      <td className="num">{row.night === null ? "-" : formatInteger(row.night)}</td>
+                    ) : null}
+                    <td>{t(`by.${row.registeredBy}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="rd-pager" aria-label={t("history.pages")}>
+            <p className="muted">{t("history.showing", { first, last, total: paging.total })}</p>
+            <ul>
+              {paging.page > 1 ? (
+                <li>
+                  <a
+                    className="btn btn--secondary btn--small"
+                    href={pageHref(search, paging.page - 1, paging.size)}
+                  >
+                    {t("history.previous")}
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <span aria-current="page">
+                  {t("history.page", { page: paging.page, count: paging.pageCount })}
+                </span>
+              </li>
+              {paging.page < paging.pageCount ? (
+                <li>
+                  <a
+                    className="btn btn--secondary btn--small"
+                    href={pageHref(search, paging.page + 1, paging.size)}
+                  >
+                    {t("history.next")}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+            <ul aria-label={t("history.perPage")}>
+              {PAGE_SIZES.map((size) => (
+                <li key={size}>
+                  {size === paging.size ? (
+                    <span aria-current="true" className="rd-size rd-size--current">
+                      {t("history.size", { size })}
+                    </span>
+                  ) : (
+                    <a className="rd-size" href={pageHref(search, 1, size)}>
+                      {t("history.size", { size })}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,310 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, href, redirect } from "react-router";
+import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../../api/contract";
+import { requireActiveUser } from "../../.server/guards";
+import { getApi, requirePageVisible, requireShell } from "../../.server/shell";
+import { renderConsumptionChart } from "../../components/readings/chart.server";
+import { ConsumptionChart } from "../../components/readings/ConsumptionChart";
+import { LastReadings } from "../../components/readings/LastReadings";
+import { ReadingForm, type ReadingActionData } from "../../components/readings/ReadingForm";
+import { ReadingHistory } from "../../components/readings/ReadingHistory";
+import stylesHref from "../../components/readings/readings.css?url";
+import { formatAddress, formatDate, formatInteger, supplyNumber } from "../../domain/format";
+import { dropdownMeters } from "../../domain/meters";
+import {
+  athensToday,
+  canSubmitNow,
+  canSubmitReadings,
+  consumptionPeriods,
+  hasNightRegister,
+  historyRows,
+  indicationState,
+  lastReadings,
+  nextOperatorReading,
+  pageOf,
+  previousOperatorReading,
+  previousValue,
+  readingFormSchema,
+  readPaging,
+  type ReadingGroup,
+} from "../../domain/readings";
+import { getInstance } from "../../middleware/i18next";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/kataxorisi";
+
+export const handle: RouteHandle = {
+  i18n: ["readings", "forms"],
+  title: "readings:title",
+  breadcrumb: "readings:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const PAGE = "/b2b/kataxorisi";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+async function meterReadings(api: ReturnType<typeof getApi>, userId: number, meterId: number) {
+  return api.read<ApiReading[]>(`/users/${userId}/readings?meter_id=${meterId}`);
+}
+
+const groupValues = (group: ReadingGroup<ApiReading> | null) =>
+  group
+    ? { date: group.date, day: group.day?.value ?? null, night: group.night?.value ?? null }
+    : null;
+
+/**
+ * Meter reading (spec §2 kataxorisi): the selected electricity supply's reading period, its last
+ * readings with the network operator's previous and next ones, the form, the full history (paged
+ * in the URL) and a consumption chart drawn on the server. Gas, B1/G22 and voltage 02/03 supplies
+ * are sent to the overview (page-visibility guard). One API call beyond the shell.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const meter = shell.selectedMeter;
+  requirePageVisible(meter);
+  // Only electricity (division 1: any other division is gas) in a normal status has readings.
+  if (!canSubmitReadings(meter) || (meter.status !== "Active" && meter.status !== "Stopped")) {
+    throw redirect(href("/b2b/episkopisi"));
+  }
+
+  const readings = await meterReadings(getApi(args), shell.user.id, meter.id);
+  const today = athensToday();
+  const url = new URL(args.request.url);
+  const last = lastReadings(readings);
+  const reference = last?.date ?? today;
+  const next = nextOperatorReading(readings, reference);
+  const rows = historyRows(readings);
+  const paging = readPaging(url.searchParams, rows.length);
+  const periods = consumptionPeriods(readings);
+  const t = getInstance(args.context).getFixedT(null, "readings");
+  const chart = renderConsumptionChart(periods, {
+    title: t("chart.title"),
+    day: t("day"),
+    night: t("night"),
+  });
+
+  const saved = url.searchParams.get("saved");
+  const hasNight = hasNightRegister(meter, readings);
+  return data(
+    {
+      meter: {
+        id: meter.id,
+        number: supplyNumber(meter),
+        address: formatAddress(meter),
+        active: meter.status === "Active",
+      },
+      hasNight,
+      period: indicationState(meter, today),
+      canSubmit: canSubmitNow(meter, today),
+      last: last
+        ? {
+            date: last.date,
+            day: last.day?.value ?? null,
+            night: last.night?.value ?? null,
+            registeredBy: last.registeredBy,
+          }
+        : null,
+      previousOperator: groupValues(previousOperatorReading(readings, reference)),
+      nextOperator: groupValues(next),
+      nextReadingDate: next ? null : meter.next_reading_date,
+      previous: { day: previousValue(readings, "day"), night: previousValue(readings, "night") },
+      // The confirmation after Post/Redirect/Get: only if the last reading is really that one.
+      saved:
+        saved && last && last.date === saved && last.registeredBy === "client"
+          ? groupValues(last)
+          : null,
+      history: { rows: pageOf(rows, paging), paging },
+      periods,
+      chart,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** Every answer of the action has the same shape, so the page can read any of its fields. */
+const reply = (body: ReadingActionData, status: number) =>
+  data<ReadingActionData>(body, { status });
+
+function selectedFormMeter(meters: ApiMeter[], formData: FormData): ApiMeter | undefined {
+  const id = Number(formData.get("meter_id"));
+  return dropdownMeters(meters).find((m) => m.id === id);
+}
+
+/**
+ * Submitting a reading. The form's schema (shared with the browser) checks the values against the
+ * readings as they are now; the API checks everything again at save time (period, previous
+ * values, plausibility) and its answer decides. A "far higher" value comes back as a warning with
+ * the values kept and a confirmation checkbox; the confirmation counts only for the same values.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { meters, api, userId } = await requireActiveUser(args);
+  const formData = await args.request.formData();
+  const meter = selectedFormMeter(meters, formData);
+  if (!meter) {
+    return data({ formError: "readings:errors.notFound" }, 404);
+  }
+  requirePageVisible(meter);
+  if (!canSubmitReadings(meter)) throw redirect(href("/b2b/episkopisi"), 303);
+
+  const readings = await meterReadings(api, userId, meter.id);
+  const schema = readingFormSchema({
+    hasNight: hasNightRegister(meter, readings),
+    previous: { day: previousValue(readings, "day"), night: previousValue(readings, "night") },
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return reply({ result: submission.reply() }, 400);
+  }
+  const { day, night } = submission.value;
+  const valuesKey = `${day}:${night ?? ""}`;
+  const confirmed = submission.value.confirm === true && formData.get("warned") === valuesKey;
+
+  const saved = await api.request<ApiReadingSaved>("POST", "/readings", {
+    body: { meter_id: meter.id, day, night: night ?? null, confirm: confirmed },
+  });
+  if (saved.ok) {
+    throw redirect(`${href(PAGE)}?saved=${saved.data.date_ins}#saved`, 303);
+  }
+
+  const field = saved.field === "night" ? "night" : "day";
+  switch (saved.code) {
+    case "reading_implausible":
+      return reply(
+        {
+          result: submission.reply(),
+          warning: {
+            register: field,
+            reason: saved.message === "decimal" ? "decimal" : "high",
+            values: valuesKey,
+          },
+        },
+        200,
+      );
+    case "reading_not_greater":
+      return reply(
+        {
+          result: submission.reply({ fieldErrors: { [field]: ["readings:errors.notGreater"] } }),
+        },
+        400,
+      );
+    case "validation":
+      return reply(
+        {
+          result: submission.reply({
+            fieldErrors: {
+              [field]: [saved.message?.includes(".") ? saved.message : "validate.number"],
+            },
+          }),
+        },
+        400,
+      );
+    case "reading_period_closed":
+    case "reading_not_allowed":
+    case "not_found":
+      return reply(
+        {
+          result: submission.reply(),
+          formError:
+            saved.code === "reading_period_closed"
+              ? "readings:errors.periodClosed"
+              : saved.code === "reading_not_allowed"
+                ? "readings:errors.notAllowed"
+                : "readings:errors.notFound",
+        },
+        400,
+      );
+    default:
+      return reply(
+        { result: submission.reply(), formError: "readings:errors.failed" },
+        saved.status >= 500 || saved.status === 0 ? 502 : 400,
+      );
+  }
+}
+
+export default function MeterReading({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("readings");
+  const view = loaderData;
+  const period = view.period;
+  return (
+    <div className="readings">
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      <p className="muted">
+        {t("supply")}: <span className="nowrap">{view.meter.number}</span> · {view.meter.address}
+      </p>
+
+      {view.saved ? (
+        <div id="saved" className="alert alert--success" role="status" tabIndex={-1}>
+          <h2 className="rd-alert-title">{t("saved.title")}</h2>
+          <p>
+            {t("saved.body", { date: formatDate(view.saved.date) })} {t("day")}:{" "}
+            <strong>{formatInteger(view.saved.day)} kWh</strong>
+            {view.saved.night !== null ? (
+              <>
+                {" · "}
+                {t("night")}: <strong>{formatInteger(view.saved.night)} kWh</strong>
+              </>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+
+      {actionData?.formError ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.formError)}</p>
+        </div>
+      ) : null}
+
+      <section className="card" aria-labelledby="period-title">
+        <h2 id="period-title" className="card__title">
+          {t("period.title")}
+        </h2>
+        {period.open ? (
+          <p>
+            <span className="badge badge--success">{t("period.open")}</span>{" "}
+            {t("period.openUntil", { date: formatDate(period.until) })}
+          </p>
+        ) : (
+          <p>
+            <span className="badge badge--warning">{t("period.closed")}</span>{" "}
+            {period.nextOpening
+              ? t("period.nextOpening", { date: formatDate(period.nextOpening) })
+              : t("period.nextUnknown")}
+          </p>
+        )}
+        {!view.meter.active ? <p className="muted">{t("period.notActive")}</p> : null}
+      </section>
+
+      <div className="rd-grid">
+        <LastReadings
+          last={view.last}
+          hasNight={view.hasNight}
+          previousOperator={view.previousOperator}
+          nextOperator={view.nextOperator}
+          nextReadingDate={view.nextReadingDate}
+        />
+        {view.canSubmit ? (
+          <ReadingForm
+            meterId={view.meter.id}
+            hasNight={view.hasNight}
+            previous={view.previous}
+            actionData={actionData}
+          />
+        ) : null}
+      </div>
+
+      <ReadingHistory
+        rows={view.history.rows}
+        paging={view.history.paging}
+        hasNight={view.hasNight}
+      />
+      <ConsumptionChart periods={view.periods} chart={view.chart} hasNight={view.hasNight} />
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../api/contract.ts";
+import { lastReadings, previousValue } from "../../api/readings/rules.ts";
+import { DEMO } from "../../seed/accounts.ts";
+import { createClient } from "./client";
+import { startServer, type TestServer } from "./server";
+
+/**
+ * Meter readings (spec §7): GET /users/{id}/readings, POST /readings, POST /getNewReadings.
+ * Ownership, the page-visibility rule, the reading period, the previous value, plausibility and
+ * the "two tabs, one reading" rule, all against the real Worker and D1.
+ */
+let server: TestServer;
+let api: ReturnType<typeof createClient>;
+let token: string;
+const h = DEMO.household;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = createClient(server.baseUrl);
+  token = (await api.login(h.vat)).access_token;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function readings(meterId: number = h.mainMeterId, t = token, userId: number = h.userId) {
+  const r = await api.call<{ data: ApiReading[] }>(
+    `/users/${userId}/readings?meter_id=${meterId}`,
+    {
+      token: t,
+    },
+  );
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+const post = (body: unknown, t = token) =>
+  api.call<{ data: ApiReadingSaved }>("/readings", { method: "POST", body, token: t, lang: "en" });
+
+describe("GET /users/:userId/readings", () => {
+  it("lists the readings of the user's supplies from data, newest first, origin 5 included", async () => {
+    const r = await api.call<{ data: ApiReading[] }>(`/users/${h.userId}/readings`, { token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    const rows = r.body.data;
+    expect(rows.length).toBeGreaterThan(10);
+    const meterIds = new Set(rows.map((x) => x.meter_id));
+    expect(
+      [...meterIds].every((id) =>
+        ([h.mainMeterId, h.gasMeterId, h.stoppedMeterId] as number[]).includes(id),
+      ),
+    ).toBe(true);
+    expect(rows.some((x) => x.origin === 5)).toBe(true);
+    const main = rows.filter((x) => x.meter_id === h.mainMeterId).map((x) => x.date_ins);
+    expect(main).toEqual([...main].sort().reverse());
+    const sample = rows[0] as ApiReading;
+    expect(Object.keys(sample).sort()).toEqual(
+      [
+        "cp_code",
+        "created_at",
+        "date_ins",
+        "id",
+        "meter_id",
+        "origin",
+        "registeredBy",
+        "value",
+      ].sort(),
+    );
+  });
+
+  it("filters by ?meter_id= and answers 404 for another customer's meter or user id", async () => {
+    const one = await readings();
+    expect(one.every((x) => x.meter_id === h.mainMeterId)).toBe(true);
+    for (const path of [
+      `/users/${h.userId}/readings?meter_id=${DEMO.company.firstMeterId}`,
+      `/users/${DEMO.company.userId}/readings`,
+      `/users/${h.userId}/readings?meter_id=999999`,
+    ]) {
+      const r = await api.call(path, { token });
+      expect([path, r.status, r.code]).toEqual([path, 404, "not_found"]);
+    }
+  });
+
+  it("needs a bearer token", async () => {
+    const r = await api.call(`/users/${h.userId}/readings`);
+    expect([r.status, r.code]).toEqual([401, "unauthorized"]);
+  });
+});
+
+describe("POST /readings", () => {
+  it("refuses non-numeric, missing and negative values with the field", async () => {
+    for (const [body, field, message] of [
+      [{ meter_id: h.mainMeterId, day: "abc", night: 1 }, "day", "validate.number"],
+      [{ meter_id: h.mainMeterId, day: 12.5, night: 1 }, "day", "validate.number"],
+      [{ meter_id: h.mainMeterId, day: -1, night: 1 }, "day", "validate.number"],
+      [{ meter_id: h.mainMeterId }, "day", "validate.require"],
+      [{ meter_id: h.mainMeterId, day: 1, night: "x" }, "night", "validate.number"],
+    ] as const) {
+      const r = await post(body);
+      expect([
+        r.status,
+        r.code,
+        r.field,
+        (r.body as { error?: { message?: string } }).error?.message,
+      ]).toEqual([400, "validation", field, message]);
+    }
+  });
+
+  it("needs the night value for a supply with a night register", async () => {
+    const r = await post({ meter_id: h.mainMeterId, day: 999_999 });
+    expect([r.status, r.code, r.field]).toEqual([400, "validation", "night"]);
+  });
+
+  it("refuses a value not greater than the previous reading, and saves nothing", async () => {
+    const before = await readings();
+    const day = previousValue(before, "day") as number;
+    const night = previousValue(before, "night") as number;
+    const same = await post({ meter_id: h.mainMeterId, day, night: night + 1 });
+    expect([same.status, same.code, same.field]).toEqual([400, "reading_not_greater", "day"]);
+    const lowNight = await post({ meter_id: h.mainMeterId, day: day + 1, night: night - 1 });
+    expect([lowNight.status, lowNight.code, lowNight.field]).toEqual([
+      400,
+      "reading_not_greater",
+      "night",
+    ]);
+    expect(await readings()).toHaveLength(before.length);
+  });
+
+  it("warns about a far higher value (missed decimal point) and saves it only when confirmed", async () => {
+    const before = await readings();
+    const day = (previousValue(before, "day") as number) * 20; // ≥ 10× the expected index
+    const night = (previousValue(before, "night") as number) + 1;
+    const warned = await post({ meter_id: h.mainMeterId, day, night });
+    expect([warned.status, warned.code, warned.field]).toEqual([400, "reading_implausible", "day"]);
+    expect((warned.body as { error?: { message?: string } }).error?.message).toBe("decimal");
+    expect(await readings()).toHaveLength(before.length);
+
+    const saved = await post({ meter_id: h.mainMeterId, day, night, confirm: true });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data.duplicate).toBe(false);
+    expect(
+      saved.body.data.readings.map((r) => [r.cp_code, r.origin, r.value, r.registeredBy]),
+    ).toEqual([
+      ["11", 2, day, "client"],
+      ["13", 2, night, "client"],
+    ]);
+    const after = await readings();
+    const last = lastReadings(after);
+    expect(last).toMatchObject({ date: saved.body.data.date_ins, registeredBy: "client" });
+    expect([last?.day?.value, last?.night?.value]).toEqual([day, night]);
+  });
+
+  it("two tabs sending the same reading at once record it once", async () => {
+    const before = await readings();
+    const day = (previousValue(before, "day") as number) + 3;
+    const night = (previousValue(before, "night") as number) + 2;
+    const [a, b] = await Promise.all([
+      post({ meter_id: h.mainMeterId, day, night }),
+      post({ meter_id: h.mainMeterId, day, night }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const after = await readings();
+    expect(after.length - before.length).toBe(2);
+    // And a plain resubmission later is answered as a duplicate, not saved again.
+    const again = await post({ meter_id: h.mainMeterId, day, night });
+    expect([again.status, again.body.data.duplicate]).toEqual([200, true]);
+    expect(await readings()).toHaveLength(after.length);
+  });
+
+  it("refuses gas, a Stopped supply, B1/G22 and voltage 02/03 supplies", async () => {
+    for (const meterId of [h.gasMeterId, h.stoppedMeterId]) {
+      const r = await post({ meter_id: meterId, day: 999_999 });
+      expect([meterId, r.status, r.code]).toEqual([meterId, 400, "reading_not_allowed"]);
+    }
+    const c = DEMO.company;
+    const t = (await api.login(c.vat)).access_token;
+    const meters = await api.call<{ data: ApiMeter[] }>(`/users/${c.userId}/meters`, { token: t });
+    const hidden = (pred: (m: ApiMeter) => boolean) =>
+      meters.body.data.find((m) => m.status === "Active" && pred(m));
+    const targets = [
+      hidden((m) => m.division === 2),
+      hidden((m) => m.category.includes("B1")),
+      hidden((m) => m.category.includes("G22")),
+      hidden((m) => m.voltage_type === "02"),
+      hidden((m) => m.voltage_type === "03"),
+    ];
+    for (const meter of targets) {
+      expect(meter).toBeDefined();
+      const r = await post({ meter_id: meter?.id, day: 999_999, night: 999_999, confirm: true }, t);
+      expect([meter?.id, r.status, r.code]).toEqual([meter?.id, 400, "reading_not_allowed"]);
+    }
+  });
+
+  it("refuses a supply whose reading period is closed, and saves nothing", async () => {
+    const c = DEMO.company;
+    const t = (await api.login(c.vat)).access_token;
+    const meters = await api.call<{ data: ApiMeter[] }>(`/users/${c.userId}/meters`, { token: t });
+    const closed = meters.body.data.find(
+      (m) =>
+        m.status === "Active" &&
+        m.division === 1 &&
+        !/B1|G22/.test(m.category) &&
+        m.voltage_type === "01" &&
+        m.indication_open_from === null,
+    ) as ApiMeter;
+    const before = await readings(closed.id, t, c.userId);
+    const r = await post({ meter_id: closed.id, day: 999_999, night: 999_999, confirm: true }, t);
+    expect([r.status, r.code]).toEqual([400, "reading_period_closed"]);
+    expect(await readings(closed.id, t, c.userId)).toHaveLength(before.length);
+  });
+
+  it("answers 404 for another customer's meter", async () => {
+    const r = await post({ meter_id: DEMO.company.firstMeterId, day: 999_999, night: 999_999 });
+    expect([r.status, r.code]).toEqual([404, "not_found"]);
+  });
+});
+
+describe("POST /getNewReadings", () => {
+  it("lists the readings registered after `since`, own meters only", async () => {
+    const r = await api.call<{ data: ApiReading[] }>("/getNewReadings", {
+      method: "POST",
+      token,
+      body: { since: "2000-01-01" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.length).toBeGreaterThan(10);
+    const recent = await api.call<{ data: ApiReading[] }>("/getNewReadings", {
+      method: "POST",
+      token,
+      body: { since: new Date(Date.now() - 3_600_000).toISOString(), meter_id: h.mainMeterId },
+    });
+    // The client readings saved above, and nothing older.
+    expect(recent.body.data.length).toBeGreaterThanOrEqual(2);
+    expect(
+      recent.body.data.every((x) => x.registeredBy === "client" && x.meter_id === h.mainMeterId),
+    ).toBe(true);
+    const other = await api.call("/getNewReadings", {
+      method: "POST",
+      token,
+      body: { meter_id: DEMO.company.firstMeterId },
+    });
+    expect([other.status, other.code]).toEqual([404, "not_found"]);
+    const bad = await api.call("/getNewReadings", {
+      method: "POST",
+      token,
+      body: { since: "yesterday" },
+    });
+    expect([bad.status, bad.code]).toEqual([400, "validation"]);
+  });
+});
