@@ -1,26 +1,54 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { z } from "zod";
 import type { ApiMessage } from "../../../api/contract";
-import { requireShell } from "../../.server/shell";
+import { getApi, requireShell } from "../../.server/shell";
+import "../../components/settings/messages.css";
 import { formatStamp } from "../../domain/format";
+import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/mhnymata";
 
 export const handle: RouteHandle = {
-  i18n: ["overview"],
-  title: "overview:messages.title",
-  breadcrumb: "overview:messages.title",
+  i18n: ["messages"],
+  title: "messages:title",
+  breadcrumb: "messages:title",
 };
+
+const PATH = "/b2b/mhnymata";
 
 type MessageRow = Pick<
   ApiMessage,
   "id" | "title" | "content" | "type" | "category" | "read_status" | "c_stamp"
 >;
 
-/** All messages, newest first. Opening one marks it read: a later issue (PUT /update_notification). */
+/** The inbox's state lives in the URL: ?filter=unread|all&category=…&id=<open message>. */
+function readQuery(url: URL) {
+  const filter = url.searchParams.get("filter") === "unread" ? "unread" : "all";
+  const category = (url.searchParams.get("category") ?? "").slice(0, 40);
+  const id = Number(url.searchParams.get("id"));
+  return { filter, category, openId: Number.isSafeInteger(id) && id > 0 ? id : null } as const;
+}
+
+function inboxUrl(query: { filter: string; category: string }, openId?: number | null) {
+  const params = new URLSearchParams();
+  if (query.filter === "unread") params.set("filter", "unread");
+  if (query.category) params.set("category", query.category);
+  if (openId) params.set("id", String(openId));
+  const search = params.toString();
+  return `${PATH}${search ? `?${search}` : ""}${openId ? `#message-${openId}` : ""}`;
+}
+
+/**
+ * Spec §2 mhnymata, §4 Messages: every message with title, type, category, date-time and read
+ * state, filtered by the URL. The list comes with the shell (one GET /users/{id}/messages).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
-  const messages: MessageRow[] = [...shell.messages]
-    .sort((a, b) => b.c_stamp.localeCompare(a.c_stamp))
+  const query = readQuery(new URL(args.request.url));
+  const all: MessageRow[] = [...shell.messages]
+    .sort((a, b) => b.c_stamp.localeCompare(a.c_stamp) || b.id - a.id)
     .map(({ id, title, content, type, category, read_status, c_stamp }) => ({
       id,
       title,
@@ -30,12 +58,50 @@ export async function loader(args: Route.LoaderArgs) {
       read_status,
       c_stamp,
     }));
-  const requested = Number(new URL(args.request.url).searchParams.get("id"));
-  return {
-    messages,
-    openId: Number.isInteger(requested) ? requested : null,
-    unread: shell.unreadCount,
+  const categories = [...new Set(all.map((m) => m.category).filter(Boolean))].sort();
+  const messages = all.filter(
+    (m) =>
+      (query.filter === "all" || m.read_status === 0 || m.id === query.openId) &&
+      (!query.category || m.category === query.category),
+  );
+  return data(
+    { messages, total: all.length, categories, query, unread: shell.unreadCount },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const readSchema = z.object({
+  intent: z.literal("read"),
+  id: z.coerce.number().int().positive(),
+  filter: z.string().optional(),
+  category: z.string().max(40).optional(),
+});
+
+/**
+ * Opening an unread message: PUT /update_notification {id} → 204, then back to the inbox with it
+ * open (Post/Redirect/Get). The redirect reloads the list, the header badge and its drop-down.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireShell(args);
+  const parsed = readSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) throw redirect(PATH, 303);
+  const query = {
+    filter: parsed.data.filter === "unread" ? "unread" : "all",
+    category: parsed.data.category ?? "",
   };
+  const result = await getApi(args).updateNotification(parsed.data.id);
+  if (!result.ok) {
+    getSession(args.context).flash("toast", {
+      type: "error",
+      key: result.status === 404 ? "messages:notFound" : "messages:failed",
+    });
+    throw redirect(inboxUrl(query), 303);
+  }
+  throw redirect(inboxUrl(query, parsed.data.id), 303);
 }
 
 const typeBadge: Record<ApiMessage["type"], string> = {
@@ -45,54 +111,153 @@ const typeBadge: Record<ApiMessage["type"], string> = {
 };
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("overview");
-  const { messages, openId, unread } = loaderData;
+  const { t } = useTranslation("messages");
+  const { messages, total, categories, query, unread } = loaderData;
+  const categoryLabel = (c: string) => t(`categories.${c}`, { defaultValue: c });
   return (
     <>
       <div className="page-head">
-        <h1>{t("messages.title")}</h1>
-        <p className="muted">{t("messages.unreadCount", { count: unread })}</p>
+        <h1>{t("title")}</h1>
+        <p className="muted" aria-live="polite">
+          {t("unreadCount", { count: unread })}
+        </p>
       </div>
+      <Form method="get" action={PATH} className="message-filters card" aria-label={t("filters")}>
+        <div className="field">
+          <label className="field__label" htmlFor="message-filter">
+            {t("show")}
+          </label>
+          <select
+            id="message-filter"
+            name="filter"
+            className="field__select"
+            defaultValue={query.filter}
+            key={`f-${query.filter}`}
+          >
+            <option value="all">{t("showAll")}</option>
+            <option value="unread">{t("showUnread")}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="message-category">
+            {t("category")}
+          </label>
+          <select
+            id="message-category"
+            name="category"
+            className="field__select"
+            defaultValue={query.category}
+            key={`c-${query.category}`}
+          >
+            <option value="">{t("allCategories")}</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn--secondary">
+          {t("apply")}
+        </button>
+      </Form>
       {messages.length === 0 ? (
-        <p className="card">{t("messages.empty")}</p>
+        <p className="card">{total === 0 ? t("empty") : t("emptyFiltered")}</p>
       ) : (
         <ul className="list">
-          {messages.map((message) => {
-            const isUnread = message.read_status === 0;
-            return (
-              <li key={message.id}>
-                <article
-                  id={`message-${message.id}`}
-                  className={`card message${isUnread ? " message--unread" : ""}`}
-                  aria-labelledby={`message-title-${message.id}`}
-                >
-                  <div className="message__meta">
-                    <span className={typeBadge[message.type]}>
-                      {t(`messages.type.${message.type}`)}
-                    </span>
-                    {message.category ? <span>{message.category}</span> : null}
-                    <time dateTime={message.c_stamp}>{formatStamp(message.c_stamp)}</time>
-                    <span className={isUnread ? "badge badge--warning" : "badge"}>
-                      {isUnread ? t("messages.unread") : t("messages.read")}
-                    </span>
-                  </div>
-                  <h2 id={`message-title-${message.id}`} className="card__title">
-                    {message.title}
-                  </h2>
-                  <details className="accordion" open={message.id === openId ? true : undefined}>
-                    <summary>{t("messages.show")}</summary>
-                    <div className="accordion__body">
-                      {message.content.split(/\n{2,}/).map((paragraph, index) => (
-                        <p key={index}>{paragraph}</p>
-                      ))}
-                    </div>
-                  </details>
-                </article>
-              </li>
-            );
-          })}
+          {messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              query={query}
+              categoryLabel={categoryLabel}
+            />
+          ))}
         </ul>
       )}
     </>
+  );
+}
+
+function MessageItem({
+  message,
+  query,
+  categoryLabel,
+}: {
+  message: MessageRow;
+  query: ReturnType<typeof readQuery>;
+  categoryLabel: (c: string) => string;
+}) {
+  const { t } = useTranslation("messages");
+  const fetcher = useFetcher({ key: `read-${message.id}` });
+  const isUnread = message.read_status === 0;
+  const isOpen = !isUnread && query.openId === message.id;
+  const targeted = query.openId === message.id;
+
+  // Arriving from the header's drop-down (?id=<unread>): with JavaScript the message opens at once.
+  useEffect(() => {
+    if (targeted && isUnread && fetcher.state === "idle" && !fetcher.data) {
+      void fetcher.submit(
+        { intent: "read", id: String(message.id), filter: query.filter, category: query.category },
+        { method: "post", action: PATH },
+      );
+    }
+  }, [targeted, isUnread, fetcher, message.id, query.filter, query.category]);
+
+  return (
+    <li>
+      <article
+        id={`message-${message.id}`}
+        className={`card message${isUnread ? " message--unread" : ""}`}
+        aria-labelledby={`message-title-${message.id}`}
+      >
+        <div className="message__meta">
+          <span className={typeBadge[message.type]}>{t(`type.${message.type}`)}</span>
+          {message.category ? <span>{categoryLabel(message.category)}</span> : null}
+          <time dateTime={message.c_stamp}>{formatStamp(message.c_stamp)}</time>
+          <span className={isUnread ? "badge badge--warning" : "badge"}>
+            {isUnread ? t("unread") : t("read")}
+          </span>
+        </div>
+        <h2 id={`message-title-${message.id}`} className="card__title">
+          {message.title}
+        </h2>
+        {isOpen ? (
+          <>
+            <div className="message__body">
+              {message.content.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+            <Link to={inboxUrl(query)} preventScrollReset className="btn btn--secondary btn--small">
+              {t("close")}
+            </Link>
+          </>
+        ) : isUnread ? (
+          <fetcher.Form method="post" action={PATH} className="message__open">
+            <input type="hidden" name="intent" value="read" />
+            <input type="hidden" name="id" value={message.id} />
+            <input type="hidden" name="filter" value={query.filter} />
+            <input type="hidden" name="category" value={query.category} />
+            <button
+              type="submit"
+              className="btn btn--small"
+              aria-describedby={`message-title-${message.id}`}
+            >
+              {t("open")}
+            </button>
+          </fetcher.Form>
+        ) : (
+          <Link
+            to={inboxUrl(query, message.id)}
+            preventScrollReset
+            className="btn btn--secondary btn--small"
+            aria-describedby={`message-title-${message.id}`}
+          >
+            {t("open")}
+          </Link>
+        )}
+      </article>
+    </li>
   );
 }

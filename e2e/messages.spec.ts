@@ -1,0 +1,48 @@
+import { checkA11y, expect, login, test } from "./fixtures";
+
+/**
+ * Inbox (spec §2 mhnymata, §4 Messages). The nojs and js projects share one database, so each
+ * uses its own customer: 200000006 (nojs) and 210000002 (js) have one unread message each.
+ */
+const vatFor = (project: string) => (project === "nojs" ? "200000006" : "210000002");
+
+test.slow();
+
+test.describe("messages", () => {
+  test("filters live in the URL and opening an unread message marks it read", async ({
+    page,
+  }, info) => {
+    await login(page, vatFor(info.project.name));
+    await page.goto("/b2b/mhnymata");
+    await expect(page.getByRole("heading", { level: 1, name: "Μηνύματα" })).toBeVisible();
+    await checkA11y(page);
+
+    await page.getByLabel("Εμφάνιση").selectOption("unread");
+    await page.getByRole("button", { name: "Εφαρμογή" }).click();
+    await expect(page).toHaveURL(/filter=unread/);
+    const open = page.getByRole("button", { name: "Άνοιγμα μηνύματος" }).first();
+    test.skip((await open.count()) === 0, "no unread message left in this database (a retry)");
+
+    const bell = page.locator("header summary").filter({ has: page.locator(".count-dot") });
+    const before = Number(await page.locator(".count-dot").first().textContent());
+    await open.click();
+    await expect(page).toHaveURL(/filter=unread.*id=\d+/);
+    const article = page.locator("article.message").first();
+    await expect(article.getByText("Αναγνωσμένο", { exact: true })).toBeVisible();
+    await expect(article.locator(".message__body")).toBeVisible();
+    if (before > 1) await expect(page.locator(".count-dot")).toHaveText(String(before - 1));
+    else await expect(bell).toHaveCount(0);
+    // Stays open until dismissed.
+    await page.getByRole("link", { name: "Κλείσιμο μηνύματος" }).click();
+    await expect(page).not.toHaveURL(/id=/);
+    await expect(page.locator(".message__body")).toHaveCount(0);
+
+    await page.goto("/b2b/mhnymata?category=account&lng=en");
+    await expect(page.getByLabel("Category")).toHaveValue("account");
+    for (const cat of await page
+      .locator("article.message .message__meta span:nth-child(2)")
+      .allTextContents()) {
+      expect(cat).toBe("Account");
+    }
+  });
+});
