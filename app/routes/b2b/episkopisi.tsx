@@ -83,7 +83,10 @@ export async function loader(args: Route.LoaderArgs) {
     lastYear: t("year.lastYear"),
     thisYear: t("year.thisYear"),
   });
-  return data({ view, charts }, { headers: { "Cache-Control": "no-store" } });
+  // Another URL-addressed dialog (settings, checkout) is on top: keep the overview's own closed.
+  const modal = url.searchParams.get("modal");
+  const otherDialogOpen = modal !== null && modal !== "pay-several";
+  return data({ view, charts, otherDialogOpen }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const intentSchema = z.object({
@@ -115,7 +118,7 @@ export function headers() {
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
-  const { view, charts } = loaderData;
+  const { view, charts, otherDialogOpen } = loaderData;
   const downloadHref =
     view.topBanner?.invoiceId != null ? `${BILLS}?invoice=${view.topBanner.invoiceId}` : null;
   return (
@@ -135,8 +138,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
       <Banners banners={view.banners} />
-      {view.popup ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
-      {view.paySeveral?.open ? (
+      {view.popup && !otherDialogOpen ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
+      {view.paySeveral?.open && !otherDialogOpen ? (
         <PaySeveralDialog view={view.paySeveral} action={OVERVIEW} payHref={BILLS} />
       ) : null}
     </>
