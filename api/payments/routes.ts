@@ -1,0 +1,238 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiPayLink, ApiPaymentStart } from "../contract";
+import { euros } from "../domain/money";
+import { testAcquirer } from "../gateway/acquirer";
+import type { PaymentGateway } from "../gateway/gateway";
+import { toCents } from "../gateway/rules";
+import { badRequest, notFound } from "../lib/errors";
+import { signToken, verifyToken } from "../lib/signing";
+import { validate } from "../lib/validate";
+import { requireBearer } from "../middleware/auth";
+import { findUserWithCustomer } from "../services/customers";
+import type { ApiEnv } from "../types";
+import {
+  addressOf,
+  cancelOrder,
+  createOrder,
+  customerMetersByIds,
+  findMeter,
+  isPayable,
+  loadReceipt,
+  processReturn,
+  supplyNumberOf,
+  type Channel,
+  type MeterRow,
+} from "./service";
+
+/**
+ * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here:
+ * the built-in test acquirer unless a real one is wired in behind the same interface.
+ */
+type Ctx = { env: ApiEnv["Bindings"]; get: <K extends "db">(key: K) => ApiEnv["Variables"][K] };
+
+export function gatewayFor(c: Ctx): PaymentGateway {
+  return testAcquirer({ env: c.env, db: c.get("db") });
+}
+
+/** Where the acquirer sends the customer back (a GET resource route of the portal). */
+export const RETURN_PATH = "/checkout-return";
+
+const LINK_PURPOSES = ["pay", "instant-bill"] as const;
+/** Pay links in bill notices stay valid for 60 days. */
+export const LINK_TTL_SECONDS = 60 * 24 * 3600;
+
+/** Euros with at most 2 decimals, > 0. */
+const amountSchema = z
+  .number({ error: "validate.amount" })
+  .positive("validate.amount")
+  .max(1_000_000, "validate.amount")
+  .refine((v) => Math.abs(toCents(v) - v * 100) < 1e-6, "validate.amount");
+
+const orderSchema = z.object({
+  items: z
+    .array(z.object({ meter_id: z.number().int().positive(), amount: amountSchema }))
+    .min(1, "payments:errors.chooseSupply")
+    .max(200),
+});
+
+const linkOrderSchema = z.object({
+  amount: amountSchema,
+  consent: z.literal(true, { error: "payments:errors.consent" }),
+});
+
+async function startPayment(
+  c: Ctx,
+  meters: MeterRow[],
+  input: {
+    userId: number | null;
+    channel: Channel;
+    returnTo: string;
+    items: { meter_id: number; amount: number }[];
+  },
+  lang: "el" | "en",
+): Promise<ApiPaymentStart> {
+  const items = input.items.map((i) => ({ meterId: i.meter_id, amountCents: toCents(i.amount) }));
+  if (new Set(items.map((i) => i.meterId)).size !== items.length) {
+    throw badRequest("validation", "items", "validate.require");
+  }
+  const order = await createOrder(c.get("db"), meters, {
+    userId: input.userId,
+    channel: input.channel,
+    returnTo: input.returnTo,
+    lang,
+    items,
+  });
+  const cancel = new URLSearchParams({ checkout: "cancel", t: order.reference, o: order.id });
+  const description =
+    items.length > 1
+      ? `${lang === "en" ? "Payment for" : "Πληρωμή για"} ${items.length} ${lang === "en" ? "supplies" : "παροχές"} · ${order.reference}`
+      : `${lang === "en" ? "Bill payment" : "Πληρωμή λογαριασμού"} · ${order.reference}`;
+  const { redirectUrl } = await gatewayFor(c).start({
+    orderId: order.id,
+    amountCents: order.amountCents,
+    description,
+    lang,
+    returnUrl: RETURN_PATH,
+    cancelUrl: `${input.returnTo}?${cancel}`,
+  });
+  return {
+    order_id: order.id,
+    reference: order.reference,
+    amount: euros(order.amountCents),
+    redirect_url: redirectUrl,
+  };
+}
+
+async function linkMeter(c: Ctx, purpose: string, hash: string) {
+  const p = LINK_PURPOSES.find((x) => x === purpose);
+  if (!p) throw notFound();
+  const verified = await verifyToken<{ m?: unknown }>(c.env.LINK_SECRET, p, hash);
+  if (!verified.ok) {
+    throw badRequest(verified.reason === "expired" ? "link_expired" : "bad_token");
+  }
+  const meterId = Number(verified.data?.m);
+  const meter = Number.isSafeInteger(meterId) ? await findMeter(c.get("db"), meterId) : null;
+  if (!meter || !isPayable(meter)) throw badRequest("bad_token");
+  return { purpose: p, meter };
+}
+
+export const paymentRoutes = new Hono<ApiEnv>()
+  /** Pay one or several of the caller's supplies: a new order, then the gateway's hosted page. */
+  .post("/orders", requireBearer, validate("json", orderSchema), async (c) => {
+    const { userId } = c.get("auth");
+    const found = await findUserWithCustomer(c.get("db"), userId);
+    if (!found) throw notFound();
+    const { items } = c.req.valid("json");
+    const meters = await customerMetersByIds(
+      c.get("db"),
+      found.customer.id,
+      items.map((i) => i.meter_id),
+    );
+    const data = await startPayment(
+      c,
+      meters,
+      { userId, channel: "portal", returnTo: "/b2b/pay", items },
+      c.get("lang"),
+    );
+    return c.json({ data }, 201);
+  })
+
+  /** The supply a signed /pay or /instant-bill link names (no sign-in: the link is the key). */
+  .get("/links/:purpose/:hash", async (c) => {
+    const { purpose, meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
+    const holder = await c
+      .get("db")
+      .$client.prepare("SELECT name FROM customers WHERE id = ?")
+      .bind(meter.customer_id)
+      .first<{ name: string }>();
+    const data: ApiPayLink = {
+      purpose,
+      meter_id: meter.id,
+      supply_number: supplyNumberOf(meter),
+      division: meter.division,
+      address: addressOf(meter),
+      holder: holder?.name ?? "",
+      package_print_descr: meter.package_print_descr,
+      package_name: meter.package_name,
+      running_total: euros(meter.running_total_cents),
+      last_invoice_due_date: meter.last_invoice_due_date,
+    };
+    return c.json({ data });
+  })
+
+  .post("/links/:purpose/:hash/orders", validate("json", linkOrderSchema), async (c) => {
+    const hash = c.req.param("hash");
+    const { purpose, meter } = await linkMeter(c, c.req.param("purpose"), hash);
+    const { amount } = c.req.valid("json");
+    const data = await startPayment(
+      c,
+      [meter],
+      {
+        userId: null,
+        channel: purpose,
+        returnTo: `/${purpose}/${hash}`,
+        items: [{ meter_id: meter.id, amount }],
+      },
+      c.get("lang"),
+    );
+    return c.json({ data }, 201);
+  })
+
+  /** The gateway's return, as the portal's /checkout-return received it: every field, verbatim. */
+  .post("/return", validate("json", z.record(z.string(), z.string())), async (c) => {
+    const data = await processReturn(c.get("db"), gatewayFor(c), c.req.valid("json"));
+    return c.json({ data });
+  })
+
+  /** The cancel dialog: the order id is an unguessable capability, so no sign-in is needed. */
+  .post("/orders/:orderId/cancel", async (c) => {
+    const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.param("orderId"));
+    return c.json({ data });
+  })
+
+  /** The receipt of one of the caller's payments. */
+  .get("/receipts/:reference", requireBearer, async (c) => {
+    const loaded = await loadReceipt(c.get("db"), c.req.param("reference"));
+    const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
+    if (
+      !loaded ||
+      !found ||
+      loaded.customerIds.length !== 1 ||
+      loaded.customerIds[0] !== found.customer.id
+    ) {
+      throw notFound();
+    }
+    return c.json({ data: loaded.receipt });
+  })
+
+  /** The receipt of a payment made through a link: only for the supply that link names. */
+  .get("/links/:purpose/:hash/receipts/:reference", async (c) => {
+    const { meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
+    const loaded = await loadReceipt(c.get("db"), c.req.param("reference"));
+    if (!loaded || loaded.receipt.items.some((i) => i.meter_id !== meter.id)) throw notFound();
+    return c.json({ data: loaded.receipt });
+  })
+
+  /**
+   * Development only: a signed pay link for a supply, as a bill notice would carry. `expires_in`
+   * (seconds) may be negative to get an expired link.
+   */
+  .post(
+    "/dev/links",
+    validate(
+      "json",
+      z.object({
+        meter_id: z.number().int().positive(),
+        purpose: z.enum(LINK_PURPOSES),
+        expires_in: z.number().int().optional(),
+      }),
+    ),
+    async (c) => {
+      if (c.env.ENVIRONMENT === "production") throw notFound();
+      const body = c.req.valid("json");
+      const expires = Math.floor(Date.now() / 1000) + (body.expires_in ?? LINK_TTL_SECONDS);
+      const hash = await signToken(c.env.LINK_SECRET, body.purpose, { m: body.meter_id }, expires);
+      return c.json({ data: { path: `/${body.purpose}/${hash}` } }, 201);
+    },
+  );

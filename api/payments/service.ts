@@ -1,0 +1,419 @@
+/**
+ * Card payments on the merchant side: orders (one per attempt), the verified gateway return and
+ * the exactly-once recording of a successful payment in the ledger.
+ *
+ * Exactly once: the return's processing "claims" the order with a conditional UPDATE (status
+ * 'started' → final, plus a random claim id) and every ledger write of the same atomic D1 batch
+ * is conditioned on that claim. A second, replayed or concurrent return finds nothing to claim, so
+ * its writes do nothing; and transactions(order_id, meter_id) is UNIQUE, so even a bug here could
+ * not insert a second ledger row (the batch would fail and roll back as a whole).
+ */
+import type { ApiPaymentOutcome, ApiReceipt } from "../contract";
+import type { Db } from "../db";
+import type { PaymentGateway } from "../gateway/gateway";
+import { euros } from "../domain/money";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { randomToken } from "../lib/tokens";
+import { nowIso, todayUtc } from "../lib/time";
+import type { Lang } from "../types";
+import { receiptEmail } from "./emails";
+import { sendEmail } from "../services/outbox";
+
+export const PAYABLE_STATUSES = ["Active", "Stopped"] as const;
+
+export type Channel = "portal" | "pay" | "instant-bill";
+
+export interface MeterRow {
+  id: number;
+  customer_id: number;
+  status: string;
+  division: number;
+  per_code: string | null;
+  id_code: string | null;
+  next_code: string | null;
+  pod: string | null;
+  phys_street: string;
+  phys_street_no: string;
+  phys_postal_code: string;
+  phys_region: string;
+  package_print_descr: string;
+  package_name: string;
+  running_total_cents: number;
+  last_invoice_due_date: string | null;
+  ebill_email: string | null;
+}
+
+export interface OrderRow {
+  id: string;
+  reference: string;
+  user_id: number | null;
+  channel: Channel;
+  return_to: string;
+  amount_cents: number;
+  status: "started" | "success" | "failed" | "cancelled";
+  failure: string | null;
+  acquirer_txn: string | null;
+  lang: Lang;
+  created_at: string;
+  completed_at: string | null;
+}
+
+const d1 = (db: Db): D1Database => db.$client;
+
+const METER_COLUMNS = `id, customer_id, status, division, per_code, id_code, next_code, pod, phys_street,
+  phys_street_no, phys_postal_code, phys_region, package_print_descr, package_name,
+  running_total_cents, last_invoice_due_date, ebill_email`;
+
+export function supplyNumberOf(
+  m: Pick<MeterRow, "division" | "per_code" | "id_code" | "next_code" | "pod">,
+) {
+  if (m.division === 1) return [m.per_code, m.id_code, m.next_code].filter(Boolean).join("");
+  return m.pod ?? "";
+}
+
+export function addressOf(m: MeterRow) {
+  return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();
+}
+
+export async function findMeter(db: Db, meterId: number) {
+  return d1(db)
+    .prepare(`SELECT ${METER_COLUMNS} FROM meters WHERE id = ?`)
+    .bind(meterId)
+    .first<MeterRow>();
+}
+
+/** The customer's meters with these ids (others are silently absent: the caller answers 404). */
+export async function customerMetersByIds(db: Db, customerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const placeholders = ids.map(() => "?").join(",");
+  const { results } = await d1(db)
+    .prepare(
+      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND id IN (${placeholders}) AND status <> 'Removed'`,
+    )
+    .bind(customerId, ...ids)
+    .all<MeterRow>();
+  return results;
+}
+
+export const isPayable = (m: Pick<MeterRow, "status">) =>
+  (PAYABLE_STATUSES as readonly string[]).includes(m.status);
+
+/** "P261122-7F3K9Q": date and six characters without look-alikes (0/O, 1/I). */
+export function newReference(now = new Date()): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const suffix = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
+  return `P${now.toISOString().slice(2, 10).replaceAll("-", "")}-${suffix}`;
+}
+
+export interface NewOrder {
+  userId: number | null;
+  channel: Channel;
+  returnTo: string;
+  lang: Lang;
+  items: { meterId: number; amountCents: number }[];
+}
+
+/**
+ * Checks every item against the supply's balance now (amount > 0 and ≤ total due; a supply with
+ * nothing due cannot be paid) and stores a new order: a fresh id for every attempt.
+ */
+export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
+  order.items.forEach((item, index) => {
+    const meter = meters.find((m) => m.id === item.meterId);
+    if (!meter || !isPayable(meter)) throw notFound();
+    if (meter.running_total_cents <= 0) throw badRequest("nothing_due", `items.${index}.meter_id`);
+    if (!Number.isInteger(item.amountCents) || item.amountCents <= 0)
+      throw badRequest("validation", `items.${index}.amount`, "validate.amount");
+    if (item.amountCents > meter.running_total_cents)
+      throw badRequest("validation", `items.${index}.amount`, "validate.amountMax");
+  });
+  const id = `ord_${randomToken(16)}`;
+  const reference = newReference();
+  const amount = order.items.reduce((sum, item) => sum + item.amountCents, 0);
+  const now = nowIso();
+  const conn = d1(db);
+  await conn.batch([
+    conn
+      .prepare(
+        `INSERT INTO payment_orders (id, reference, user_id, channel, return_to, amount_cents, status, lang, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'started', ?, ?)`,
+      )
+      .bind(id, reference, order.userId, order.channel, order.returnTo, amount, order.lang, now),
+    ...order.items.map((item) =>
+      conn
+        .prepare(
+          "INSERT INTO payment_order_items (order_id, meter_id, amount_cents) VALUES (?, ?, ?)",
+        )
+        .bind(id, item.meterId, item.amountCents),
+    ),
+  ]);
+  return { id, reference, amountCents: amount };
+}
+
+export function findOrder(db: Db, orderId: string) {
+  return d1(db)
+    .prepare(
+      `SELECT id, reference, user_id, channel, return_to, amount_cents, status, failure, acquirer_txn,
+              lang, created_at, completed_at FROM payment_orders WHERE id = ?`,
+    )
+    .bind(orderId)
+    .first<OrderRow>();
+}
+
+export async function orderItems(db: Db, orderId: string) {
+  const { results } = await d1(db)
+    .prepare(
+      "SELECT meter_id, amount_cents FROM payment_order_items WHERE order_id = ? ORDER BY meter_id",
+    )
+    .bind(orderId)
+    .all<{ meter_id: number; amount_cents: number }>();
+  return results;
+}
+
+/** The transaction number of an item: the reference, with "-n" when one payment covers several supplies. */
+export const txnNumber = (reference: string, index: number, count: number) =>
+  count > 1 ? `${reference}-${index + 1}` : reference;
+
+const outcomeOf = (
+  order: OrderRow,
+  outcome: ApiPaymentOutcome["outcome"],
+  reason: ApiPaymentOutcome["reason"] = null,
+): ApiPaymentOutcome => ({
+  outcome,
+  reason,
+  order_id: order.id,
+  reference: order.reference,
+  amount: euros(order.amount_cents),
+  return_to: order.return_to,
+});
+
+/**
+ * Ends an order that did not succeed (failed, cancelled); false when another request already
+ * ended it. Nothing touches balances or the ledger.
+ */
+async function closeOrder(
+  db: Db,
+  orderId: string,
+  status: "failed" | "cancelled",
+  failure: string | null,
+  acquirerTxn: string | null,
+) {
+  const result = await d1(db)
+    .prepare(
+      `UPDATE payment_orders SET status = ?, failure = ?, acquirer_txn = ?, completed_at = ?
+       WHERE id = ? AND status = 'started'`,
+    )
+    .bind(status, failure, acquirerTxn, nowIso(), orderId)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * Records a successful payment once: claim the order, then per supply a ledger row
+ * (transactions), a 'payment' row in the billing history (ledger balance carried on), bills paid
+ * off oldest first, and the supply's balance and last payment. One atomic batch.
+ */
+async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string) {
+  const items = await orderItems(db, order.id);
+  const claim = randomToken(16);
+  const now = nowIso();
+  const today = todayUtc();
+  const conn = d1(db);
+  const claimed = "EXISTS (SELECT 1 FROM payment_orders WHERE id = ? AND claim = ?)";
+  const latest = (column: string) =>
+    `(SELECT ${column} FROM invoices WHERE meter_id = ? ORDER BY issue_date DESC, id DESC LIMIT 1)`;
+  const statements: D1PreparedStatement[] = [
+    conn
+      .prepare(
+        `UPDATE payment_orders SET status = 'success', acquirer_txn = ?, claim = ?, completed_at = ?
+         WHERE id = ? AND status = 'started'`,
+      )
+      .bind(acquirerTxn, claim, now, order.id),
+  ];
+  items.forEach((item, index) => {
+    const txn = txnNumber(order.reference, index, items.length);
+    statements.push(
+      conn
+        .prepare(
+          `INSERT INTO transactions (txn_no, user_id, meter_id, amount_cents, status, payment_group, created_at, completed_at, order_id)
+           SELECT ?, user_id, ?, ?, 'success', reference, created_at, ?, id FROM payment_orders WHERE id = ? AND claim = ?`,
+        )
+        .bind(txn, item.meter_id, item.amount_cents, now, order.id, claim),
+      conn
+        .prepare(
+          `INSERT INTO invoices (meter_id, type, invoice_no, issue_date, payment_date, ypoloipo_cents, total_value_cents,
+             remaining_cents, business_partner, contract_account)
+           SELECT ?, 'payment', ?, ?, ?, COALESCE(${latest("ypoloipo_cents + total_value_cents")}, 0), ?, 0,
+             COALESCE(${latest("business_partner")}, ''), COALESCE(${latest("contract_account")}, '')
+           WHERE ${claimed}`,
+        )
+        .bind(
+          item.meter_id,
+          txn,
+          today,
+          today,
+          item.meter_id,
+          -item.amount_cents,
+          item.meter_id,
+          item.meter_id,
+          order.id,
+          claim,
+        ),
+      // SET expressions read the old values: a bill whose remaining is covered gets today as its payment date.
+      conn
+        .prepare(
+          `UPDATE invoices SET remaining_cents = MAX(0, remaining_cents - ?),
+             payment_date = CASE WHEN remaining_cents <= ? AND payment_date IS NULL THEN ? ELSE payment_date END
+           WHERE meter_id = ? AND type IN ('Advance','Clearance','Manual') AND remaining_cents > 0 AND ${claimed}`,
+        )
+        .bind(item.amount_cents, item.amount_cents, today, item.meter_id, order.id, claim),
+      conn
+        .prepare(
+          `UPDATE meters SET running_total_cents = running_total_cents - ?, trn_value_cents = ?, last_payment_date = ?
+           WHERE id = ? AND ${claimed}`,
+        )
+        .bind(item.amount_cents, item.amount_cents, today, item.meter_id, order.id, claim),
+    );
+  });
+  try {
+    await conn.batch(statements);
+  } catch (error) {
+    // A concurrent return recorded the order between our read and our batch: the UNIQUE ledger
+    // constraint refused the second row and the whole batch rolled back.
+    if (String(error).includes("UNIQUE")) return false;
+    throw error;
+  }
+  const after = await findOrder(db, order.id);
+  const mine = await d1(db)
+    .prepare("SELECT 1 AS ok FROM payment_orders WHERE id = ? AND claim = ?")
+    .bind(order.id, claim)
+    .first<{ ok: number }>();
+  return Boolean(after && mine);
+}
+
+/** Verifies the gateway's return and applies it once. */
+export async function processReturn(
+  db: Db,
+  gateway: PaymentGateway,
+  fields: Record<string, string>,
+): Promise<ApiPaymentOutcome> {
+  const verified = await gateway.verifyReturn(fields);
+  if (!verified.ok) {
+    throw verified.reason === "missing"
+      ? badRequest("payment_missing_transaction", "order")
+      : badRequest("payment_invalid");
+  }
+  const result = verified.value;
+  const order = await findOrder(db, result.orderId);
+  if (!order) throw new ApiError(404, "payment_not_found");
+  if (order.status !== "started") return outcomeOf(order, "already_processed");
+
+  if (result.amountCents !== order.amount_cents) {
+    // Signed by the acquirer but for another amount: never marked paid; support sorts it out.
+    const closed = await closeOrder(db, order.id, "failed", "mismatch", result.acquirerTxn);
+    return outcomeOf(order, closed ? "mismatch" : "already_processed");
+  }
+  switch (result.status) {
+    case "approved": {
+      const recorded = await recordSuccess(db, order, result.acquirerTxn);
+      if (!recorded) return outcomeOf(order, "already_processed");
+      await sendReceipt(db, order).catch((error: unknown) => {
+        console.error("receipt email failed", order.reference, error);
+      });
+      return outcomeOf(order, "success");
+    }
+    case "cancelled": {
+      const closed = await closeOrder(db, order.id, "cancelled", null, result.acquirerTxn);
+      return outcomeOf(order, closed ? "cancelled" : "already_processed");
+    }
+    case "timeout": {
+      const closed = await closeOrder(db, order.id, "failed", "not_completed", result.acquirerTxn);
+      return outcomeOf(order, closed ? "fail" : "already_processed", "not_completed");
+    }
+    default: {
+      const closed = await closeOrder(db, order.id, "failed", "card_failed", result.acquirerTxn);
+      return outcomeOf(order, closed ? "fail" : "already_processed", "card_failed");
+    }
+  }
+}
+
+/** The customer gave up on the gateway page (the cancel dialog): void it at the acquirer too. */
+export async function cancelOrder(db: Db, gateway: PaymentGateway, orderId: string) {
+  const order = await findOrder(db, orderId);
+  if (!order) throw new ApiError(404, "payment_not_found");
+  if (order.status !== "started") throw new ApiError(409, "payment_already_processed");
+  if ((await gateway.cancel(orderId)) === "already_processed") {
+    // Authorised at the acquirer, but its return has not reached us yet: not ours to cancel.
+    throw new ApiError(409, "payment_already_processed");
+  }
+  if (!(await closeOrder(db, orderId, "cancelled", null, null))) {
+    throw new ApiError(409, "payment_already_processed");
+  }
+  return { return_to: order.return_to, reference: order.reference };
+}
+
+export async function loadReceipt(db: Db, reference: string) {
+  const order = await d1(db)
+    .prepare(
+      `SELECT id, reference, user_id, channel, return_to, amount_cents, status, failure, acquirer_txn,
+              lang, created_at, completed_at FROM payment_orders WHERE reference = ? AND status = 'success'`,
+    )
+    .bind(reference)
+    .first<OrderRow>();
+  if (!order) return null;
+  const { results } = await d1(db)
+    .prepare(
+      `SELECT t.txn_no, t.amount_cents, m.id, m.customer_id, m.status, m.division, m.per_code, m.id_code, m.next_code,
+              m.pod, m.phys_street, m.phys_street_no, m.phys_postal_code, m.phys_region
+       FROM transactions t JOIN meters m ON m.id = t.meter_id WHERE t.order_id = ? ORDER BY t.txn_no`,
+    )
+    .bind(order.id)
+    .all<MeterRow & { txn_no: string; amount_cents: number }>();
+  const charge = await d1(db)
+    .prepare("SELECT card_last4 FROM gateway_payments WHERE merchant_order = ?")
+    .bind(order.id)
+    .first<{ card_last4: string | null }>();
+  const receipt: ApiReceipt = {
+    reference: order.reference,
+    amount: euros(order.amount_cents),
+    completed_at: order.completed_at ?? order.created_at,
+    card_last4: charge?.card_last4 ?? null,
+    items: results.map((row) => ({
+      meter_id: row.id,
+      supply_number: supplyNumberOf(row),
+      address: addressOf(row),
+      txn_no: row.txn_no,
+      amount: euros(row.amount_cents),
+    })),
+  };
+  return { order, receipt, customerIds: [...new Set(results.map((r) => r.customer_id))] };
+}
+
+/** One receipt per payment, to the account's email (portal) or the supply's e-bill email (links). */
+async function sendReceipt(db: Db, order: OrderRow) {
+  const loaded = await loadReceipt(db, order.reference);
+  if (!loaded) return;
+  let to: string | null;
+  if (order.user_id !== null) {
+    const user = await d1(db)
+      .prepare("SELECT registration_email FROM users WHERE id = ?")
+      .bind(order.user_id)
+      .first<{ registration_email: string }>();
+    to = user?.registration_email ?? null;
+  } else {
+    const first = loaded.receipt.items[0];
+    const row = first
+      ? await d1(db)
+          .prepare(
+            "SELECT COALESCE(m.ebill_email, c.email) AS email FROM meters m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?",
+          )
+          .bind(first.meter_id)
+          .first<{ email: string | null }>()
+      : null;
+    to = row?.email ?? null;
+  }
+  if (!to) return;
+  const email = receiptEmail(order.lang, loaded.receipt);
+  await sendEmail(db, { to, subject: email.subject, body: email.body, userId: order.user_id });
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { formatAmount } from "../../domain/format";
+import { parseCheckout, withoutCheckout } from "../../domain/payments";
+import { Dialog } from "../Dialog";
+
+/** Translation namespace of the dialog; the root embeds it whenever the query is present. */
+export const CHECKOUT_NAMESPACE = "payments";
+
+/** True when the URL asks for a checkout dialog (the root then embeds the namespace). */
+export function hasCheckoutQuery(search: string): boolean {
+  return new URLSearchParams(search).has("checkout");
+}
+
+/** Pages that can show a receipt for `?receipt=…` (the payment pages themselves). */
+function receiptHref(pathname: string, reference: string): string | null {
+  if (pathname === "/b2b/pay" || /^\/(pay|instant-bill)\/[^/]+$/.test(pathname)) {
+    return `${pathname}?${new URLSearchParams({ receipt: reference })}`;
+  }
+  return null;
+}
+
+/**
+ * Spec §2 "Checkout query (any page)": success, canceledComplete, fail and mismatch show the
+ * payment-result dialog; cancel shows the cancel dialog, only when `t` is present (and uses `o`,
+ * the order to cancel). Rendered by the server from the URL alone, so it works without JS.
+ */
+export function CheckoutDialog() {
+  const { t } = useTranslation(CHECKOUT_NAMESPACE);
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const query = parseCheckout(search);
+  if (!query) return null;
+  const closeTo = withoutCheckout(location.pathname, search);
+
+  if (query.kind === "cancel") {
+    return (
+      <Dialog title={t("paymentMessages.cancelTitle")} closeTo={closeTo}>
+        <p>{t("paymentMessages.cancelMsg", { t: query.t })}</p>
+        <div className="actions">
+          {query.o ? (
+            <Form method="post" action="/checkout-return" reloadDocument>
+              <input type="hidden" name="o" value={query.o} />
+              <input type="hidden" name="back" value={location.pathname} />
+              <button type="submit" className="btn btn--danger">
+                {t("paymentMessages.cancelConfirm")}
+              </button>
+            </Form>
+          ) : null}
+          <Link className="btn btn--secondary" to={closeTo} replace>
+            {t("paymentMessages.cancelBack")}
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+
+  if (query.kind === "success") {
+    const receipt = receiptHref(location.pathname, query.t);
+    return (
+      <Dialog title={t("paymentMessages.successTitle")} closeTo={closeTo}>
+        <div className="alert alert--success" role="status">
+          <p>{t("paymentMessages.successMsg", { t: query.t, a: formatAmount(query.a) })}</p>
+        </div>
+        <p>{t("within5days")}</p>
+        <div className="actions">
+          {receipt ? (
+            <Link className="btn" to={receipt}>
+              {t("paymentMessages.receipt")}
+            </Link>
+          ) : null}
+          <Link className="btn btn--secondary" to={closeTo} replace>
+            {t("paymentMessages.close")}
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const texts =
+    query.kind === "canceledComplete"
+      ? { title: "paymentMessages.canceledTitle", body: "paymentMessages.canceledMsg" }
+      : query.kind === "mismatch"
+        ? { title: "paymentMessages.mismatchTitle", body: "paymentMessages.mismatchMsg" }
+        : { title: "paymentMessages.failTitle", body: "paymentMessages.failMsg" };
+  const failed = query.kind === "fail" || query.kind === "mismatch";
+  return (
+    <Dialog title={t(texts.title)} closeTo={closeTo} role={failed ? "alertdialog" : "dialog"}>
+      <div
+        className={`alert ${failed ? "alert--error" : "alert--warning"}`}
+        role={failed ? "alert" : "status"}
+      >
+        <p>{t(texts.body)}</p>
+        {query.kind === "fail" && query.error ? <p>{t(`paymentErrors.${query.error}`)}</p> : null}
+      </div>
+      <div className="actions">
+        <Link className="btn btn--secondary" to={closeTo} replace>
+          {t("paymentMessages.close")}
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
+
+/** For the root's namespace list: "payments" when this URL shows a checkout dialog. */
+export function useCheckoutNamespace(): string | null {
+  return hasCheckoutQuery(useLocation().search) ? CHECKOUT_NAMESPACE : null;
+}

@@ -1,0 +1,317 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import type { ApiMeter, ApiPaymentStart, ApiReceipt } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+import { requireShell } from "../../.server/shell";
+import { Receipt } from "../../components/checkout/Receipt";
+import stylesHref from "../../components/checkout/payments.css?url";
+import { FieldErrors } from "../../components/Field";
+import {
+  formatAddress,
+  formatAmount,
+  formatDate,
+  isElectricity,
+  supplyNumber,
+} from "../../domain/format";
+import { athensDate } from "../../domain/meters";
+import {
+  amountInputValue,
+  createPaySchema,
+  onTimeDiscount,
+  parseAmount,
+  toCents,
+} from "../../domain/payments";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/pay";
+
+/**
+ * /b2b/pay: pay one supply (from the banner or the bills page: `?meter={id}`) or several
+ * (the pay-several dialog: `?meters=1,2,3`) in one card payment. Amounts default to the total due
+ * and must be > 0 and ≤ it (spec §5). Starting sends the customer to the gateway's hosted page;
+ * the signed return lands back here with the checkout query (root dialog). `?receipt={t}` shows
+ * the receipt of one of the customer's payments.
+ */
+export const handle: RouteHandle = {
+  i18n: ["payments", "forms", "overview"],
+  title: "payments:title",
+  breadcrumb: "payments:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** Supplies that can be paid now: Active or Stopped with an open balance. */
+function owing(meters: ApiMeter[]): ApiMeter[] {
+  return meters.filter(
+    (m) => (m.status === "Active" || m.status === "Stopped") && toCents(m.running_total) > 0,
+  );
+}
+
+function idsFrom(url: URL): number[] {
+  const raw = [url.searchParams.get("meters") ?? "", url.searchParams.get("meter") ?? ""].join(",");
+  return raw
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const url = new URL(args.request.url);
+  const today = athensDate(new Date());
+  const payable = owing(shell.meters);
+  const asked = idsFrom(url);
+  const chosen = new Set(
+    asked.length > 0
+      ? asked
+      : payable.some((m) => m.id === shell.selectedMeter.id)
+        ? [shell.selectedMeter.id]
+        : [],
+  );
+  const rows = payable.map((m) => ({
+    id: m.id,
+    kind: isElectricity(m) ? ("electricity" as const) : ("gas" as const),
+    supplyNumber: supplyNumber(m),
+    address: formatAddress(m),
+    due: m.running_total,
+    dueDate: m.last_invoice_due_date,
+    status: m.status,
+    discount: onTimeDiscount(m, today),
+    selected: chosen.has(m.id),
+  }));
+  // Selected first: a chosen supply of a 200-supply list must not hide at the bottom.
+  rows.sort((a, b) => Number(b.selected) - Number(a.selected));
+
+  let receipt: ApiReceipt | null = null;
+  const reference = url.searchParams.get("receipt");
+  if (reference && /^[A-Z0-9-]{3,40}$/.test(reference)) {
+    const result = await getApi(args).request<ApiReceipt>(
+      "GET",
+      `/payments/receipts/${encodeURIComponent(reference)}`,
+    );
+    if (result.ok) receipt = result.data;
+  }
+  return data({ rows, receipt }, { headers: NO_STORE });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const shell = await requireShell(args);
+  const payable = owing(shell.meters);
+  const dues = Object.fromEntries(payable.map((m) => [m.id, toCents(m.running_total)]));
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: createPaySchema(dues) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const picked = submission.value.items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.pay);
+  const result = await getApi(args).request<ApiPaymentStart>("POST", "/payments/orders", {
+    body: {
+      items: picked.map(({ item }) => ({
+        meter_id: item.meter_id,
+        amount: (parseAmount(item.amount ?? "") ?? 0) / 100,
+      })),
+    },
+  });
+  // The gateway is another site (here only conceptually): a full document navigation.
+  if (result.ok) throw redirectDocument(result.data.redirect_url);
+  // The API checks the balance again: map its item index back to the form's row.
+  const match = result.field?.match(/^items\.(\d+)\./);
+  const row = match ? picked[Number(match[1])] : undefined;
+  if (row && (result.code === "validation" || result.code === "nothing_due")) {
+    const message = result.code === "nothing_due" ? "payments:errors.nothingDue" : result.message;
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { [`items[${row.index}].amount`]: [message ?? "validate.amount"] },
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  return data(
+    { result: submission.reply({ formErrors: ["payments:errors.start"] }) },
+    { status: 400 },
+  );
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["data"]["rows"][number];
+
+export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["payments", "overview"]);
+  const { rows, receipt } = loaderData;
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      {receipt ? <Receipt receipt={receipt} backTo="/b2b/pay" /> : null}
+      <section className="card">
+        {rows.length === 0 ? (
+          <p>{t("nothingDue")}</p>
+        ) : (
+          <PayForm rows={rows} lastResult={actionData?.result} />
+        )}
+        <p className="pay-note">{t("within5days")}</p>
+        <p>
+          <a href="/payment-terms">{t("terms")}</a>
+        </p>
+      </section>
+    </>
+  );
+}
+
+function usePayForm(
+  rows: Row[],
+  dues: Record<number, number>,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  return useForm({
+    lastResult,
+    defaultValue: {
+      items: rows.map((r) => ({
+        meter_id: String(r.id),
+        pay: r.selected ? "on" : undefined,
+        amount: amountInputValue(r.due),
+      })),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaySchema(dues) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+}
+
+function PayForm({
+  rows,
+  lastResult,
+}: {
+  rows: Row[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["payments", "overview", "forms"]);
+  const navigation = useNavigation();
+  const dues = Object.fromEntries(rows.map((r) => [r.id, toCents(r.due)]));
+  const [form, fields] = usePayForm(rows, dues, lastResult);
+  const items = fields.items.getFieldList();
+  const values = (form.value as { items?: { pay?: string; amount?: string }[] } | undefined)?.items;
+  const totalCents = rows.reduce((sum, row, i) => {
+    const value = values?.[i];
+    const selected = value ? value.pay === "on" : row.selected;
+    const amount = value ? parseAmount(value.amount ?? "") : toCents(row.due);
+    return selected && amount ? sum + amount : sum;
+  }, 0);
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <p>{t("intro")}</p>
+      {form.errors?.length ? (
+        <div id={form.errorId} className="alert alert--error" role="alert">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error)}</p>
+          ))}
+        </div>
+      ) : null}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("table.caption")}>
+        <table className="table table--compact pay-table">
+          <caption className="visually-hidden">{t("table.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("table.select")}</th>
+              <th scope="col">{t("table.supply")}</th>
+              <th scope="col">{t("table.dueDate")}</th>
+              <th scope="col" className="num">
+                {t("table.due")}
+              </th>
+              <th scope="col">{t("table.amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const item = items[i]?.getFieldset();
+              if (!item) return null;
+              return <PayRow key={row.id} row={row} item={item} />;
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="pay-summary" aria-live="polite">
+        <span>{t("total")}:</span> <strong>{formatAmount(totalCents / 100)}</strong>
+      </p>
+      <p className="muted">{t("secure")}</p>
+      <div className="actions">
+        <button type="submit" className="btn" disabled={navigation.state !== "idle"}>
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type ItemFieldset = ReturnType<
+  ReturnType<ReturnType<typeof usePayForm>[1]["items"]["getFieldList"]>[number]["getFieldset"]
+>;
+
+function PayRow({ row, item }: { row: Row; item: ItemFieldset }) {
+  const { t } = useTranslation(["payments", "overview"]);
+  const { key: payKey, ...payProps } = getInputProps(item.pay, { type: "checkbox" });
+  const { key: amountKey, ...amountProps } = getInputProps(item.amount, { type: "text" });
+  const { key: idKey, ...idProps } = getInputProps(item.meter_id, { type: "hidden" });
+  return (
+    <tr>
+      <td data-label={t("table.select")}>
+        <div className="check">
+          <input key={idKey} {...idProps} />
+          <input
+            key={payKey}
+            {...payProps}
+            aria-label={t("selectSupply", { number: row.supplyNumber })}
+          />
+        </div>
+      </td>
+      <th scope="row">
+        <span className="nowrap">
+          {t(`overview:kind.${row.kind}`)} · {row.supplyNumber}
+        </span>
+        <br />
+        <span className="muted">{row.address}</span>
+        {row.discount ? (
+          <>
+            <br />
+            <span className="table__sub">
+              {t("discount", {
+                percent: row.discount.percent,
+                date: formatDate(row.discount.date),
+              })}
+            </span>
+          </>
+        ) : null}
+      </th>
+      <td data-label={t("table.dueDate")}>{formatDate(row.dueDate)}</td>
+      <td className="num" data-label={t("table.due")}>
+        {formatAmount(row.due)}
+      </td>
+      <td data-label={t("table.amount")}>
+        <div className="field">
+          <label className="visually-hidden" htmlFor={item.amount.id}>
+            {t("amountLabel", { number: row.supplyNumber })}
+          </label>
+          <input
+            key={amountKey}
+            className="field__input"
+            inputMode="decimal"
+            autoComplete="off"
+            {...amountProps}
+          />
+          <FieldErrors id={item.amount.errorId} errors={item.amount.errors} />
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,256 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import type { ApiGatewayNext, ApiGatewaySession } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+import stylesHref from "../../components/checkout/payments.css?url";
+import { FieldErrors, TextField } from "../../components/Field";
+import { formatAmount } from "../../domain/format";
+import { cardDigits, createCardSchema } from "../../domain/payments";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/card";
+
+/**
+ * The hosted card page of the built-in test acquirer (design §4). Rendered by this Worker but
+ * conceptually the acquirer's: it knows only the signed payment session, never the customer.
+ * Works without JavaScript (a plain form post, server-side validation, redirects).
+ */
+export const handle: RouteHandle = { i18n: ["payments", "forms"], title: "payments:card.title" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const token = args.params.token;
+  const result = await getApi(args).request<ApiGatewaySession>(
+    "GET",
+    `/gateway/sessions/${token}`,
+    {
+      auth: "none",
+    },
+  );
+  if (!result.ok)
+    return data({ session: null, state: "invalid" as const }, { status: 400, headers: NO_STORE });
+  if (result.data.state === "challenge") throw redirect(`/gateway/3ds/${token}`);
+  return data({ session: result.data, state: result.data.state }, { headers: NO_STORE });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: createCardSchema() });
+  const hide = { hideFields: ["number", "cvv"] };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(hide), done: false }, { status: 400 });
+  }
+  const card = submission.value;
+  const result = await getApi(args).request<ApiGatewayNext>(
+    "POST",
+    `/gateway/sessions/${args.params.token}/authorize`,
+    {
+      auth: "none",
+      body: {
+        number: cardDigits(card.number),
+        cvv: card.cvv.trim(),
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        holder: card.holder,
+      },
+    },
+  );
+  // A full document navigation: conceptually the acquirer hands the browser back to another site.
+  if (result.ok) throw redirectDocument(result.data.url, { headers: NO_STORE });
+  if (result.code === "validation" && result.field && result.message) {
+    return data(
+      {
+        result: submission.reply({ ...hide, fieldErrors: { [result.field]: [result.message] } }),
+        done: false,
+      },
+      { status: 400 },
+    );
+  }
+  if (result.code === "payment_already_processed") {
+    return data({ result: submission.reply(hide), done: true }, { status: 409 });
+  }
+  return data(
+    { result: submission.reply({ ...hide, formErrors: ["payments:card.invalid"] }), done: false },
+    { status: 400 },
+  );
+}
+
+export function GatewayFrame({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation("payments");
+  return (
+    <main id="main" tabIndex={-1} className="gateway">
+      <div className="gateway__box">
+        <p className="gateway__brand">
+          <span className="gateway__lock" aria-hidden="true" />
+          {t("card.acquirer")}
+        </p>
+        <p className="gateway__test" role="note">
+          {t("card.testNotice")}
+        </p>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function PaymentFacts({ session }: { session: ApiGatewaySession }) {
+  const { t } = useTranslation("payments");
+  return (
+    <dl className="pay-facts">
+      <dt>{t("card.merchant")}</dt>
+      <dd>{t("card.merchantName")}</dd>
+      <dt>{t("card.description")}</dt>
+      <dd>{session.description}</dd>
+      <dt>{t("card.amount")}</dt>
+      <dd>
+        <strong>{formatAmount(session.amount)}</strong>
+      </dd>
+    </dl>
+  );
+}
+
+export default function CardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const { session } = loaderData;
+  if (!session) {
+    return (
+      <GatewayFrame>
+        <h1>{t("card.title")}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{t("card.invalid")}</p>
+        </div>
+        <a className="btn btn--secondary" href="/">
+          {t("card.back")}
+        </a>
+      </GatewayFrame>
+    );
+  }
+  if (loaderData.state === "done" || actionData?.done) {
+    return (
+      <GatewayFrame>
+        <h1>{t("card.title")}</h1>
+        <PaymentFacts session={session} />
+        <div className="alert alert--error" role="alert">
+          <p>{t("card.done")}</p>
+        </div>
+        <a className="btn btn--secondary" href={session.cancel_url.split("?")[0]}>
+          {t("card.back")}
+        </a>
+      </GatewayFrame>
+    );
+  }
+  return (
+    <GatewayFrame>
+      <h1>{t("card.title")}</h1>
+      <PaymentFacts session={session} />
+      {session.sca_required ? <p className="muted">{t("card.sca")}</p> : null}
+      <CardForm session={session} lastResult={actionData?.result} />
+    </GatewayFrame>
+  );
+}
+
+function CardForm({
+  session,
+  lastResult,
+}: {
+  session: ApiGatewaySession;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["payments", "forms"]);
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCardSchema() }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const year = new Date().getUTCFullYear();
+  const years = Array.from({ length: 16 }, (_, i) => String(year + i));
+  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+  const { key: monthKey, ...monthProps } = getSelectProps(fields.exp_month);
+  const { key: yearKey, ...yearProps } = getSelectProps(fields.exp_year);
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <div id={form.errorId} className="alert alert--error" role="alert">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error)}</p>
+          ))}
+        </div>
+      ) : null}
+      <TextField
+        meta={fields.number}
+        label={t("card.number")}
+        hint={t("card.numberHint")}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+      />
+      <fieldset className="gateway__expiry" aria-describedby={fields.exp_month.errorId}>
+        <legend>{t("card.expiry")}</legend>
+        <div className="field">
+          <label className="field__label" htmlFor={fields.exp_month.id}>
+            {t("card.month")}
+          </label>
+          <select
+            key={monthKey}
+            className="field__select"
+            autoComplete="cc-exp-month"
+            {...monthProps}
+          >
+            <option value="">--</option>
+            {months.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={fields.exp_year.id}>
+            {t("card.year")}
+          </label>
+          <select key={yearKey} className="field__select" autoComplete="cc-exp-year" {...yearProps}>
+            <option value="">----</option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <FieldErrors id={fields.exp_month.errorId} errors={fields.exp_month.errors} />
+      <FieldErrors id={fields.exp_year.errorId} errors={fields.exp_year.errors} />
+      <TextField
+        meta={fields.cvv}
+        label={t("card.cvv")}
+        hint={t("card.cvvHint")}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={3}
+      />
+      <TextField meta={fields.holder} label={t("card.holder")} autoComplete="cc-name" />
+      <div className="actions">
+        <button
+          type="submit"
+          className="btn btn--block"
+          disabled={navigation.state === "submitting"}
+        >
+          {t("card.pay", { amount: formatAmount(session.amount) })}
+        </button>
+        <a className="btn btn--secondary btn--block" href={session.cancel_url}>
+          {t("card.cancel")}
+        </a>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import type { ApiGatewayNext, ApiGatewaySession } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+import stylesHref from "../../components/checkout/payments.css?url";
+import { formatAmount } from "../../domain/format";
+import { threeDsSchema } from "../../domain/payments";
+import type { RouteHandle } from "../../root";
+import { GatewayFrame, PaymentFacts } from "./card";
+import type { Route } from "./+types/three-ds";
+
+/**
+ * The test issuer's 3-D Secure step (strong customer authentication): a one-time code, or cancel.
+ * Asked for amounts above 30 € and for the 3-D Secure test card.
+ */
+export const handle: RouteHandle = { i18n: ["payments", "forms"], title: "payments:threeds.title" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const token = args.params.token;
+  const result = await getApi(args).request<ApiGatewaySession>(
+    "GET",
+    `/gateway/sessions/${token}`,
+    {
+      auth: "none",
+    },
+  );
+  if (!result.ok) return data({ session: null }, { status: 400, headers: NO_STORE });
+  if (result.data.state === "open") throw redirect(`/gateway/pay/${token}`);
+  return data({ session: result.data }, { headers: NO_STORE });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = Object.fromEntries(await args.request.formData());
+  const parsed = threeDsSchema.safeParse(form);
+  if (!parsed.success) return data({ done: false }, { status: 400 });
+  const result = await getApi(args).request<ApiGatewayNext>(
+    "POST",
+    `/gateway/sessions/${args.params.token}/challenge`,
+    { auth: "none", body: { action: parsed.data.intent, code: parsed.data.code ?? "" } },
+  );
+  // A full document navigation: conceptually the acquirer hands the browser back to another site.
+  if (result.ok) throw redirectDocument(result.data.url, { headers: NO_STORE });
+  return data({ done: true }, { status: 409 });
+}
+
+export default function ThreeDs({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const navigation = useNavigation();
+  const { session } = loaderData;
+  if (!session) {
+    return (
+      <GatewayFrame>
+        <h1>{t("threeds.title")}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{t("card.invalid")}</p>
+        </div>
+      </GatewayFrame>
+    );
+  }
+  if (session.state === "done" || actionData?.done) {
+    return (
+      <GatewayFrame>
+        <h1>{t("threeds.title")}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{t("card.done")}</p>
+        </div>
+        <a className="btn btn--secondary" href={session.cancel_url.split("?")[0]}>
+          {t("card.back")}
+        </a>
+      </GatewayFrame>
+    );
+  }
+  return (
+    <GatewayFrame>
+      <h1>{t("threeds.title")}</h1>
+      <p className="muted">{t("threeds.bank")}</p>
+      <PaymentFacts session={session} />
+      <p>{t("threeds.intro", { amount: formatAmount(session.amount) })}</p>
+      <Form method="post" className="form">
+        <div className="field">
+          <label className="field__label" htmlFor="threeds-code">
+            {t("threeds.code")}
+          </label>
+          <span id="threeds-code-hint" className="field__hint">
+            {t("threeds.codeHint")}
+          </span>
+          <input
+            id="threeds-code"
+            name="code"
+            className="field__input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            aria-describedby="threeds-code-hint"
+            maxLength={12}
+          />
+        </div>
+        <div className="actions">
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className="btn btn--block"
+            disabled={navigation.state === "submitting"}
+          >
+            {t("threeds.confirm")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="btn btn--secondary btn--block"
+            disabled={navigation.state === "submitting"}
+          >
+            {t("threeds.cancel")}
+          </button>
+        </div>
+      </Form>
+    </GatewayFrame>
+  );
+}

@@ -1,0 +1,248 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, redirectDocument, useLocation, useNavigation } from "react-router";
+import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
+import { getApi } from "../.server/api";
+import { Receipt } from "../components/checkout/Receipt";
+import stylesHref from "../components/checkout/payments.css?url";
+import { FieldErrors } from "../components/Field";
+import { PublicLayout } from "../components/PublicLayout";
+import { formatAmount, formatDate } from "../domain/format";
+import { athensDate } from "../domain/meters";
+import {
+  amountInputValue,
+  createPayLinkSchema,
+  onTimeDiscount,
+  parseAmount,
+  toCents,
+} from "../domain/payments";
+import { getInstance } from "../middleware/i18next";
+import { getSession } from "../middleware/session";
+import type { RouteHandle } from "../root";
+import type { Route } from "./+types/pay-link";
+
+/**
+ * /pay/{hash} and /instant-bill/{hash}: pay a supply's bill without signing in. The hash is an
+ * HMAC-signed, purpose-bound, expiring link naming the supply (api/lib/signing.ts); a missing one
+ * redirects to "/", an invalid, altered or expired one too, with a message (spec §2 hash check).
+ * The page shows the total due and takes the total or another amount (> 0, ≤ total due) with
+ * the consent checkbox (spec §5 Instant bill), then the same gateway as the portal.
+ */
+export const handle: RouteHandle = { i18n: ["payments", "forms"] };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+type Purpose = "pay" | "instant-bill";
+
+function purposeOf(request: Request): Purpose {
+  return new URL(request.url).pathname.startsWith("/instant-bill") ? "instant-bill" : "pay";
+}
+
+function rejectLink(args: Route.LoaderArgs | Route.ActionArgs, code: string): never {
+  getSession(args.context).flash("toast", {
+    type: "error",
+    key: code === "link_expired" ? "payments:link.expired" : "payments:link.invalid",
+  });
+  throw redirect("/", { headers: NO_STORE });
+}
+
+async function loadLink(args: Route.LoaderArgs | Route.ActionArgs) {
+  const purpose = purposeOf(args.request);
+  const hash = args.params.hash;
+  if (!hash) throw redirect("/");
+  const api = getApi(args);
+  const result = await api.request<ApiPayLink>(
+    "GET",
+    `/payments/links/${purpose}/${encodeURIComponent(hash)}`,
+    { auth: "none" },
+  );
+  if (!result.ok) {
+    if (result.code === "bad_token" || result.code === "link_expired" || result.status === 404)
+      rejectLink(args, result.code);
+    throw data({ error: result.code }, { status: result.status >= 500 ? 502 : result.status });
+  }
+  return { api, purpose, hash, link: result.data };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { api, purpose, hash, link } = await loadLink(args);
+  const reference = new URL(args.request.url).searchParams.get("receipt");
+  let receipt: ApiReceipt | null = null;
+  if (reference && /^[A-Z0-9-]{3,40}$/.test(reference)) {
+    const result = await api.request<ApiReceipt>(
+      "GET",
+      `/payments/links/${purpose}/${encodeURIComponent(hash)}/receipts/${encodeURIComponent(reference)}`,
+      { auth: "none" },
+    );
+    if (result.ok) receipt = result.data;
+  }
+  const t = getInstance(args.context).t;
+  return data(
+    {
+      purpose,
+      link,
+      receipt,
+      discount: onTimeDiscount(link, athensDate(new Date())),
+      title: t(purpose === "pay" ? "payments:link.payTitle" : "payments:link.instantTitle"),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { api, purpose, hash, link } = await loadLink(args);
+  const due = toCents(link.running_total);
+  const submission = parseWithZod(await args.request.formData(), {
+    schema: createPayLinkSchema(due),
+  });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const cents =
+    submission.value.choice === "total" ? due : (parseAmount(submission.value.amount ?? "") ?? 0);
+  const result = await api.request<ApiPaymentStart>(
+    "POST",
+    `/payments/links/${purpose}/${encodeURIComponent(hash)}/orders`,
+    { auth: "none", body: { amount: cents / 100, consent: true } },
+  );
+  // The gateway is another site (here only conceptually): a full document navigation.
+  if (result.ok) throw redirectDocument(result.data.redirect_url);
+  if (result.code === "bad_token" || result.code === "link_expired") rejectLink(args, result.code);
+  if (result.code === "validation" && result.field?.endsWith("amount") && result.message) {
+    return data(
+      { result: submission.reply({ fieldErrors: { amount: [result.message] } }) },
+      { status: 400 },
+    );
+  }
+  const key =
+    result.code === "nothing_due" ? "payments:errors.nothingDue" : "payments:errors.start";
+  return data({ result: submission.reply({ formErrors: [key] }) }, { status: 400 });
+}
+
+export default function PayLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const { link, receipt, discount, title } = loaderData;
+  const { pathname } = useLocation();
+  const due = toCents(link.running_total);
+  return (
+    <PublicLayout narrow>
+      <h1>{title}</h1>
+      {receipt ? <Receipt receipt={receipt} backTo={pathname} /> : null}
+      <section className="card">
+        <p>{t("link.intro")}</p>
+        <dl className="pay-facts">
+          <dt>{t("link.holder")}</dt>
+          <dd>{link.holder}</dd>
+          <dt>{t("link.supply")}</dt>
+          <dd>{link.supply_number}</dd>
+          <dt>{t("link.address")}</dt>
+          <dd>{link.address}</dd>
+          <dt>{t("link.tariff")}</dt>
+          <dd>{link.package_print_descr}</dd>
+          <dt>{t("link.dueDate")}</dt>
+          <dd>{formatDate(link.last_invoice_due_date)}</dd>
+          <dt>{t("link.totalDue")}</dt>
+          <dd>
+            <strong>{formatAmount(link.running_total)}</strong>
+          </dd>
+        </dl>
+        {discount ? (
+          <p className="pay-note">
+            {t("discount", { percent: discount.percent, date: formatDate(discount.date) })}
+          </p>
+        ) : null}
+        {due > 0 ? (
+          <PayLinkForm due={link.running_total} lastResult={actionData?.result} />
+        ) : (
+          <div className="alert alert--success" role="status">
+            <p>{t("link.nothingDue")}</p>
+          </div>
+        )}
+        <p className="pay-note">{t("within5days")}</p>
+      </section>
+    </PublicLayout>
+  );
+}
+
+function PayLinkForm({
+  due,
+  lastResult,
+}: {
+  due: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["payments", "forms"]);
+  const navigation = useNavigation();
+  const dueCents = toCents(due);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { choice: "total", amount: amountInputValue(due) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPayLinkSchema(dueCents) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: totalKey, ...totalProps } = getInputProps(fields.choice, {
+    type: "radio",
+    value: "total",
+  });
+  const { key: otherKey, ...otherProps } = getInputProps(fields.choice, {
+    type: "radio",
+    value: "other",
+  });
+  const { key: amountKey, ...amountProps } = getInputProps(fields.amount, { type: "text" });
+  const { key: consentKey, ...consentProps } = getInputProps(fields.consent, { type: "checkbox" });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <div id={form.errorId} className="alert alert--error" role="alert">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error)}</p>
+          ))}
+        </div>
+      ) : null}
+      <fieldset className="pay-choice">
+        <legend>{t("link.choice")}</legend>
+        <div className="check">
+          <input key={totalKey} {...totalProps} id={`${fields.choice.id}-total`} />
+          <label htmlFor={`${fields.choice.id}-total`}>
+            {t("link.payTotal", { amount: formatAmount(due) })}
+          </label>
+        </div>
+        <div className="check">
+          <input key={otherKey} {...otherProps} id={`${fields.choice.id}-other`} />
+          <label htmlFor={`${fields.choice.id}-other`}>{t("link.payOther")}</label>
+        </div>
+        <FieldErrors id={fields.choice.errorId} errors={fields.choice.errors} />
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor={fields.amount.id}>
+          {t("link.otherAmount")}
+        </label>
+        <input key={amountKey} className="field__input" inputMode="decimal" {...amountProps} />
+        <FieldErrors id={fields.amount.errorId} errors={fields.amount.errors} />
+      </div>
+      <div className="field">
+        <div className="check">
+          <input key={consentKey} {...consentProps} />
+          <label htmlFor={fields.consent.id}>
+            {t("link.consent")} (<a href="/payment-terms">{t("terms")}</a>)
+          </label>
+        </div>
+        <FieldErrors id={fields.consent.errorId} errors={fields.consent.errors} />
+      </div>
+      <p className="muted">{t("secure")}</p>
+      <div className="actions">
+        <button type="submit" className="btn" disabled={navigation.state !== "idle"}>
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
