@@ -4,4 +4,6 @@ interface Env {
   JWT_SECRET: string;
   LINK_SECRET: string;
   API_BASE_URL?: string;
+  /** Shared key of the payment acquirer; derived from LINK_SECRET when unset (local test acquirer). */
+  GATEWAY_SECRET?: string;
 }

@@ -30,6 +30,7 @@ export const handle: RouteHandle = {
 const OVERVIEW = "/b2b/episkopisi";
 /** The bills-and-payments page (a later issue): pay and download land there until it exists. */
 const BILLS = "/b2b/logariasmoi";
+const PAY = "/b2b/pay";
 
 /**
  * The overview (spec §2 episkopisi, the landing page). One extra API call beyond the shell: the
@@ -132,7 +133,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {view.topBanner ? (
-        <TopBanner banner={view.topBanner} payHref={BILLS} downloadHref={downloadHref} />
+        <TopBanner
+          banner={view.topBanner}
+          payHref={`${PAY}?meter=${view.meterId}`}
+          downloadHref={downloadHref}
+        />
       ) : null}
       <Dashboard data={view.dashboard} />
       <History view={view} charts={charts} />
@@ -140,7 +145,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <Banners banners={view.banners} />
       {view.popup && !otherDialogOpen ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
       {view.paySeveral?.open && !otherDialogOpen ? (
-        <PaySeveralDialog view={view.paySeveral} action={OVERVIEW} payHref={BILLS} />
+        <PaySeveralDialog
+          view={view.paySeveral}
+          action={OVERVIEW}
+          payHref={`${PAY}?meters=${view.paySeveral.rows.map((row) => row.id).join(",")}`}
+        />
       ) : null}
     </>
   );
