@@ -5,10 +5,15 @@ import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup";
 import { contactRoutes } from "./contact/routes";
 import { devRoutes } from "./dev/routes";
+import { gatewayRoutes } from "./gateway/routes";
+import { paymentRoutes } from "./payments/routes";
+import { invoiceRoutes } from "./invoices/routes";
 import { ApiError } from "./lib/errors";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
+import { readingRoutes } from "./readings/routes";
 import type { ApiEnv } from "./types";
+import { settingsRoutes } from "./settings/routes";
 import { userRoutes } from "./users/routes";
 
 export type { ApiEnv } from "./types";
@@ -40,7 +45,12 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/signup", signupRoutes)
   .route("/contact", contactRoutes)
   .route("/dev", devRoutes)
-  .route("/", userRoutes);
+  .route("/payments", paymentRoutes)
+  .route("/gateway", gatewayRoutes)
+  .route("/", userRoutes)
+  .route("/", invoiceRoutes)
+  .route("/", readingRoutes)
+  .route("/", settingsRoutes);
 
 apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
 

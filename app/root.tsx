@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/CheckoutDialog";
 import { showCookieBar } from "./components/cookie-consent";
 import { PublicLayout } from "./components/PublicLayout";
 import { useRootData } from "./components/root-data";
@@ -86,6 +87,8 @@ export interface RouteHandle {
 function useNamespaces(): string[] {
   const matches = useMatches();
   const namespaces = new Set(["common"]);
+  const checkoutNamespace = useCheckoutNamespace();
+  if (checkoutNamespace) namespaces.add(checkoutNamespace);
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
     for (const ns of handle?.i18n ?? []) namespaces.add(ns);
@@ -125,6 +128,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
     if (resource) bundle[ns] = resource;
   }
   const testEnvironment = rootData?.testEnvironment ?? false;
+  useEffect(() => {
+    // A client-side navigation can change the language (sign-in applies the user's saved one,
+    // a `?lng=` link): follow the server's choice; missing namespaces load from /locales.
+    if (i18n.language !== lng) void i18n.changeLanguage(lng);
+  }, [i18n, lng]);
+  useEffect(() => {
+    // Lets tests (and CSS, if ever needed) know the enhanced UI is live. In the Layout, not in
+    // App, so that error pages (404, error boundary) are marked too.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const title = `${testEnvironment ? "[TEST] " : ""}${pageTitle ? `${pageTitle} | ` : ""}${t("siteSuffix")}`;
   return (
     <html lang={lng} data-skin={String(rootData?.skin ?? 1)}>
@@ -146,6 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </p>
         ) : null}
         {children}
+        <CheckoutDialog />
         {rootData?.toast ? (
           <Toast type={rootData.toast.type} message={rootData.toast.message} />
         ) : null}
@@ -163,10 +177,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests (and CSS, if ever needed) know the enhanced UI is live.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

@@ -25,8 +25,8 @@ export default [
   route("intermediate", "routes/intermediate.tsx"),
 
   // Hash links: each needs a valid signed hash; without one they redirect to "/".
-  route("pay/:hash?", "routes/hash-link.tsx", { id: "pay" }),
-  route("instant-bill/:hash?", "routes/hash-link.tsx", { id: "instant-bill" }),
+  route("pay/:hash?", "routes/pay-link.tsx", { id: "pay" }),
+  route("instant-bill/:hash?", "routes/pay-link.tsx", { id: "instant-bill" }),
   route("all-smart/:hash?", "routes/hash-link.tsx", { id: "all-smart" }),
   route("change-address/:hash?", "routes/hash-link.tsx", { id: "change-address" }),
   route("mymarket/:hash?", "routes/hash-link.tsx", { id: "mymarket" }),
@@ -41,9 +41,22 @@ export default [
       route("help", "routes/b2b/help.tsx"),
       route("mhnymata", "routes/b2b/mhnymata.tsx"),
       route("select-meter", "routes/b2b/select-meter.tsx"),
+      route("settings", "routes/b2b/settings.tsx"),
+      route("avatar", "routes/avatar.ts"),
+      route("kataxorisi", "routes/b2b/kataxorisi.tsx"),
+      route("pay", "routes/b2b/pay.tsx"),
+      route("logariasmoi", "routes/b2b/logariasmoi.tsx"),
+      route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
+      route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
+      route("export", "routes/b2b/export.ts"),
       route("*", "routes/b2b/fallback.tsx"),
     ]),
   ]),
+
+  // Card payments: the test acquirer's hosted pages and the signed return (a GET, no session needed).
+  route("gateway/pay/:token", "routes/gateway/card.tsx"),
+  route("gateway/3ds/:token", "routes/gateway/three-ds.tsx"),
+  route("checkout-return", "routes/checkout-return.ts"),
 
   // Local development only: what the outbox "sent" (activation links, codes).
   route("dev/outbox", "routes/dev-outbox.tsx"),

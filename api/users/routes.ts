@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
 import { nowIso, todayUtc } from "../lib/time";
 import { validate } from "../lib/validate";
+import { overviewRoutes } from "../overview/routes";
 import { requireBearer } from "../middleware/auth";
 import { passwordChangeSchema } from "../auth/schemas";
 import { audit } from "../services/audit";
@@ -208,4 +209,7 @@ export const userRoutes = new Hono<ApiEnv>()
     await revokeUserSessions(db, userId, "password_change", sessionId);
     await audit(db, { action: "password_change", userId, ip: clientIp(c) });
     return c.body(null, 204);
-  });
+  })
+
+  // One supply's billing history (the overview): api/overview/routes.ts.
+  .route("/", overviewRoutes);

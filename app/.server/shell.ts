@@ -1,3 +1,5 @@
+import type { ApiMeter, ApiReading } from "../../api/contract";
+import { isReadingDue } from "../domain/readings";
 import { athensDate, dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
 import { getApi } from "./api";
 import { type GuardArgs, NOTICES, requireActiveUser, signOut } from "./guards";
@@ -12,6 +14,8 @@ export { requirePageVisible } from "./guards";
  * get different Request objects, so data read after a mutation is fresh.)
  */
 const loads = new WeakMap<Request, Promise<ShellData>>();
+/** Every meter of the user (any status), from the same load: the supplies page lists them all. */
+const allMetersOf = new WeakMap<Request, ApiMeter[]>();
 
 /**
  * Everything the signed-in layout needs, after the guards of spec §2: signed in (else /login),
@@ -31,6 +35,7 @@ export function requireShell(args: GuardArgs): Promise<ShellData> {
 async function loadShell(args: GuardArgs): Promise<ShellData> {
   const { user, meters: allMeters, session, userId, api } = await requireActiveUser(args);
 
+  allMetersOf.set(args.request, allMeters);
   const meters = dropdownMeters(allMeters);
   const selectedMeter = resolveSelectedMeter(allMeters, session.get("selected_meter_id"));
   if (!selectedMeter) return signOut(api, session, NOTICES.noSupplies);
@@ -40,10 +45,19 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   if (session.get("skin") !== user.nrg_skin) session.set("skin", user.nrg_skin);
 
   // Messages and banners are not worth a logout when they fail: the page still works without them.
-  const [messages, banners] = await Promise.all([
+  const today = athensDate(new Date());
+  const counters = shellCounters(selectedMeter, today);
+  const [messages, banners, readings] = await Promise.all([
     api.messages(userId).catch(rethrowRedirects([])),
     api.banners(userId, selectedMeter.id).catch(rethrowRedirects([])),
+    // Only while the reading period is open: is a reading still due, or already sent?
+    counters.meter > 0
+      ? api
+          .read<ApiReading[]>(`/users/${userId}/readings?meter_id=${selectedMeter.id}`)
+          .catch(rethrowRedirects(null))
+      : Promise.resolve(null),
   ]);
+  if (readings && !isReadingDue(selectedMeter, readings, today)) counters.meter = 0;
 
   return {
     user,
@@ -52,8 +66,17 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
     messages,
     unreadCount: messages.filter((m) => m.read_status === 0).length,
     banners,
-    counters: shellCounters(selectedMeter, athensDate(new Date())),
+    counters,
   };
+}
+
+/**
+ * All the user's supplies, including Inactive/Terminated ones the drop-down leaves out (spec §2
+ * paroxes: "every supply"). Runs the shell's guards and costs no extra API call.
+ */
+export async function requireAllMeters(args: GuardArgs): Promise<ApiMeter[]> {
+  const shell = await requireShell(args);
+  return allMetersOf.get(args.request) ?? shell.meters;
 }
 
 function rethrowRedirects<T>(fallback: T) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Icon, LogoMark } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
 import type { MeterOption, ShellView } from "./shell-view";
@@ -8,7 +8,7 @@ import { SupplyStatus } from "./SupplyStatus";
 export const NAV_TOGGLE_ID = "nav-toggle";
 
 /** Signed-in header: menu toggle (below 1200px), logo, supply picker, language, messages, account. */
-export function Header({ view }: { view: ShellView }) {
+export function Header({ view, avatarSrc }: { view: ShellView; avatarSrc?: string | null }) {
   const { t } = useTranslation("shell");
   return (
     <header className="header">
@@ -24,7 +24,7 @@ export function Header({ view }: { view: ShellView }) {
       <div className="header__tools">
         <LanguageSwitch />
         <MessagesMenu unread={view.unread} />
-        <AvatarMenu user={view.user} />
+        <AvatarMenu user={view.user} avatarSrc={avatarSrc ?? null} />
       </div>
     </header>
   );
@@ -32,6 +32,7 @@ export function Header({ view }: { view: ShellView }) {
 
 function MeterMenu({ view }: { view: ShellView }) {
   const { t } = useTranslation("shell");
+  const location = useLocation();
   const { selected, meterMenu } = view;
   const groups: { kind: "electricity" | "gas"; items: MeterOption[] }[] = [
     { kind: "electricity", items: meterMenu.electricity },
@@ -56,7 +57,9 @@ function MeterMenu({ view }: { view: ShellView }) {
       </summary>
       <div className="dropdown__panel">
         {meterMenu.searchable ? (
-          <Form method="get" role="search" className="meter-search">
+          // The layout route has no path of its own: without an explicit action the search
+          // would go to "/" (and from there to the overview, losing the query).
+          <Form method="get" action={location.pathname} role="search" className="meter-search">
             <label htmlFor="meterq" className="visually-hidden">
               {t("meterMenu.search")}
             </label>
@@ -155,14 +158,18 @@ function MessagesMenu({ unread }: { unread: ShellView["unread"] }) {
   );
 }
 
-function AvatarMenu({ user }: { user: ShellView["user"] }) {
+function AvatarMenu({ user, avatarSrc }: { user: ShellView["user"]; avatarSrc: string | null }) {
   const { t } = useTranslation("shell");
   return (
     <details className="dropdown">
       <summary aria-label={t("header.account")}>
-        <span className="avatar" aria-hidden="true">
-          {user.initials}
-        </span>
+        {avatarSrc ? (
+          <img className="avatar" src={avatarSrc} alt="" width={36} height={36} />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {user.initials}
+          </span>
+        )}
       </summary>
       <div className="dropdown__panel">
         <p>
@@ -185,7 +192,10 @@ function AvatarMenu({ user }: { user: ShellView["user"] }) {
               {t("header.faq")}
             </Link>
           </li>
-          <li className="menu__sep" role="separator" />
+        </ul>
+        {/* A list may only hold list items: the separator goes between two lists. */}
+        <div className="menu__sep" />
+        <ul className="menu">
           <li>
             <form method="post" action="/logout">
               <button type="submit">

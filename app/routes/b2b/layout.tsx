@@ -6,12 +6,14 @@ import { Breadcrumb } from "../../components/Breadcrumb";
 import { Footer } from "../../components/Footer";
 import { Header, NAV_TOGGLE_ID } from "../../components/Header";
 import { buildShellView, type ShellView } from "../../components/shell-view";
+import { SettingsModals } from "../../components/settings/SettingsModals";
+import { avatarSrc, loadSettingsModal } from "../../components/settings/settings.server";
 import { Sidebar } from "../../components/Sidebar";
 import { WelcomeBanner } from "../../components/WelcomeBanner";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
 
-export const handle: RouteHandle = { i18n: ["shell"] };
+export const handle: RouteHandle = { i18n: ["shell", "settings", "forms"] };
 
 /** Signed-in pages are personal: never cached by the browser or a proxy. */
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -19,7 +21,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const meterQuery = new URL(args.request.url).searchParams.get("meterq") ?? "";
-  return data(buildShellView(shell, meterQuery), { headers: NO_STORE });
+  const settingsModal = await loadSettingsModal(args, shell);
+  return data(
+    { ...buildShellView(shell, meterQuery), avatarSrc: avatarSrc(shell.user), settingsModal },
+    { headers: NO_STORE },
+  );
 }
 
 export function headers() {
@@ -88,7 +94,7 @@ export default function B2bLayout({ loaderData }: Route.ComponentProps) {
         className="nav-toggle visually-hidden"
         aria-controls="sidebar"
       />
-      <Header view={loaderData} />
+      <Header view={loaderData} avatarSrc={loaderData.avatarSrc} />
       <Sidebar items={loaderData.sidebar} toggleId={NAV_TOGGLE_ID} />
       <label htmlFor={NAV_TOGGLE_ID} className="scrim" aria-hidden="true" />
       <div className="body">
@@ -99,6 +105,7 @@ export default function B2bLayout({ loaderData }: Route.ComponentProps) {
         </main>
         <Footer />
       </div>
+      <SettingsModals modal={loaderData.settingsModal} />
     </div>
   );
 }

@@ -1,0 +1,221 @@
+import type { ApiInvoice, ApiReading } from "../contract";
+import { DAY_CP_CODES, NIGHT_CP_CODES } from "../readings/rules";
+
+/**
+ * "Download my data": every invoice, payment and reading of one supply or of all the customer's
+ * supplies, as JSON (nested, typed like the API) or as one CSV file (RFC 4180: comma separated,
+ * CRLF line ends, UTF-8 with a byte-order mark so spreadsheet programs read Greek correctly).
+ * Amounts in both are euros with a dot decimal (machine-readable), dates ISO (YYYY-MM-DD).
+ */
+
+export interface ExportSupply {
+  id: number;
+  supply_number: string;
+  division: number;
+  status: string;
+  address: string;
+}
+
+export interface ExportPayment {
+  id: number;
+  meter_id: number;
+  supply_number: string;
+  transaction_number: string;
+  date: string;
+  amount: number; // positive: what was paid
+}
+
+export interface ExportData {
+  generated_at: string;
+  customer: { afm: string; name: string };
+  supplies: ExportSupply[];
+  invoices: (ApiInvoice & { supply_number: string })[];
+  payments: ExportPayment[];
+  readings: (ApiReading & { supply_number: string; register: "day" | "night" | "other" })[];
+}
+
+const DAY: ReadonlySet<string> = new Set(DAY_CP_CODES);
+const NIGHT: ReadonlySet<string> = new Set(NIGHT_CP_CODES);
+
+export function registerOf(cpCode: string): "day" | "night" | "other" {
+  return DAY.has(cpCode) ? "day" : NIGHT.has(cpCode) ? "night" : "other";
+}
+
+export function buildExport(input: {
+  now: Date;
+  customer: { afm: string; name: string };
+  supplies: ExportSupply[];
+  invoices: ApiInvoice[];
+  readings: ApiReading[];
+}): ExportData {
+  const numberOf = new Map(input.supplies.map((s) => [s.id, s.supply_number]));
+  const supplyNumber = (meterId: number) => numberOf.get(meterId) ?? "";
+  return {
+    generated_at: input.now.toISOString(),
+    customer: input.customer,
+    supplies: input.supplies,
+    invoices: input.invoices
+      .filter((i) => i.type !== "payment")
+      .map((i) => ({ ...i, supply_number: supplyNumber(i.meter_id) })),
+    payments: input.invoices
+      .filter((i) => i.type === "payment")
+      .map((p) => ({
+        id: p.id,
+        meter_id: p.meter_id,
+        supply_number: supplyNumber(p.meter_id),
+        transaction_number: p.invoice_no,
+        date: p.payment_date ?? p.issue_date,
+        amount: Math.abs(p.total_value),
+      })),
+    readings: input.readings.map((r) => ({
+      ...r,
+      supply_number: supplyNumber(r.meter_id),
+      register: registerOf(r.cp_code),
+    })),
+  };
+}
+
+type Cell = string | number | null | undefined;
+
+/**
+ * One CSV field. Quoted when it holds a comma, quote, CR or LF (or leading/trailing spaces),
+ * quotes doubled. Text that a spreadsheet would run as a formula (=, +, @, tab, CR, or "-" not
+ * starting a number) gets a leading apostrophe: customer-supplied text (addresses) must not
+ * become a formula in someone's Excel.
+ */
+export function csvField(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  let text = value;
+  if (/^[=+@\t\r]/.test(text) || /^-(?![\d.])/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(cells: Cell[]): string {
+  return cells.map(csvField).join(",");
+}
+
+export const CSV_COLUMNS = [
+  "record",
+  "supply_number",
+  "meter_id",
+  "id",
+  "type",
+  "number",
+  "issue_date",
+  "due_date",
+  "period_from",
+  "period_to",
+  "consumption_from",
+  "consumption_to",
+  "payment_date",
+  "previous_balance",
+  "current_amount",
+  "total",
+  "remaining",
+  "energy",
+  "regulated",
+  "municipality",
+  "taxes",
+  "collateral",
+  "advance",
+  "day_kwh",
+  "night_kwh",
+  "pv_kwh",
+  "business_partner",
+  "contract_account",
+  "reading_date",
+  "register",
+  "cp_code",
+  "origin",
+  "registered_by",
+  "reading_value",
+] as const;
+
+const BOM = "\uFEFF";
+
+export function toCsv(data: ExportData): string {
+  const lines: string[] = [csvRow([...CSV_COLUMNS])];
+  const blank = (n: number) => Array<Cell>(n).fill(null);
+  for (const i of data.invoices) {
+    lines.push(
+      csvRow([
+        "invoice",
+        i.supply_number,
+        i.meter_id,
+        i.id,
+        i.type,
+        i.invoice_no,
+        i.issue_date,
+        i.date_due,
+        i.period_from,
+        i.period_to,
+        i.consumption_from,
+        i.consumption_to,
+        i.payment_date,
+        i.ypoloipo,
+        i.total_value,
+        i.total,
+        i.remaining,
+        i.energy,
+        i.regulated,
+        i.municipality,
+        i.taxes,
+        i.collateral,
+        i.advance,
+        i.day_kwh,
+        i.night_kwh,
+        i.pv_kwh,
+        i.business_partner,
+        i.contract_account,
+        ...blank(6),
+      ]),
+    );
+  }
+  for (const p of data.payments) {
+    lines.push(
+      csvRow([
+        "payment",
+        p.supply_number,
+        p.meter_id,
+        p.id,
+        "payment",
+        p.transaction_number,
+        p.date,
+        null,
+        null,
+        null,
+        null,
+        null,
+        p.date,
+        null,
+        -p.amount,
+        ...blank(CSV_COLUMNS.length - 15),
+      ]),
+    );
+  }
+  for (const r of data.readings) {
+    lines.push(
+      csvRow([
+        "reading",
+        r.supply_number,
+        r.meter_id,
+        r.id,
+        ...blank(24),
+        r.date_ins,
+        r.register,
+        r.cp_code,
+        r.origin,
+        r.registeredBy,
+        r.value,
+      ]),
+    );
+  }
+  return BOM + lines.join("\r\n") + "\r\n";
+}
+
+/** "nrg-data-112345678-2026-11-22.csv" (or "-all-" for every supply). */
+export function exportFileName(scope: string, now: Date, format: "csv" | "json"): string {
+  const safe = scope.replace(/[^0-9A-Za-z-]/g, "") || "all";
+  return `nrg-data-${safe}-${now.toISOString().slice(0, 10)}.${format}`;
+}

@@ -1,0 +1,273 @@
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { ApiInvoice } from "../contract";
+import type { Lang } from "../types";
+import { pdfLabels } from "./labels";
+
+/**
+ * The invoice document (GET /api/getInvoicePdf/{id}): A4, supplier header, customer, supply,
+ * periods, the charges line by line, previous balance, current bill, total and due date, in the
+ * customer's language. Text is drawn with an embedded TrueType font that has Greek glyphs (the
+ * 14 standard PDF fonts only cover WinAnsi, so Greek would not render); the font is subset, so
+ * a bill weighs about 25 KB, not the font's 750.
+ */
+
+export interface InvoicePdfData {
+  invoice: ApiInvoice;
+  customer: { name: string; afm: string; employee_name: string | null };
+  meter: {
+    supply_number: string;
+    division: number;
+    phys_address: string;
+    bill_address: string;
+    package_print_descr: string;
+  };
+}
+
+export interface PdfFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+/** Bump when the layout or labels change: cached PDFs are keyed by it. */
+export const PDF_TEMPLATE_VERSION = 1;
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const INK = rgb(0.12, 0.14, 0.18);
+const MUTED = rgb(0.38, 0.4, 0.45);
+const BRAND = rgb(0.0, 0.36, 0.6);
+const RULE = rgb(0.82, 0.84, 0.88);
+
+/** 1234.5 → "1.234,50" (spec §5: comma decimals, dot thousands, both languages). */
+export function pdfAmount(value: number): string {
+  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(12)));
+  const negative = value < 0 && cents !== 0;
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${negative ? "-" : ""}${whole},${(cents % 100).toString().padStart(2, "0")}`;
+}
+
+/** "2026-03-05" → "05/03/2026"; empty or zero dates → "-". */
+export function pdfDate(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!match || match[1] === "0000") return "-";
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+const period = (from: string | null, to: string | null) =>
+  from || to ? `${pdfDate(from)} – ${pdfDate(to)}` : "-";
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+export async function renderInvoicePdf(
+  data: InvoicePdfData,
+  lang: Lang,
+  fonts: PdfFonts,
+): Promise<Uint8Array> {
+  const t = pdfLabels(lang);
+  const { invoice, customer, meter } = data;
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const title = `${t.title[invoice.type]} ${invoice.invoice_no}`;
+  doc.setTitle(title);
+  doc.setAuthor("NRG");
+  doc.setSubject(`${t.docTitle} ${invoice.invoice_no} · ${meter.supply_number}`);
+  doc.setLanguage(lang === "en" ? "en-GB" : "el-GR");
+  doc.setProducer("NRG customer portal (pdf-lib)");
+  doc.setCreator("NRG customer portal");
+  // Deterministic bytes for the same bill: the dates are the bill's, not "now".
+  const issued = new Date(`${invoice.issue_date.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isNaN(issued.getTime())) {
+    doc.setCreationDate(issued);
+    doc.setModificationDate(issued);
+  }
+
+  const page = doc.addPage(A4);
+  const [width, height] = A4;
+  const right = width - MARGIN;
+  let y = height - MARGIN;
+
+  const text = (
+    target: PDFPage,
+    value: string,
+    x: number,
+    at: number,
+    options: {
+      font?: PDFFont;
+      size?: number;
+      color?: ReturnType<typeof rgb>;
+      align?: "right";
+    } = {},
+  ) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10;
+    const drawX = options.align === "right" ? x - font.widthOfTextAtSize(value, size) : x;
+    target.drawText(value, { x: drawX, y: at, font, size, color: options.color ?? INK });
+  };
+  const rule = (at: number, thickness = 0.7) =>
+    page.drawLine({
+      start: { x: MARGIN, y: at },
+      end: { x: right, y: at },
+      thickness,
+      color: RULE,
+    });
+  /** Wraps long text (addresses, the footer) to a width; returns the lines. */
+  const wrap = (value: string, font: PDFFont, size: number, maxWidth: number): string[] => {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of value.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) > maxWidth && line) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = candidate;
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  };
+
+  // Supplier header.
+  page.drawRectangle({ x: 0, y: height - 6, width, height: 6, color: BRAND });
+  text(page, "NRG", MARGIN, y - 14, { font: bold, size: 24, color: BRAND });
+  text(page, t.supplier, MARGIN + 62, y - 6, { font: bold, size: 10 });
+  text(page, t.supplierLine, MARGIN + 62, y - 19, { size: 8, color: MUTED });
+  y -= 44;
+  rule(y);
+  y -= 26;
+
+  // Title and the bill's numbers.
+  text(page, t.title[invoice.type], MARGIN, y, { font: bold, size: 16 });
+  text(page, `${t.invoiceNo}: ${invoice.invoice_no}`, right, y + 2, { align: "right", size: 10 });
+  y -= 15;
+  text(page, `${t.issueDate}: ${pdfDate(invoice.issue_date)}`, right, y, {
+    align: "right",
+    size: 10,
+  });
+  y -= 24;
+
+  // Two columns: customer | supply.
+  const colWidth = (right - MARGIN - 20) / 2;
+  const column = (x: number, heading: string, rows: [string, string][]) => {
+    let at = y;
+    text(page, heading, x, at, { font: bold, size: 11, color: BRAND });
+    at -= 15;
+    for (const [label, value] of rows) {
+      text(page, label, x, at, { size: 7.5, color: MUTED });
+      at -= 10;
+      for (const line of wrap(value || "-", regular, 9.5, colWidth)) {
+        text(page, line, x, at, { size: 9.5 });
+        at -= 12;
+      }
+      at -= 3;
+    }
+    return at;
+  };
+  const customerRows: [string, string][] = [
+    [t.customer, customer.name],
+    [t.vat, customer.afm],
+    [t.billingAddress, meter.bill_address],
+    [t.businessPartner, invoice.business_partner],
+  ];
+  const supplyRows: [string, string][] = [
+    [t.supplyNumber, meter.supply_number],
+    [t.supplyAddress, meter.phys_address],
+    [t.contractAccount, invoice.contract_account],
+    [t.billingPeriod, period(invoice.period_from, invoice.period_to)],
+    [t.consumptionPeriod, period(invoice.consumption_from, invoice.consumption_to)],
+  ];
+  const leftEnd = column(MARGIN, t.customer, customerRows);
+  const rightEnd = column(
+    MARGIN + colWidth + 20,
+    `${t.supply} · ${meter.package_print_descr}`,
+    supplyRows,
+  );
+  y = Math.min(leftEnd, rightEnd) - 6;
+
+  // Consumption (electricity and gas bills that measured any).
+  const kwh: string[] = [];
+  if (invoice.day_kwh)
+    kwh.push(`${t.day}: ${invoice.day_kwh.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kWh`);
+  if (invoice.night_kwh)
+    kwh.push(
+      `${t.night}: ${invoice.night_kwh.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kWh`,
+    );
+  if (invoice.pv_kwh)
+    kwh.push(`${t.pv}: ${invoice.pv_kwh.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kWh`);
+  if (kwh.length) {
+    text(page, `${t.consumption}: ${kwh.join(" · ")}`, MARGIN, y, { size: 9.5 });
+    y -= 22;
+  }
+
+  // The charges, line by line.
+  rule(y + 8);
+  text(page, t.charges, MARGIN, y - 8, { font: bold, size: 12, color: BRAND });
+  y -= 28;
+  text(page, t.description, MARGIN, y, { font: bold, size: 9, color: MUTED });
+  text(page, t.amount, right, y, { font: bold, size: 9, color: MUTED, align: "right" });
+  y -= 6;
+  rule(y);
+  y -= 16;
+  const keys = ["energy", "regulated", "municipality", "taxes", "collateral", "advance"] as const;
+  let sumCents = 0;
+  for (const key of keys) {
+    const amount = invoice[key];
+    if (cents(amount) === 0) continue;
+    sumCents += cents(amount);
+    text(page, t.lines[key], MARGIN, y, { size: 10 });
+    text(page, pdfAmount(amount), right, y, { size: 10, align: "right" });
+    y -= 17;
+  }
+  if (sumCents === 0 && cents(invoice.total_value) !== 0) {
+    // A credit note or cancellation without a breakdown: one line for the whole amount.
+    text(page, t.title[invoice.type], MARGIN, y, { size: 10 });
+    text(page, pdfAmount(invoice.total_value), right, y, { size: 10, align: "right" });
+    y -= 17;
+  }
+  rule(y + 8);
+  y -= 10;
+
+  // How the total follows from the previous balance.
+  const summary: [string, number, boolean][] = [
+    [t.currentBill, invoice.total_value, false],
+    [t.previousBalance, invoice.ypoloipo, false],
+    [t.total, (cents(invoice.ypoloipo) + cents(invoice.total_value)) / 100, true],
+  ];
+  const labelX = right - 260;
+  for (const [label, amount, strong] of summary) {
+    if (strong) {
+      page.drawRectangle({
+        x: labelX - 10,
+        y: y - 7,
+        width: right - labelX + 10,
+        height: 24,
+        color: rgb(0.93, 0.96, 0.99),
+      });
+    }
+    const font = strong ? bold : regular;
+    const size = strong ? 12 : 10.5;
+    text(page, label, labelX, y, { font, size });
+    text(page, `${pdfAmount(amount)} €`, right - 6, y, { font, size, align: "right" });
+    y -= strong ? 30 : 19;
+  }
+
+  // Due date.
+  y -= 6;
+  text(page, `${t.dueDate}: ${pdfDate(invoice.date_due)}`, MARGIN, y, { font: bold, size: 12 });
+  y -= 30;
+
+  // Footer.
+  let footerY = MARGIN + 30;
+  for (const line of wrap(t.footer, regular, 8, right - MARGIN)) {
+    text(page, line, MARGIN, footerY, { size: 8, color: MUTED });
+    footerY -= 11;
+  }
+  text(page, `${t.page} 1/1`, right, MARGIN - 4, { size: 8, color: MUTED, align: "right" });
+
+  return doc.save({ useObjectStreams: true });
+}

@@ -1,0 +1,140 @@
+import type { InvoiceType } from "../contract";
+import type { Lang } from "../types";
+
+/** The invoice document's text, in the customer's language (the `Language` header). */
+export interface PdfLabels {
+  supplier: string;
+  supplierLine: string;
+  title: Record<InvoiceType, string>;
+  customer: string;
+  vat: string;
+  billingAddress: string;
+  supply: string;
+  supplyNumber: string;
+  supplyAddress: string;
+  invoiceNo: string;
+  issueDate: string;
+  billingPeriod: string;
+  consumptionPeriod: string;
+  consumption: string;
+  day: string;
+  night: string;
+  pv: string;
+  businessPartner: string;
+  contractAccount: string;
+  charges: string;
+  description: string;
+  amount: string;
+  lines: Record<
+    "energy" | "regulated" | "municipality" | "taxes" | "collateral" | "advance",
+    string
+  >;
+  currentBill: string;
+  previousBalance: string;
+  total: string;
+  dueDate: string;
+  payBy: string;
+  footer: string;
+  page: string;
+  docTitle: string;
+}
+
+const el: PdfLabels = {
+  supplier: "NRG Α.Ε. Προμήθεια Ηλεκτρικής Ενέργειας και Φυσικού Αερίου",
+  supplierLine: "Λεωφόρος Κηφισίας 100, 11526 Αθήνα · ΑΦΜ 099999999 · Εξυπηρέτηση πελατών 18101",
+  title: {
+    Clearance: "Εκκαθαριστικός λογαριασμός",
+    Advance: "Έναντι λογαριασμός",
+    Credit: "Πιστωτικό σημείωμα",
+    Cancelled: "Ακυρωτικό παραστατικό",
+    payment: "Πληρωμή",
+    Manual: "Λογαριασμός (επανέκδοση)",
+  },
+  customer: "Πελάτης",
+  vat: "ΑΦΜ",
+  billingAddress: "Διεύθυνση αλληλογραφίας",
+  supply: "Παροχή",
+  supplyNumber: "Αριθμός παροχής",
+  supplyAddress: "Διεύθυνση παροχής",
+  invoiceNo: "Αριθμός λογαριασμού",
+  issueDate: "Ημερομηνία έκδοσης",
+  billingPeriod: "Περίοδος χρέωσης",
+  consumptionPeriod: "Περίοδος κατανάλωσης",
+  consumption: "Κατανάλωση",
+  day: "Ημέρα",
+  night: "Νύχτα",
+  pv: "Παραγωγή φωτοβολταϊκού",
+  businessPartner: "Αριθμός επιχειρηματικού εταίρου",
+  contractAccount: "Λογαριασμός συμβολαίου",
+  charges: "Ανάλυση χρεώσεων",
+  description: "Περιγραφή",
+  amount: "Ποσό (€)",
+  lines: {
+    energy: "Χρέωση προμήθειας ενέργειας",
+    regulated: "Ρυθμιζόμενες χρεώσεις (δίκτυο, ΥΚΩ, ΕΤΜΕΑΡ)",
+    municipality: "Δημοτικά τέλη και φόροι, ΕΡΤ",
+    taxes: "ΦΠΑ και ειδικός φόρος κατανάλωσης",
+    collateral: "Εγγύηση",
+    advance: "Αφαίρεση έναντι λογαριασμών",
+  },
+  currentBill: "Τρέχων λογαριασμός",
+  previousBalance: "Προηγούμενο υπόλοιπο",
+  total: "Σύνολο πληρωτέο",
+  dueDate: "Ημερομηνία λήξης",
+  payBy: "Πληρώστε έως",
+  footer:
+    "Η πληρωμή εμφανίζεται μέσα σε 5 ημέρες· διαφορετικά καλέστε το 18101. Ο λογαριασμός εκδόθηκε ηλεκτρονικά από την πύλη πελατών NRG.",
+  page: "Σελίδα",
+  docTitle: "Λογαριασμός",
+};
+
+const en: PdfLabels = {
+  supplier: "NRG S.A. Electricity and Natural Gas Supply",
+  supplierLine: "100 Kifisias Avenue, 11526 Athens · VAT 099999999 · Customer service 18101",
+  title: {
+    Clearance: "Clearance bill",
+    Advance: "Advance bill",
+    Credit: "Credit note",
+    Cancelled: "Cancellation document",
+    payment: "Payment",
+    Manual: "Bill (re-issued)",
+  },
+  customer: "Customer",
+  vat: "VAT number",
+  billingAddress: "Billing address",
+  supply: "Supply",
+  supplyNumber: "Supply number",
+  supplyAddress: "Supply address",
+  invoiceNo: "Bill number",
+  issueDate: "Issue date",
+  billingPeriod: "Billing period",
+  consumptionPeriod: "Consumption period",
+  consumption: "Consumption",
+  day: "Day",
+  night: "Night",
+  pv: "PV production",
+  businessPartner: "Business partner number",
+  contractAccount: "Contract account",
+  charges: "Charges explained",
+  description: "Description",
+  amount: "Amount (€)",
+  lines: {
+    energy: "Energy supply charge",
+    regulated: "Regulated charges (network, public service, RES levy)",
+    municipality: "Municipality fees and taxes, public TV fee",
+    taxes: "VAT and excise duty",
+    collateral: "Collateral",
+    advance: "Advance bills deducted",
+  },
+  currentBill: "Current bill",
+  previousBalance: "Previous balance",
+  total: "Total to pay",
+  dueDate: "Due date",
+  payBy: "Pay by",
+  footer:
+    "A payment shows within 5 days; otherwise call 18101. This bill was issued electronically by the NRG customer portal.",
+  page: "Page",
+  docTitle: "Bill",
+};
+
+export const pdfLabels = (lang: Lang): PdfLabels => (lang === "en" ? en : el);

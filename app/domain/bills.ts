@@ -1,0 +1,247 @@
+import type { ApiInvoice, InvoiceType } from "../../api/contract";
+
+/**
+ * The bills page (spec §2 logariasmoi, §9): one supply's billing history filtered by type and
+ * year, sorted by date or amount and paged, all from the URL (`?page=2&size=25&sort=amount&dir=asc
+ * &type=Clearance&year=2026`) so it works as plain links and GET forms. Pure functions: the loader
+ * uses them on the server; nothing here reaches the browser but the result.
+ */
+
+export const INVOICE_TYPES: readonly InvoiceType[] = [
+  "Clearance",
+  "Advance",
+  "Credit",
+  "Cancelled",
+  "payment",
+  "Manual",
+];
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10; // spec §9
+export const SORT_KEYS = ["date", "amount"] as const;
+
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDir = "asc" | "desc";
+
+export interface BillsQuery {
+  page: number;
+  size: number;
+  sort: SortKey;
+  dir: SortDir;
+  type: InvoiceType | null;
+  year: number | null;
+}
+
+export const DEFAULT_QUERY: BillsQuery = {
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+  sort: "date",
+  dir: "desc",
+  type: null,
+  year: null,
+};
+
+const MAX_PAGE = 100_000;
+
+/** Lenient: a hand-edited or stale URL falls back to the defaults instead of failing. */
+export function parseBillsQuery(params: URLSearchParams): BillsQuery {
+  const page = Number(params.get("page"));
+  const size = Number(params.get("size"));
+  const sort = params.get("sort");
+  const dir = params.get("dir");
+  const type = params.get("type");
+  const year = params.get("year");
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    sort: (SORT_KEYS as readonly string[]).includes(sort ?? "") ? (sort as SortKey) : "date",
+    dir: dir === "asc" || dir === "desc" ? dir : "desc",
+    type: INVOICE_TYPES.find((t) => t === type) ?? null,
+    year: year && /^\d{4}$/.test(year) ? Number(year) : null,
+  };
+}
+
+/** The query string of a bills URL ("" or "?…"), leaving out defaults so URLs stay short. */
+export function billsSearch(query: BillsQuery, patch: Partial<BillsQuery> = {}): string {
+  const next = { ...query, ...patch };
+  const params = new URLSearchParams();
+  if (next.type) params.set("type", next.type);
+  if (next.year) params.set("year", String(next.year));
+  if (next.sort !== DEFAULT_QUERY.sort) params.set("sort", next.sort);
+  if (next.dir !== DEFAULT_QUERY.dir) params.set("dir", next.dir);
+  if (next.size !== DEFAULT_QUERY.size) params.set("size", String(next.size));
+  if (next.page !== 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Euros (API) → integer cents, so sums and comparisons are exact. */
+export const toCents = (euros: number) => Math.round(Number((euros * 100).toPrecision(15)));
+const toEuros = (cents: number) => cents / 100;
+
+export function invoiceYear(invoice: Pick<ApiInvoice, "issue_date">): number {
+  return Number(invoice.issue_date.slice(0, 4));
+}
+
+/** The years that have rows, newest first (the year filter's choices). */
+export function invoiceYears(rows: readonly Pick<ApiInvoice, "issue_date">[]): number[] {
+  return [...new Set(rows.map(invoiceYear))].filter(Number.isFinite).sort((a, b) => b - a);
+}
+
+export function filterInvoices<T extends Pick<ApiInvoice, "type" | "issue_date">>(
+  rows: readonly T[],
+  filter: Pick<BillsQuery, "type" | "year">,
+): T[] {
+  return rows.filter(
+    (row) =>
+      (filter.type === null || row.type === filter.type) &&
+      (filter.year === null || invoiceYear(row) === filter.year),
+  );
+}
+
+/**
+ * Stable and total: "date" is the issue date, "amount" the row's own amount (current amount,
+ * total_value). Ties fall back to the issue date and then the id, in the same direction, so
+ * paging never shows a row twice or skips one.
+ */
+export function sortInvoices<T extends Pick<ApiInvoice, "id" | "issue_date" | "total_value">>(
+  rows: readonly T[],
+  sort: SortKey,
+  dir: SortDir,
+): T[] {
+  const sign = dir === "asc" ? 1 : -1;
+  const byDate = (a: T, b: T) =>
+    a.issue_date < b.issue_date ? -1 : a.issue_date > b.issue_date ? 1 : a.id - b.id;
+  return [...rows].sort((a, b) => {
+    const primary = sort === "amount" ? toCents(a.total_value) - toCents(b.total_value) : 0;
+    return sign * (primary !== 0 ? primary : byDate(a, b));
+  });
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** The page shown: the requested one, clamped to [1, pageCount]. */
+  page: number;
+  pageCount: number;
+  total: number;
+  /** 1-based positions of the first and last row shown (0 and 0 when empty). */
+  from: number;
+  to: number;
+}
+
+export function paginate<T>(rows: readonly T[], page: number, size: number): Page<T> {
+  const total = rows.length;
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const start = (current - 1) * size;
+  const slice = rows.slice(start, start + size);
+  return {
+    rows: slice,
+    page: current,
+    pageCount,
+    total,
+    from: slice.length ? start + 1 : 0,
+    to: start + slice.length,
+  };
+}
+
+/**
+ * The page numbers to offer: always the first and last, the current one and `radius` around
+ * it; `null` marks a gap ("…").
+ */
+export function pageWindow(page: number, pageCount: number, radius = 1): (number | null)[] {
+  const shown = new Set([1, pageCount]);
+  for (let p = page - radius; p <= page + radius; p++) if (p >= 1 && p <= pageCount) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((p, i) => {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && p - previous > 1) out.push(null);
+    out.push(p);
+  });
+  return out;
+}
+
+/** The payments list shows the newest ones; `?payments=all` shows every one. */
+export const PAYMENTS_SHOWN = 12;
+
+export interface BillsPage {
+  query: BillsQuery;
+  years: number[];
+  page: Page<ApiInvoice>;
+  payments: ApiInvoice[];
+  /** How many payments match the year filter (the list may show fewer). */
+  paymentsTotal: number;
+}
+
+/** Everything the table needs from one supply's full history and the URL. */
+export function billsPage(
+  history: readonly ApiInvoice[],
+  query: BillsQuery,
+  options: { allPayments?: boolean } = {},
+): BillsPage {
+  const filtered = filterInvoices(history, query);
+  const page = paginate(sortInvoices(filtered, query.sort, query.dir), query.page, query.size);
+  const payments = sortInvoices(
+    filterInvoices(history, { type: "payment", year: query.year }),
+    "date",
+    "desc",
+  );
+  return {
+    query: { ...query, page: page.page },
+    years: invoiceYears(history),
+    page,
+    payments: options.allPayments ? payments : payments.slice(0, PAYMENTS_SHOWN),
+    paymentsTotal: payments.length,
+  };
+}
+
+// ---- One invoice explained (spec §3 Invoice, the Dashboard charges) ----
+
+export const CHARGE_KEYS = [
+  "energy",
+  "regulated",
+  "municipality",
+  "taxes",
+  "collateral",
+  "advance",
+] as const;
+export type ChargeKey = (typeof CHARGE_KEYS)[number];
+
+export interface InvoiceBreakdown {
+  /** The charges that are not zero, in bill order. */
+  lines: { key: ChargeKey; amount: number }[];
+  /** Sum of every charge: equals the current amount on a bill. */
+  chargesTotal: number;
+  previous: number;
+  current: number;
+  /** previous + current, exact to the cent (spec §3: total = ypoloipo + total_value). */
+  total: number;
+  /** True when the charges add up to the current amount (always, for bills from the ledger). */
+  consistent: boolean;
+  /** A payment row has no charges; its amount (negative) lowers the balance. */
+  isPayment: boolean;
+}
+
+export function invoiceBreakdown(invoice: ApiInvoice): InvoiceBreakdown {
+  const lines = CHARGE_KEYS.map((key) => ({ key, amount: invoice[key] })).filter(
+    (line) => toCents(line.amount) !== 0,
+  );
+  const chargesCents = lines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  const previousCents = toCents(invoice.ypoloipo);
+  const currentCents = toCents(invoice.total_value);
+  const isPayment = invoice.type === "payment";
+  return {
+    lines,
+    chargesTotal: toEuros(chargesCents),
+    previous: toEuros(previousCents),
+    current: toEuros(currentCents),
+    total: toEuros(previousCents + currentCents),
+    consistent: isPayment || lines.length === 0 || chargesCents === currentCents,
+    isPayment,
+  };
+}
+
+/** Bills have a document; payment rows are ledger entries without one (the API answers 400). */
+export function hasDocument(invoice: Pick<ApiInvoice, "type">): boolean {
+  return invoice.type !== "payment";
+}

@@ -1,0 +1,229 @@
+import { useTranslation } from "react-i18next";
+import { data, href, Link } from "react-router";
+import type { ApiInvoice } from "../../../api/contract";
+import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
+import { invoicePdfHref } from "../../components/bills/links";
+import { DownloadLink } from "../../components/bills/DownloadLink";
+import stylesHref from "../../components/bills/bills.css?url";
+import { hasDocument, invoiceBreakdown } from "../../domain/bills";
+import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
+import { getInstance } from "../../middleware/i18next";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/invoice";
+
+export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+const DOWNLOAD_ERRORS = ["unavailable", "forbidden", "failed"] as const;
+
+/**
+ * One bill explained line by line (spec §3 Invoice, §2 download). GET /invoices/{id}: only the
+ * owner's; another customer's id or a missing one is a 404 page.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const id = args.params.invoiceId;
+  if (!/^\d{1,12}$/.test(id)) throw data(null, { status: 404 });
+  await requireShell(args);
+  const [result, meters] = await Promise.all([
+    getApi(args).request<ApiInvoice>("GET", `/invoices/${id}`),
+    requireAllMeters(args),
+  ]);
+  if (!result.ok) {
+    throw data(null, { status: result.status === 404 ? 404 : 500 });
+  }
+  const invoice = result.data;
+  const meter = meters.find((m) => m.id === invoice.meter_id);
+  const t = getInstance(args.context).getFixedT(null, "bills");
+  const reason = new URL(args.request.url).searchParams.get("download");
+  return data(
+    {
+      invoice,
+      supply: meter ? supplyNumber(meter) : "-",
+      title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
+      downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("bills");
+  const { invoice, supply, title, downloadError } = loaderData;
+  const b = invoiceBreakdown(invoice);
+  const period = (from: string | null, to: string | null) =>
+    from || to ? `${formatDate(from)} – ${formatDate(to)}` : "-";
+  return (
+    <div className="bills">
+      <p>
+        <Link to={href("/b2b/logariasmoi")}>← {t("invoice.back")}</Link>
+      </p>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {hasDocument(invoice) ? (
+          <DownloadLink href={invoicePdfHref(invoice.id)} filename="invoice.pdf" className="btn">
+            {t("download.button")}
+          </DownloadLink>
+        ) : null}
+      </div>
+
+      {downloadError ? (
+        <div className="alert alert--error" role="alert">
+          <p>
+            {downloadError === "unavailable"
+              ? t("download.notAvailable")
+              : downloadError === "forbidden"
+                ? "Forbidden"
+                : t("download.failed")}
+          </p>
+        </div>
+      ) : null}
+
+      <section className="card" aria-labelledby="invoice-facts">
+        <h2 id="invoice-facts" className="card__title">
+          {t("invoice.facts")}
+        </h2>
+        <dl className="facts invoice-facts">
+          <div>
+            <dt>{t("invoice.supply")}</dt>
+            <dd>{supply}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.type")}</dt>
+            <dd>{t(`types.${invoice.type}`)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.number")}</dt>
+            <dd>{invoice.invoice_no}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.issueDate")}</dt>
+            <dd>{formatDate(invoice.issue_date)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.billingPeriod")}</dt>
+            <dd>{period(invoice.period_from, invoice.period_to)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.consumptionPeriod")}</dt>
+            <dd>{period(invoice.consumption_from, invoice.consumption_to)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.dueDate")}</dt>
+            <dd>{formatDate(invoice.date_due)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.paymentDate")}</dt>
+            <dd>{formatDate(invoice.payment_date)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.businessPartner")}</dt>
+            <dd>{invoice.business_partner}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.contractAccount")}</dt>
+            <dd>{invoice.contract_account}</dd>
+          </div>
+          {invoice.day_kwh || invoice.night_kwh ? (
+            <div>
+              <dt>{t("invoice.consumption")}</dt>
+              <dd>
+                {t("invoice.day")}: {formatKwh(invoice.day_kwh)}
+                {invoice.night_kwh
+                  ? ` · ${t("invoice.night")}: ${formatKwh(invoice.night_kwh)}`
+                  : ""}
+              </dd>
+            </div>
+          ) : null}
+          {invoice.pv_kwh ? (
+            <div>
+              <dt>{t("invoice.pv")}</dt>
+              <dd>{formatKwh(invoice.pv_kwh)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="invoice-lines">
+        <h2 id="invoice-lines" className="card__title">
+          {t("invoice.explained")}
+        </h2>
+        {b.isPayment ? (
+          <p>{t("invoice.paymentRow")}</p>
+        ) : b.lines.length === 0 ? (
+          <p className="muted">{t("invoice.noCharges")}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table invoice-lines">
+              <thead>
+                <tr>
+                  <th scope="col">{t("invoice.charge")}</th>
+                  <th scope="col">{t("invoice.whatItIs")}</th>
+                  <th scope="col" className="num">
+                    {t("invoice.amount")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {b.lines.map((line) => (
+                  <tr key={line.key}>
+                    <th scope="row">{t(`invoice.lines.${line.key}.label`)}</th>
+                    <td>{t(`invoice.lines.${line.key}.help`)}</td>
+                    <td className="num nowrap">{formatAmount(line.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t("invoice.chargesTotal")}
+                  </th>
+                  <td className="num nowrap">{formatAmount(b.chargesTotal)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+        {!b.consistent ? <p className="alert alert--warning">{t("invoice.inconsistent")}</p> : null}
+      </section>
+
+      <section className="card" aria-labelledby="invoice-total">
+        <h2 id="invoice-total" className="card__title">
+          {t("invoice.howTotal")}
+        </h2>
+        <table className="table invoice-total">
+          <tbody>
+            <tr>
+              <th scope="row">{t("invoice.previous")}</th>
+              <td className="num nowrap">{formatAmount(b.previous)}</td>
+            </tr>
+            <tr>
+              <th scope="row">+ {t("invoice.current")}</th>
+              <td className="num nowrap">{formatAmount(b.current)}</td>
+            </tr>
+            <tr className="invoice-total__sum">
+              <th scope="row">= {t("invoice.total")}</th>
+              <td className="num nowrap">{formatAmount(b.total)}</td>
+            </tr>
+            {invoice.remaining > 0 ? (
+              <tr>
+                <th scope="row">{t("invoice.remaining")}</th>
+                <td className="num nowrap">{formatAmount(invoice.remaining)}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        <p className="muted">{t("invoice.totalRule")}</p>
+        {invoice.payment_date ? (
+          <p>{t("invoice.paidOn", { date: formatDate(invoice.payment_date) })}</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useTranslation } from "react-i18next";
+import { data, href, Link, redirect } from "react-router";
+import type { ApiInvoice } from "../../../api/contract";
+import { getApi, requireShell } from "../../.server/shell";
+import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
+import { BillsTable } from "../../components/bills/BillsTable";
+import { exportHref, payHref } from "../../components/bills/links";
+import stylesHref from "../../components/bills/bills.css?url";
+import { billsPage, billsSearch, parseBillsQuery } from "../../domain/bills";
+import { formatAmount, formatDate, supplyNumber } from "../../domain/format";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/logariasmoi";
+
+export const handle: RouteHandle = {
+  i18n: ["bills"],
+  title: "bills:title",
+  breadcrumb: "bills:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+/**
+ * Bills and payments of the selected supply (spec §2 logariasmoi). One API call beyond the
+ * shell: that supply's history (GET /users/{id}/meters/{meterId}/invoices, one indexed query,
+ * ≤ ~50 rows even after 36 months); filtering, sorting and paging happen here from the URL and
+ * only the page's rows go to the browser, so a 200-supply account costs what a household does.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  // The overview's "download the latest bill" links here with ?invoice={id}: show that bill.
+  const invoiceId = url.searchParams.get("invoice");
+  if (invoiceId && /^\d{1,12}$/.test(invoiceId)) {
+    throw redirect(href("/b2b/logariasmoi/:invoiceId", { invoiceId }));
+  }
+  const shell = await requireShell(args);
+  const meter = shell.selectedMeter;
+  const history = await getApi(args).read<ApiInvoice[]>(
+    `/users/${shell.user.id}/meters/${meter.id}/invoices`,
+  );
+  const allPayments = url.searchParams.get("payments") === "all";
+  const result = billsPage(history, parseBillsQuery(url.searchParams), { allPayments });
+  return data(
+    {
+      ...result,
+      meter: {
+        id: meter.id,
+        supplyNumber: supplyNumber(meter),
+        runningTotal: meter.running_total,
+        dueDate: meter.last_invoice_due_date,
+        lastPayment: meter.trn_value,
+        lastPaymentDate: meter.last_payment_date,
+      },
+      exportFailed: url.searchParams.get("export") === "failed",
+      allPayments,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function Bills({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("bills");
+  const { meter, query, page, payments, years } = loaderData;
+  const owing = meter.runningTotal > 0;
+  return (
+    <div className="bills">
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+
+      <section className="card bills-summary" aria-labelledby="bills-summary-title">
+        <h2 id="bills-summary-title" className="card__title">
+          {t("summary.title")}
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("summary.balance")}</dt>
+            <dd className="amount">{formatAmount(meter.runningTotal)}</dd>
+          </div>
+          {owing ? (
+            <div>
+              <dt>{t("summary.dueDate")}</dt>
+              <dd>{formatDate(meter.dueDate)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t("summary.lastPayment")}</dt>
+            <dd className="amount">{formatAmount(meter.lastPayment)}</dd>
+          </div>
+          <div>
+            <dt>{t("summary.lastPaymentDate")}</dt>
+            <dd>{formatDate(meter.lastPaymentDate)}</dd>
+          </div>
+        </dl>
+        {owing ? (
+          <p className="actions">
+            {/* The payments flow owns /b2b/pay; plain link so it works before it exists. */}
+            <a className="btn" href={payHref(meter.id)}>
+              {t("summary.pay")}
+            </a>
+          </p>
+        ) : (
+          <p className="muted">{t("summary.nothingDue")}</p>
+        )}
+        <p className="muted bills-summary__note">{t("summary.paymentNote")}</p>
+      </section>
+
+      <section className="card" aria-labelledby="bills-history-title">
+        <h2 id="bills-history-title" className="card__title">
+          {t("history.title")}
+        </h2>
+        <BillsFilters query={query} years={years} />
+        {page.total === 0 ? (
+          <p className="alert">{t("history.empty")}</p>
+        ) : (
+          <>
+            <p className="muted bills-scroll-hint">{t("history.scrollHint")}</p>
+            <BillsTable
+              rows={page.rows}
+              query={query}
+              caption={t("history.caption", { supply: meter.supplyNumber })}
+            />
+          </>
+        )}
+        <BillsPager query={query} page={page} />
+      </section>
+
+      <section className="card" aria-labelledby="bills-payments-title">
+        <h2 id="bills-payments-title" className="card__title">
+          {t("payments.title")}
+        </h2>
+        {payments.length === 0 ? (
+          <p className="muted">{t("payments.empty")}</p>
+        ) : (
+          <div
+            className="table-wrap"
+            role="region"
+            aria-labelledby="bills-payments-caption"
+            tabIndex={0}
+          >
+            <table className="table">
+              <caption id="bills-payments-caption">
+                {t("payments.caption", { supply: meter.supplyNumber })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("payments.transaction")}</th>
+                  <th scope="col">{t("payments.date")}</th>
+                  <th scope="col" className="num">
+                    {t("payments.amount")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.invoice_no}</td>
+                    <td>{formatDate(p.payment_date ?? p.issue_date)}</td>
+                    <td className="num nowrap">{formatAmount(Math.abs(p.total_value))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {loaderData.paymentsTotal > payments.length ? (
+          <p>
+            <Link
+              to={`${billsSearch(query) || "?"}${billsSearch(query) ? "&" : ""}payments=all`}
+              preventScrollReset
+            >
+              {t("payments.showAll", { count: loaderData.paymentsTotal })}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="bills-export-title">
+        <h2 id="bills-export-title" className="card__title">
+          {t("export.title")}
+        </h2>
+        {loaderData.exportFailed ? (
+          <p className="alert alert--error" role="alert">
+            {t("export.failed")}
+          </p>
+        ) : null}
+        <p>{t("export.intro")}</p>
+        <ul className="bills-export">
+          <li>
+            <span>{t("export.meter", { supply: meter.supplyNumber })}</span>
+            {(["csv", "json"] as const).map((format) => (
+              <a
+                key={format}
+                className="btn btn--small btn--secondary"
+                href={exportHref("meter", format)}
+              >
+                <span className="visually-hidden">
+                  {t("export.linkMeter", { supply: meter.supplyNumber })}{" "}
+                </span>
+                {t(`export.${format}`)}
+              </a>
+            ))}
+          </li>
+          <li>
+            <span>{t("export.all")}</span>
+            {(["csv", "json"] as const).map((format) => (
+              <a
+                key={format}
+                className="btn btn--small btn--secondary"
+                href={exportHref("all", format)}
+              >
+                <span className="visually-hidden">{t("export.linkAll")} </span>
+                {t(`export.${format}`)}
+              </a>
+            ))}
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
