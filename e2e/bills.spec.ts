@@ -11,10 +11,15 @@ import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtu
  * both projects (JavaScript off and on), checks axe, and reads its texts from locales/.
  */
 
-type BillsTexts = typeof import("../locales/el/bills.json");
+type BillsTexts = typeof import("../locales/el/bills.json") & {
+  download: (typeof import("../locales/el/common.json"))["download"];
+};
+
+/** The bills namespace plus the download dialog's texts, which live in common (shared pages). */
 function texts(lng: "el" | "en"): BillsTexts {
-  const file = join(import.meta.dirname, "..", "locales", lng, "bills.json");
-  return JSON.parse(readFileSync(file, "utf8")) as BillsTexts;
+  const read = (ns: string): Record<string, unknown> =>
+    JSON.parse(readFileSync(join(import.meta.dirname, "..", "locales", lng, `${ns}.json`), "utf8"));
+  return { ...read("bills"), download: read("common").download } as BillsTexts;
 }
 const el = texts("el");
 const en = texts("en");

@@ -44,7 +44,7 @@ test.describe("overview of the household supply", () => {
     await expect(banner).toContainText(`${el.topBanner.deadline}: `);
     await expect(banner.getByRole("link", { name: el.topBanner.download })).toHaveAttribute(
       "href",
-      /^\/b2b\/logariasmoi\?invoice=\d+$/,
+      /^\/b2b\/invoice-pdf\/\d+$/,
     );
     const details = banner.getByRole("table");
     await expect(details.getByRole("columnheader", { name: el.topBanner.total })).toBeVisible();

@@ -38,7 +38,7 @@ export function DownloadLink({
   className?: string;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation("bills");
+  const { t } = useTranslation(); // "download.*" lives in common: the overview uses it too
   const [state, setState] = useState<State>({ status: "idle" });
   const titleId = useId();
   const bodyId = useId();

@@ -1,3 +1,4 @@
+import { DownloadLink } from "../bills/DownloadLink";
 import { useTranslation } from "react-i18next";
 import { formatAmount, formatDate } from "../../domain/format";
 import type { TopBannerView } from "./view";
@@ -39,9 +40,9 @@ export function TopBanner({
             </a>
           ) : null}
           {downloadHref ? (
-            <a className="btn btn--secondary" href={downloadHref}>
+            <DownloadLink className="btn btn--secondary" href={downloadHref} filename="invoice.pdf">
               {t("topBanner.download")}
-            </a>
+            </DownloadLink>
           ) : null}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { invoicePdfHref } from "../../components/bills/links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
@@ -29,7 +30,6 @@ export const handle: RouteHandle = {
 
 const OVERVIEW = "/b2b/episkopisi";
 /** The bills-and-payments page (a later issue): pay and download land there until it exists. */
-const BILLS = "/b2b/logariasmoi";
 const PAY = "/b2b/pay";
 
 /**
@@ -121,7 +121,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
   const { view, charts, otherDialogOpen } = loaderData;
   const downloadHref =
-    view.topBanner?.invoiceId != null ? `${BILLS}?invoice=${view.topBanner.invoiceId}` : null;
+    view.topBanner?.invoiceId != null ? invoicePdfHref(view.topBanner.invoiceId) : null;
   return (
     <>
       <div className="page-head">
