@@ -252,7 +252,8 @@ function rearmPopup(persistTo: string) {
       "--config",
       "wrangler.toml",
       "--command",
-      `UPDATE users SET popup_dismissed_at = NULL WHERE id = ${DEMO.firstLogin.userId}`,
+      // The settings dialog of a first login would sit on top of the pop-up: this test is about the pop-up.
+      `UPDATE users SET popup_dismissed_at = NULL, first_login_settings_open = 0 WHERE id = ${DEMO.firstLogin.userId}`,
     ],
     {
       cwd: join(import.meta.dirname, ".."),
