@@ -3,6 +3,8 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
+  type BrowserContext,
   type ConsoleMessage,
   type Page,
 } from "@playwright/test";
@@ -62,12 +64,40 @@ export const test = base.extend<Fixtures>({
     await use(process.env.BASE_URL ?? baseURL);
   },
 
-  page: async ({ page, allowedConsoleErrors }, use) => {
+  page: async ({ page, allowedConsoleErrors }, use, testInfo) => {
     const problems = watchPage(page, allowedConsoleErrors);
+    if (testInfo.project.use.javaScriptEnabled !== false) waitForHydrationAfterNavigation(page);
     await use(page);
     expect(problems, "the page logged errors or failed to load resources").toEqual([]);
   },
 });
+
+/** True in the "nojs" project (JavaScript disabled). */
+export function noJs(): boolean {
+  return test.info().project.use.javaScriptEnabled === false;
+}
+
+/** Resolves once React has hydrated the current document (root.tsx sets the attribute). */
+export async function hydrated(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+}
+
+/**
+ * With JavaScript on, a test must not interact before hydration (a click could be lost or do a
+ * full page load instead of the enhanced behaviour). So page.goto, reload, goBack and goForward
+ * wait for `html[data-hydrated="true"]` after loading.
+ */
+function waitForHydrationAfterNavigation(page: Page): void {
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+      return response;
+    };
+  }
+}
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -94,14 +124,11 @@ async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
     .replace(/<\/?noscript>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("checkA11y: the page has no browser");
-  // Explicit: Playwright Test gives new contexts the project's `use` options (JS off here).
-  const context = await browser.newContext({
-    javaScriptEnabled: true,
-    viewport: page.viewportSize(),
-    locale: test.info().project.use.locale,
-  });
+  const context = await snapshotContext(browser);
+  const copy = await context.newPage();
   try {
-    const copy = await context.newPage();
+    const viewport = page.viewportSize();
+    if (viewport) await copy.setViewportSize(viewport);
     const target = page.url().replace(/#.*$/, "");
     await copy.route(
       (url) => url.href === target,
@@ -111,8 +138,27 @@ async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
     await copy.goto(target);
     return await runAxe(copy, options);
   } finally {
-    await context.close();
+    await copy.close();
   }
+}
+
+/**
+ * One JS-enabled context per browser (that is, per Playwright worker) for the snapshots: making
+ * a context for every check costs more than the check. It holds no cookies of the tests.
+ */
+const snapshotContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+
+function snapshotContext(browser: Browser): Promise<BrowserContext> {
+  let context = snapshotContexts.get(browser);
+  if (!context) {
+    // Explicit: Playwright Test gives new contexts the project's `use` options (JS off here).
+    context = browser.newContext({
+      javaScriptEnabled: true,
+      locale: test.info().project.use.locale,
+    });
+    snapshotContexts.set(browser, context);
+  }
+  return context;
 }
 
 /**

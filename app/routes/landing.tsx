@@ -24,8 +24,10 @@ export const handle = { i18n: ["auth", "forms"] };
 type Mode = "login" | "signup";
 
 function modeOf(url: URL): Mode {
-  if (url.pathname === "/signup") return "signup";
-  if (url.pathname === "/login") return "login";
+  // Client-side navigations fetch "/signup.data" (single fetch): compare the page's own path.
+  const pathname = url.pathname.replace(/\.data$/, "");
+  if (pathname === "/signup") return "signup";
+  if (pathname === "/login") return "login";
   return url.searchParams.get("mode") === "signup" ? "signup" : "login";
 }
 
