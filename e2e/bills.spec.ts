@@ -111,6 +111,10 @@ test.describe("bills page", () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     await table.getByRole("link", { name: new RegExp(el.columns.current) }).click();
     await expect(page).toHaveURL(/dir=asc/);
+    await expect(table.getByRole("columnheader", { name: el.columns.current })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
     const ascending = (await table.locator("tbody tr td:nth-child(9)").allTextContents()).map(
       toNumber,
     );
