@@ -8,20 +8,18 @@ import { getSession, isSignedIn } from "../middleware/session";
 import type { Route } from "./+types/hash-link";
 
 /**
- * Hash links sent by email/SMS: /pay/{hash}, /instant-bill/{hash}, /all-smart/{hash},
- * /change-address/{hash}, /mymarket/{hash}. The hash is an HMAC-signed, purpose-bound, expiring
+ * Hash links sent by email/SMS: /all-smart/{hash}, /change-address/{hash}, /mymarket/{hash}
+ * (/pay and /instant-bill have their own page, pay-link.tsx). The hash is an HMAC-signed, purpose-bound, expiring
  * token (api/lib/signing.ts); the purpose is the route id, so a /pay hash never opens /all-smart.
  * Until the flows behind them exist, a valid link leads to sign-in and then to the page that
  * serves it.
  */
 export const handle = { i18n: ["auth"] };
 
-const PURPOSES = ["pay", "instant-bill", "all-smart", "change-address", "mymarket"] as const;
+const PURPOSES = ["all-smart", "change-address", "mymarket"] as const;
 type Purpose = (typeof PURPOSES)[number];
 
 const DESTINATION: Record<Purpose, string> = {
-  pay: href("/b2b/episkopisi"),
-  "instant-bill": href("/b2b/episkopisi"),
   "all-smart": href("/b2b/paroxes"),
   "change-address": href("/b2b/paroxes"),
   mymarket: href("/b2b/paroxes"),
