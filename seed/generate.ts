@@ -19,6 +19,7 @@
  */
 import { hashPassword } from "../api/lib/password.ts";
 import { DEMO, DEMO_ACTIVATION_TOKEN, DEMO_PASSWORD } from "./accounts.ts";
+import { SEED_EXTRAS } from "./extras.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Row shapes (column names exactly as in the schema)
@@ -883,7 +884,11 @@ export async function generateSeed(options: SeedOptions = {}): Promise<Seed> {
   const counts = Object.fromEntries(
     Object.entries(b.tables).map(([k, v]) => [k, v.length]),
   ) as Record<keyof SeedTables, number>;
-  return { today, tables: b.tables, counts, sql: toSql(b.tables, today) };
+  const extras = SEED_EXTRAS.map((extra) => extra({ today, tables: b.tables }).trim()).filter(
+    Boolean,
+  );
+  const sql = [toSql(b.tables, today).trimEnd(), ...extras].join("\n") + "\n";
+  return { today, tables: b.tables, counts, sql };
 }
 
 // ---------------------------------------------------------------------------------------------

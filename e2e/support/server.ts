@@ -8,10 +8,10 @@ import {
   readFileSync,
   rmSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freePorts, isAddressInUse } from "../../tests/support/ports.ts";
 
 /** Repository root (this file is e2e/support/server.ts). */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -27,21 +27,6 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     NO_COLOR: "1",
     ...extra,
   };
-}
-
-/** A port the OS says is free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? ok(address.port) : fail(new Error("no port")),
-      );
-    });
-  });
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
@@ -108,8 +93,23 @@ async function startIn(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServ
   cpSync(join(ROOT, "build"), build, { recursive: true });
   const persistTo = join(dir, "state");
   setupDatabase(persistTo, env);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(dir, build, persistTo, env);
+    } catch (error) {
+      // Another process took the port between the probe and the bind: try new ports.
+      if (attempt >= 3 || !isAddressInUse(String(error))) throw error;
+    }
+  }
+}
 
-  const [port, inspectorPort] = [await freePort(), await freePort()];
+async function launch(
+  dir: string,
+  build: string,
+  persistTo: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningServer> {
+  const [port, inspectorPort] = await freePorts(2);
   const log = join(dir, "wrangler.log");
   const out = openSync(log, "a");
   const child = spawn(

@@ -2,13 +2,14 @@
  * Integration harness: a real Worker (workerd via `wrangler dev`) on the BUILT app with a fresh
  * local D1 holding the demo data. One server per test file (beforeAll/afterAll).
  *
- * Ports: a free port from the OS, or the first free one of TEST_PORT_RANGE ("8801-8809") when set.
+ * Ports: random free ones below the ephemeral range, or within TEST_PORT_RANGE ("8801-8809")
+ * when set (tests/support/ports.ts); a start that loses its port to another process is retried.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePorts, isAddressInUse } from "../support/ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -28,44 +29,6 @@ export interface TestServer {
   /** Stores an object in the server's local R2 bucket (FILES). */
   r2Put(key: string, bytes: Uint8Array, contentType: string): void;
   stop(): Promise<void>;
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-function osFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function freePorts(count: number): Promise<number[]> {
-  const range = process.env.TEST_PORT_RANGE?.match(/^(\d+)-(\d+)$/);
-  const ports: number[] = [];
-  if (range) {
-    for (let p = Number(range[1]); p <= Number(range[2]) && ports.length < count; p++) {
-      if (await portIsFree(p)) ports.push(p);
-    }
-    if (ports.length < count)
-      throw new Error(`no ${count} free ports in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
-    return ports;
-  }
-  while (ports.length < count) {
-    const p = await osFreePort();
-    if (!ports.includes(p)) ports.push(p);
-  }
-  return ports;
 }
 
 function run(args: string[], what: string): string {
@@ -134,10 +97,13 @@ async function waitForHealth(
   throw new Error(`wrangler dev did not become healthy within ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startServer(): Promise<TestServer> {
-  ensureBuilt();
-  const persistDir = mkdtempSync(path.join(tmpdir(), "api-itest-"));
-  await setupDatabase(persistDir);
+interface Launched {
+  baseUrl: string;
+  stopChild: () => Promise<void>;
+}
+
+/** Starts `wrangler dev` on fresh ports and waits for /healthz; the child is stopped on failure. */
+async function launch(persistDir: string): Promise<Launched> {
   const [port, inspectorPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
@@ -163,32 +129,55 @@ export async function startServer(): Promise<TestServer> {
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
 
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stopChild = async () => {
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) {
       try {
-        process.kill(-child.pid, "SIGTERM");
+        process.kill(-child.pid, "SIGKILL");
       } catch {
         // already gone
       }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
     }
-    rmSync(persistDir, { recursive: true, force: true });
   };
 
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
-    await stop();
+    await stopChild();
     throw error;
   }
+  return { baseUrl, stopChild };
+}
+
+export async function startServer(): Promise<TestServer> {
+  ensureBuilt();
+  const persistDir = mkdtempSync(path.join(tmpdir(), "api-itest-"));
+  let launched: Launched | undefined;
+  try {
+    await setupDatabase(persistDir);
+    for (let attempt = 1; !launched; attempt++) {
+      try {
+        launched = await launch(persistDir);
+      } catch (error) {
+        if (attempt >= 3 || !isAddressInUse(String(error))) throw error;
+      }
+    }
+  } catch (error) {
+    rmSync(persistDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { baseUrl, stopChild } = launched;
+  const stop = async () => {
+    await stopChild();
+    rmSync(persistDir, { recursive: true, force: true });
+  };
 
   const query = <T>(sql: string): T[] => {
     const out = wrangler(

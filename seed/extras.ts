@@ -1,0 +1,17 @@
+import type { SeedTables } from "./generate.ts";
+
+/**
+ * Demo data of the self-service areas (direct debit, allSmart, requests, FAQ, notices, …), each
+ * kept in its own module beside this one. Every extra gets the finished core tables (customers,
+ * users, meters, …) and the demo date, and returns SQL appended after the core INSERTs: plain
+ * INSERT statements for tables its own migration created. Keep each one deterministic.
+ */
+export interface SeedExtraContext {
+  today: string;
+  tables: SeedTables;
+}
+
+export type SeedExtra = (context: SeedExtraContext) => string;
+
+/** One line per area: `import { x } from "./x.ts"` above and `x,` here. */
+export const SEED_EXTRAS: SeedExtra[] = [];
