@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { customers, users } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireBearer } from "../middleware/auth";
+import { assertOwnUser, findUserWithCustomer } from "../services/customers";
+import type { ApiEnv } from "../types";
+import type { ApiDdFlowStart } from "./contract";
+import { ddCardSchema, ddCodeSchema, ddFlowCardSchema, ddVatSchema } from "./schemas";
+import {
+  activateFlow,
+  createFlow,
+  customerMandates,
+  deleteMandate,
+  eligibleMeters,
+  loadFlow,
+  ownEligibleMeter,
+  registerCard,
+  resendCode,
+  saveCardDraft,
+  saveFlowCard,
+  saveMandate,
+  toApiFlow,
+  verifyCode,
+} from "./service";
+
+const flowCardSchema = ddFlowCardSchema();
+const cardSchema = ddCardSchema();
+
+/** The secret the one-time codes are hashed with (HMAC), kept apart from other uses by its label. */
+const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
+
+async function customerIdOf(db: ApiEnv["Variables"]["db"], userId: number) {
+  const found = await findUserWithCustomer(db, userId);
+  if (!found) throw notFound();
+  return found.customer.id;
+}
+
+/**
+ * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
+ * random flow token (a capability the portal keeps in an HttpOnly cookie): VAT → SMS code → card
+ * → activation. Signed-in customers list, replace and cancel the direct debit of their supplies.
+ */
+export const directDebitRoutes = new Hono<ApiEnv>()
+  /** Start: the VAT of a customer with an Active supply and a declared mobile; sends the code. */
+  .post("/direct-debit/flows", validate("json", ddVatSchema), async (c) => {
+    const db = c.get("db");
+    const { afm } = c.req.valid("json");
+    const customer = await db.query.customers.findFirst({ where: eq(customers.afm, afm) });
+    if (!customer || (await eligibleMeters(db, customer.id)).length === 0) {
+      throw badRequest("dd_vat_not_found", "afm");
+    }
+    const user = await db.query.users.findFirst({ where: eq(users.customer_id, customer.id) });
+    const mobile = customer.phone || user?.registration_phone;
+    if (!mobile) throw badRequest("dd_no_mobile", "afm");
+    const token = await createFlow(
+      db,
+      codeSecret(c.env),
+      { id: customer.id, afm, mobile },
+      c.get("lang"),
+    );
+    const flow = await toApiFlow(db, await loadFlow(db, token));
+    return c.json({ data: { ...flow, flow_token: token } satisfies ApiDdFlowStart }, 201);
+  })
+
+  .get("/direct-debit/flows/:token", async (c) => {
+    const db = c.get("db");
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.param("token"))) });
+  })
+
+  .post("/direct-debit/flows/:token/resend", async (c) => {
+    const db = c.get("db");
+    const flow = await loadFlow(db, c.req.param("token"));
+    await resendCode(db, codeSecret(c.env), flow, c.get("lang"));
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.param("token"))) });
+  })
+
+  .post("/direct-debit/flows/:token/verify", validate("json", ddCodeSchema), async (c) => {
+    const db = c.get("db");
+    const token = c.req.param("token");
+    await verifyCode(db, codeSecret(c.env), await loadFlow(db, token), c.req.valid("json").code);
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+  })
+
+  /** The supply and the card: the issuer is asked at once; the flow keeps only its token. */
+  .put("/direct-debit/flows/:token/card", validate("json", flowCardSchema), async (c) => {
+    const db = c.get("db");
+    const token = c.req.param("token");
+    const flow = await loadFlow(db, token);
+    if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
+    const card = c.req.valid("json");
+    const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
+    await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
+    const registered = registerCard(card);
+    await saveFlowCard(db, { ...flow, status: "card" }, registered);
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+  })
+
+  .post("/direct-debit/flows/:token/activate", async (c) => {
+    const db = c.get("db");
+    const token = c.req.param("token");
+    await activateFlow(db, await loadFlow(db, token));
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+  })
+
+  // ---- signed in ----
+  .get("/users/:userId/direct-debits", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const db = c.get("db");
+    return c.json({ data: await customerMandates(db, await customerIdOf(db, userId)) });
+  })
+
+  /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
+  .put(
+    "/users/:userId/direct-debits/:meterId",
+    requireBearer,
+    validate("json", cardSchema),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.param("userId"));
+      const db = c.get("db");
+      const meterId = Number(c.req.param("meterId"));
+      if (!Number.isSafeInteger(meterId) || meterId <= 0) throw notFound();
+      const meter = await ownEligibleMeter(db, await customerIdOf(db, userId), meterId);
+      const data = await saveMandate(db, meter, registerCard(c.req.valid("json")));
+      return c.json({ data });
+    },
+  )
+
+  .delete("/users/:userId/direct-debits/:meterId", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const db = c.get("db");
+    const meterId = Number(c.req.param("meterId"));
+    if (!Number.isSafeInteger(meterId) || meterId <= 0) throw notFound();
+    if (!(await deleteMandate(db, await customerIdOf(db, userId), meterId))) throw notFound();
+    return c.body(null, 204);
+  });

@@ -1,0 +1,557 @@
+/**
+ * Direct debit storage and the test issuer (docs/api/direct-debit.md). Plain SQL over D1: the
+ * tables are migrations/0002_direct_debit.sql. Every function takes the database explicitly.
+ */
+import type { Db } from "../db";
+import { outbox } from "../db/schema";
+import { hmac } from "../gateway/rules";
+import { ApiError, badRequest } from "../lib/errors";
+import { randomToken, sha256, timingSafeEqual } from "../lib/tokens";
+import { addSeconds, nowIso } from "../lib/time";
+import type { Lang } from "../types";
+import type { ApiDdFlow, ApiDdStep, ApiDdSupply, ApiDirectDebit } from "./contract";
+import {
+  CODE_TTL_SECONDS,
+  cardBrand,
+  chargeDay,
+  checkResend,
+  ddCardOutcome,
+  FLOW_TTL_SECONDS,
+  generateCode,
+  MAX_FLOWS_PER_VAT_PER_HOUR,
+  MAX_GUESSES,
+  maskMobile,
+  nextChargeDate,
+} from "./rules";
+
+export interface FlowRow {
+  id: string;
+  customer_id: number;
+  afm: string;
+  mobile: string;
+  status: ApiDdStep | "locked";
+  code_hash: string | null;
+  code_expires_at: string | null;
+  code_sent_at: string | null;
+  guesses: number;
+  verified_at: string | null;
+  meter_id: number | null;
+  holder: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  card_token: string | null;
+  card_last4: string | null;
+  card_brand: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+interface MeterRow {
+  id: number;
+  customer_id: number;
+  division: number;
+  per_code: string | null;
+  id_code: string | null;
+  next_code: string | null;
+  pod: string | null;
+  phys_street: string;
+  phys_street_no: string;
+  phys_postal_code: string;
+  phys_region: string;
+  last_invoice_due_date: string | null;
+}
+
+interface MandateRow {
+  meter_id: number;
+  customer_id: number;
+  card_token: string;
+  card_last4: string;
+  card_brand: string;
+  card_exp_month: number;
+  card_exp_year: number;
+  holder: string;
+  charge_day: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const d1 = (db: Db) => db.$client;
+
+const METER_COLUMNS =
+  "id, customer_id, division, per_code, id_code, next_code, pod, phys_street, phys_street_no, phys_postal_code, phys_region, last_invoice_due_date";
+
+export function supplyNumber(m: MeterRow): string {
+  if (m.division === 1) return [m.per_code, m.id_code, m.next_code].filter(Boolean).join("");
+  return m.pod ?? "";
+}
+
+function address(m: MeterRow): string {
+  return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();
+}
+
+/** Supplies that may be on direct debit: the customer's Active ones. */
+export async function eligibleMeters(db: Db, customerId: number): Promise<MeterRow[]> {
+  const result = await d1(db)
+    .prepare(
+      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND status = 'Active' ORDER BY is_main DESC, id`,
+    )
+    .bind(customerId)
+    .all<MeterRow>();
+  return result.results;
+}
+
+/** One of the customer's Active supplies, or 404 exactly as for one that does not exist. */
+export async function ownEligibleMeter(db: Db, customerId: number, meterId: number) {
+  const meter = await d1(db)
+    .prepare(
+      `SELECT ${METER_COLUMNS} FROM meters WHERE id = ? AND customer_id = ? AND status = 'Active'`,
+    )
+    .bind(meterId, customerId)
+    .first<MeterRow>();
+  if (!meter) throw new ApiError(404, "not_found");
+  return meter;
+}
+
+function toApiDirectDebit(row: MandateRow, meter: MeterRow, today: string): ApiDirectDebit {
+  return {
+    meter_id: row.meter_id,
+    supply_number: supplyNumber(meter),
+    division: meter.division,
+    address: address(meter),
+    card_brand: row.card_brand,
+    card_last4: row.card_last4,
+    card_exp_month: row.card_exp_month,
+    card_exp_year: row.card_exp_year,
+    holder: row.holder,
+    charge_day: row.charge_day,
+    next_charge_date: nextChargeDate(row.charge_day, today),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The customer's active direct debits, in supply order. */
+export async function customerMandates(db: Db, customerId: number): Promise<ApiDirectDebit[]> {
+  const [meters, mandates] = await Promise.all([
+    d1(db)
+      .prepare(
+        `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND status <> 'Removed' ORDER BY is_main DESC, id`,
+      )
+      .bind(customerId)
+      .all<MeterRow>(),
+    d1(db)
+      .prepare("SELECT * FROM direct_debits WHERE customer_id = ?")
+      .bind(customerId)
+      .all<MandateRow>(),
+  ]);
+  const byMeter = new Map(mandates.results.map((m) => [m.meter_id, m]));
+  const today = nowIso().slice(0, 10);
+  return meters.results.flatMap((meter) => {
+    const mandate = byMeter.get(meter.id);
+    return mandate ? [toApiDirectDebit(mandate, meter, today)] : [];
+  });
+}
+
+async function mandateOf(db: Db, meterId: number) {
+  return d1(db)
+    .prepare("SELECT * FROM direct_debits WHERE meter_id = ?")
+    .bind(meterId)
+    .first<MandateRow>();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test issuer: registers a card for recurring charges and returns a token.
+
+export interface RegisteredCard {
+  token: string;
+  last4: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+}
+
+/**
+ * Asks the (test) issuer to register a card for monthly charges. The card number lives only in
+ * this call: the answer is a token, the last 4 digits and the brand.
+ */
+export function registerCard(card: {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+}): RegisteredCard {
+  switch (ddCardOutcome(card.number)) {
+    case "approved":
+      return {
+        token: `ddt_${randomToken(18)}`,
+        last4: card.number.slice(-4),
+        brand: cardBrand(card.number),
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        holder: card.holder,
+      };
+    case "not_found":
+      throw badRequest("dd_card_not_found", "number");
+    case "declined":
+      throw badRequest("dd_card_declined", "number");
+    case "expired":
+      throw badRequest("dd_card_expired", "number");
+    case "timeout":
+      throw badRequest("dd_timeout");
+    case "failed":
+      throw badRequest("dd_failed");
+  }
+}
+
+const upsertMandate = (
+  condition: string,
+) => `INSERT INTO direct_debits (meter_id, customer_id, card_token, card_last4, card_brand,
+    card_exp_month, card_exp_year, holder, charge_day, created_at, updated_at)
+  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}
+  ON CONFLICT(meter_id) DO UPDATE SET card_token = excluded.card_token, card_last4 = excluded.card_last4,
+    card_brand = excluded.card_brand, card_exp_month = excluded.card_exp_month,
+    card_exp_year = excluded.card_exp_year, holder = excluded.holder,
+    charge_day = excluded.charge_day, updated_at = excluded.updated_at`;
+
+function upsertStatement(
+  db: Db,
+  meter: MeterRow,
+  card: RegisteredCard,
+  now: string,
+  condition = "1 = 1",
+) {
+  return d1(db)
+    .prepare(upsertMandate(condition))
+    .bind(
+      meter.id,
+      meter.customer_id,
+      card.token,
+      card.last4,
+      card.brand,
+      card.expMonth,
+      card.expYear,
+      card.holder,
+      chargeDay(meter.last_invoice_due_date, now.slice(0, 10)),
+      now,
+      now,
+    );
+}
+
+/** Creates or replaces the direct debit of a supply (signed-in edit). */
+export async function saveMandate(db: Db, meter: MeterRow, card: RegisteredCard) {
+  const now = nowIso();
+  await upsertStatement(db, meter, card, now).run();
+  const row = await mandateOf(db, meter.id);
+  if (!row) throw new ApiError(500, "error");
+  return toApiDirectDebit(row, meter, now.slice(0, 10));
+}
+
+export async function deleteMandate(db: Db, customerId: number, meterId: number) {
+  const result = await d1(db)
+    .prepare("DELETE FROM direct_debits WHERE meter_id = ? AND customer_id = ?")
+    .bind(meterId, customerId)
+    .run();
+  return result.meta.changes > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flows
+
+export const flowIdOf = (token: string) => sha256(`dd-flow:${token}`);
+
+/** HMAC of the code bound to its flow: a leaked table row does not give the code away. */
+export function codeHash(secret: string, flowId: string, code: string) {
+  return hmac(secret, `direct-debit-code:${flowId}:${code}`);
+}
+
+export const sessionExpired = () => new ApiError(410, "dd_session_expired");
+
+/** The flow a token names: 404 if unknown, 410 once it expired or was locked by wrong guesses. */
+export async function loadFlow(db: Db, token: string, now = new Date()): Promise<FlowRow> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, "not_found");
+  const row = await d1(db)
+    .prepare("SELECT * FROM direct_debit_flows WHERE id = ?")
+    .bind(await flowIdOf(token))
+    .first<FlowRow>();
+  if (!row) throw new ApiError(404, "not_found");
+  if (row.status === "locked" || Date.parse(row.expires_at) <= now.getTime()) {
+    throw sessionExpired();
+  }
+  return row;
+}
+
+async function sends(db: Db, flowId: string, now: Date) {
+  const rows = await d1(db)
+    .prepare(
+      "SELECT kind, sent_at FROM direct_debit_code_sends WHERE flow_id = ? AND sent_at > ? ORDER BY sent_at",
+    )
+    .bind(flowId, new Date(now.getTime() - 3600_000).toISOString())
+    .all<{ kind: "first" | "resend"; sent_at: string }>();
+  return rows.results;
+}
+
+export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise<ApiDdFlow> {
+  const verified = row.status !== "code";
+  const [meters, mandates, recent] = await Promise.all([
+    verified ? eligibleMeters(db, row.customer_id) : Promise.resolve([]),
+    verified
+      ? d1(db)
+          .prepare("SELECT * FROM direct_debits WHERE customer_id = ?")
+          .bind(row.customer_id)
+          .all<MandateRow>()
+          .then((r) => r.results)
+      : Promise.resolve([]),
+    row.status === "code" ? sends(db, row.id, now) : Promise.resolve([]),
+  ]);
+  const byMeter = new Map(mandates.map((m) => [m.meter_id, m]));
+  const supplies: ApiDdSupply[] = meters.map((m) => {
+    const mandate = byMeter.get(m.id);
+    return {
+      meter_id: m.id,
+      supply_number: supplyNumber(m),
+      division: m.division,
+      address: address(m),
+      direct_debit: mandate
+        ? {
+            card_brand: mandate.card_brand,
+            card_last4: mandate.card_last4,
+            charge_day: mandate.charge_day,
+          }
+        : null,
+    };
+  });
+  const check = checkResend(
+    row.code_sent_at,
+    recent.filter((s) => s.kind === "resend").map((s) => s.sent_at),
+    now,
+  );
+  const resendAt = check.ok ? now : new Date(now.getTime() + check.retryAfter * 1000);
+  const chosen = meters.find((m) => m.id === row.meter_id);
+  const mandateRow = row.status === "done" && chosen ? byMeter.get(chosen.id) : undefined;
+  return {
+    step: row.status === "locked" ? "code" : row.status,
+    afm: row.afm,
+    mobile_masked: maskMobile(row.mobile),
+    expires_at: row.expires_at,
+    code_expires_at: row.status === "code" ? row.code_expires_at : null,
+    attempts_left: Math.max(0, MAX_GUESSES - row.guesses),
+    resend_available_at: resendAt.toISOString(),
+    supplies,
+    meter_id: row.meter_id,
+    holder: row.holder,
+    exp_month: row.card_exp_month,
+    exp_year: row.card_exp_year,
+    card:
+      row.card_last4 && row.card_brand ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    mandate:
+      mandateRow && chosen
+        ? toApiDirectDebit(mandateRow, chosen, now.toISOString().slice(0, 10))
+        : null,
+  };
+}
+
+const smsText: Record<Lang, (code: string) => { subject: string; body: string }> = {
+  el: (code) => ({
+    subject: "Κωδικός πάγιας εντολής",
+    body: `Ο κωδικός σας για την πάγια εντολή χρέωσης κάρτας είναι ${code}. Ισχύει 10 λεπτά. Μην τον δώσετε σε κανέναν.`,
+  }),
+  en: (code) => ({
+    subject: "Direct debit code",
+    body: `Your direct debit code is ${code}. It is valid for 10 minutes. Do not share it with anyone.`,
+  }),
+};
+
+/** A new code for the flow: stored hashed, sent by SMS through the outbox, logged for throttling. */
+export async function sendCode(
+  db: Db,
+  secret: string,
+  flow: Pick<FlowRow, "id" | "mobile" | "customer_id">,
+  kind: "first" | "resend",
+  lang: Lang,
+  now = new Date(),
+) {
+  const code = generateCode();
+  const sentAt = now.toISOString();
+  const text = smsText[lang](code);
+  const userId = await d1(db)
+    .prepare("SELECT id FROM users WHERE customer_id = ?")
+    .bind(flow.customer_id)
+    .first<{ id: number }>();
+  await db.insert(outbox).values({
+    channel: "sms",
+    recipient: flow.mobile,
+    subject: text.subject,
+    body: text.body,
+    link: null,
+    user_id: userId?.id ?? null,
+  });
+  await d1(db).batch([
+    d1(db)
+      .prepare(
+        "UPDATE direct_debit_flows SET code_hash = ?, code_expires_at = ?, code_sent_at = ? WHERE id = ?",
+      )
+      .bind(
+        await codeHash(secret, flow.id, code),
+        addSeconds(CODE_TTL_SECONDS, now),
+        sentAt,
+        flow.id,
+      ),
+    d1(db)
+      .prepare("INSERT INTO direct_debit_code_sends (flow_id, kind, sent_at) VALUES (?, ?, ?)")
+      .bind(flow.id, kind, sentAt),
+  ]);
+}
+
+/** Starts a flow for a verified customer; the token is returned once, only its hash is stored. */
+export async function createFlow(
+  db: Db,
+  secret: string,
+  customer: { id: number; afm: string; mobile: string },
+  lang: Lang,
+  now = new Date(),
+) {
+  const recent = await d1(db)
+    .prepare("SELECT count(*) AS n FROM direct_debit_flows WHERE afm = ? AND created_at > ?")
+    .bind(customer.afm, new Date(now.getTime() - 3600_000).toISOString())
+    .first<{ n: number }>();
+  if ((recent?.n ?? 0) >= MAX_FLOWS_PER_VAT_PER_HOUR) throw tooManyAttempts(3600);
+  const token = randomToken();
+  const id = await flowIdOf(token);
+  await d1(db)
+    .prepare(
+      `INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, status, created_at, expires_at)
+       VALUES (?, ?, ?, ?, 'code', ?, ?)`,
+    )
+    .bind(
+      id,
+      customer.id,
+      customer.afm,
+      customer.mobile,
+      now.toISOString(),
+      addSeconds(FLOW_TTL_SECONDS, now),
+    )
+    .run();
+  await sendCode(
+    db,
+    secret,
+    { id, mobile: customer.mobile, customer_id: customer.id },
+    "first",
+    lang,
+    now,
+  );
+  return token;
+}
+
+export function tooManyAttempts(retryAfter: number) {
+  return new ApiError(429, "too_many_attempts", { message: String(retryAfter) });
+}
+
+export async function resendCode(
+  db: Db,
+  secret: string,
+  flow: FlowRow,
+  lang: Lang,
+  now = new Date(),
+) {
+  if (flow.status !== "code") throw badRequest("invalid_data");
+  const recent = await sends(db, flow.id, now);
+  const check = checkResend(
+    flow.code_sent_at,
+    recent.filter((s) => s.kind === "resend").map((s) => s.sent_at),
+    now,
+  );
+  if (!check.ok) throw tooManyAttempts(check.retryAfter);
+  await sendCode(db, secret, flow, "resend", lang, now);
+}
+
+/** One guess. Counting and the single use are conditional UPDATEs, so parallel guesses cannot race. */
+export async function verifyCode(
+  db: Db,
+  secret: string,
+  flow: FlowRow,
+  code: string,
+  now = new Date(),
+) {
+  if (flow.status !== "code") throw badRequest("invalid_data");
+  if (!flow.code_expires_at || Date.parse(flow.code_expires_at) <= now.getTime()) {
+    throw badRequest("dd_code_expired", "code");
+  }
+  const given = await codeHash(secret, flow.id, code);
+  if (flow.code_hash && timingSafeEqual(given, flow.code_hash)) {
+    const used = await d1(db)
+      .prepare(
+        `UPDATE direct_debit_flows SET status = 'card', code_hash = NULL, verified_at = ?
+         WHERE id = ? AND status = 'code' AND code_hash = ? AND guesses < ?`,
+      )
+      .bind(now.toISOString(), flow.id, given, MAX_GUESSES)
+      .run();
+    if (used.meta.changes === 1) return;
+  }
+  const counted = await d1(db)
+    .prepare(
+      `UPDATE direct_debit_flows SET guesses = guesses + 1,
+         status = CASE WHEN guesses + 1 >= ? THEN 'locked' ELSE status END
+       WHERE id = ? AND status = 'code' RETURNING guesses`,
+    )
+    .bind(MAX_GUESSES, flow.id)
+    .first<{ guesses: number }>();
+  if (!counted || counted.guesses >= MAX_GUESSES) throw sessionExpired();
+  throw badRequest("dd_wrong_code", "code", String(MAX_GUESSES - counted.guesses));
+}
+
+/** Keeps what the card step was given, so a reload shows it again (never the number or CVV). */
+export async function saveCardDraft(
+  db: Db,
+  flow: FlowRow,
+  draft: { meter_id: number; holder: string; exp_month: number; exp_year: number },
+) {
+  await d1(db)
+    .prepare(
+      `UPDATE direct_debit_flows SET meter_id = ?, holder = ?, card_exp_month = ?, card_exp_year = ?,
+         card_token = NULL, card_last4 = NULL, card_brand = NULL, status = 'card'
+       WHERE id = ? AND status IN ('card','confirm')`,
+    )
+    .bind(draft.meter_id, draft.holder, draft.exp_month, draft.exp_year, flow.id)
+    .run();
+}
+
+export async function saveFlowCard(db: Db, flow: FlowRow, card: RegisteredCard) {
+  await d1(db)
+    .prepare(
+      `UPDATE direct_debit_flows SET card_token = ?, card_last4 = ?, card_brand = ?, status = 'confirm'
+       WHERE id = ? AND status = 'card'`,
+    )
+    .bind(card.token, card.last4, card.brand, flow.id)
+    .run();
+}
+
+/**
+ * Turns the accepted card into the supply's direct debit and ends the flow, in one transaction;
+ * a second call (a reload, a double click) finds the flow done and changes nothing.
+ */
+export async function activateFlow(db: Db, flow: FlowRow, now = new Date()) {
+  if (flow.status === "done") return;
+  if (flow.status !== "confirm" || !flow.meter_id || !flow.card_token)
+    throw badRequest("invalid_data");
+  const meter = await ownEligibleMeter(db, flow.customer_id, flow.meter_id);
+  const stamp = now.toISOString();
+  const card: RegisteredCard = {
+    token: flow.card_token,
+    last4: flow.card_last4 ?? "",
+    brand: flow.card_brand ?? "card",
+    expMonth: flow.card_exp_month ?? 0,
+    expYear: flow.card_exp_year ?? 0,
+    holder: flow.holder ?? "",
+  };
+  // One batch is one transaction; the mandate is written only if this call ended the flow.
+  await d1(db).batch([
+    d1(db)
+      .prepare(
+        "UPDATE direct_debit_flows SET status = 'done', completed_at = ? WHERE id = ? AND status = 'confirm'",
+      )
+      .bind(stamp, flow.id),
+    upsertStatement(db, meter, card, stamp, "changes() = 1"),
+  ]);
+}

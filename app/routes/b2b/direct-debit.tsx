@@ -1,0 +1,211 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, href, redirect, useNavigation } from "react-router";
+import type { ApiDirectDebit } from "../../../api/direct-debit/contract";
+import { getApi } from "../../.server/api";
+import { requireAllMeters, requireShell } from "../../.server/shell";
+import { CardFields } from "../../components/direct-debit/CardFields";
+import { ddErrorMessage, manageCardSchema, manageIntentSchema } from "../../domain/direct-debit";
+import { formatAddress, formatDate, supplyNumber } from "../../domain/format";
+import { getSession } from "../../middleware/session";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/direct-debit";
+
+export const handle: RouteHandle = {
+  i18n: ["directDebit", "forms"],
+  title: "directDebit:manage.title",
+  breadcrumb: "directDebit:manage.title",
+};
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
+  await requireShell(args);
+  const id = args.params.meterId;
+  const meter = /^\d{1,12}$/.test(id)
+    ? (await requireAllMeters(args)).find((m) => m.id === Number(id))
+    : undefined;
+  // Another customer's supply answers exactly like one that does not exist.
+  if (!meter) throw data(null, { status: 404 });
+  return meter;
+}
+
+/**
+ * The direct debit of one supply, signed in (issue #7): see the card and the monthly charge day,
+ * put a new card (no SMS code: the customer is signed in), or cancel after a confirmation.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const meter = await ownMeter(args);
+  const api = getApi(args);
+  const list = await api.request<ApiDirectDebit[]>("GET", `/users/${api.userId()}/direct-debits`);
+  if (!list.ok) throw data({ reason: "unavailable" }, { status: 503 });
+  return data(
+    {
+      meter: {
+        id: meter.id,
+        supplyNumber: supplyNumber(meter),
+        address: formatAddress(meter),
+        kind: meter.division === 1 ? ("electricity" as const) : ("gas" as const),
+        eligible: meter.status === "Active",
+      },
+      mandate: list.data.find((m) => m.meter_id === meter.id) ?? null,
+      confirmCancel: new URL(args.request.url).searchParams.get("confirm") === "cancel",
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  const meter = await ownMeter(args);
+  const api = getApi(args);
+  const formData = await args.request.formData();
+  const intent = manageIntentSchema.safeParse(formData.get("intent"));
+  const self = href("/b2b/paroxes/:meterId/direct-debit", { meterId: String(meter.id) });
+  const session = getSession(args.context);
+  if (intent.success && intent.data === "cancel") {
+    const result = await api.request<null>(
+      "DELETE",
+      `/users/${api.userId()}/direct-debits/${meter.id}`,
+    );
+    if (result.ok) {
+      session.flash("toast", { type: "success", key: "directDebit:manage.cancelled" });
+    } else {
+      session.flash("toast", {
+        type: "error",
+        key: result.status === 404 ? "directDebit:manage.none" : "directDebit:errors.failed",
+      });
+    }
+    throw redirect(self, { headers: NO_STORE });
+  }
+
+  const submission = parseWithZod(formData, { schema: manageCardSchema });
+  const hideFields = ["number", "cvv"];
+  if (!intent.success || submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }) }, { status: 400, headers: NO_STORE });
+  }
+  const saved = await api.request<ApiDirectDebit>(
+    "PUT",
+    `/users/${api.userId()}/direct-debits/${meter.id}`,
+    { body: submission.value },
+  );
+  if (saved.ok) {
+    session.flash("toast", { type: "success", key: "directDebit:manage.saved" });
+    throw redirect(self, { headers: NO_STORE });
+  }
+  const shown = ddErrorMessage(saved);
+  const reply = shown.field
+    ? submission.reply({ hideFields, fieldErrors: { [shown.field]: [shown.key] } })
+    : submission.reply({ hideFields, formErrors: [shown.key] });
+  return data({ result: reply }, { status: 400, headers: NO_STORE });
+}
+
+export default function ManageDirectDebit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("directDebit");
+  const { meter, mandate, confirmCancel } = loaderData;
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t("manage.title")}</h1>
+        <p className="muted">
+          {t(`kind.${meter.kind}`)} {meter.supplyNumber}, {meter.address}
+        </p>
+      </div>
+      <section className="card" aria-labelledby="dd-status">
+        <h2 id="dd-status" className="card__title">
+          {t("manage.status")}
+        </h2>
+        {mandate ? (
+          <>
+            <p>
+              <span className="badge badge--success">{t("manage.active")}</span>
+            </p>
+            <dl className="facts">
+              <dt>{t("summary.card")}</dt>
+              <dd>
+                •••• {mandate.card_last4} ({String(mandate.card_exp_month).padStart(2, "0")}/
+                {mandate.card_exp_year})
+              </dd>
+              <dt>{t("summary.charge")}</dt>
+              <dd>{t("chargedMonthly", { day: mandate.charge_day })}</dd>
+              <dt>{t("summary.next")}</dt>
+              <dd>{formatDate(mandate.next_charge_date)}</dd>
+            </dl>
+            {confirmCancel ? (
+              <div className="alert alert--warning" role="alert">
+                <p>{t("manage.confirmCancel", { last4: mandate.card_last4 })}</p>
+                <div className="actions">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <button type="submit" className="btn btn--danger">
+                      {t("manage.confirmYes")}
+                    </button>
+                  </Form>
+                  <a className="btn btn--secondary" href="?">
+                    {t("manage.confirmNo")}
+                  </a>
+                </div>
+              </div>
+            ) : (
+              <div className="actions">
+                <a className="btn btn--secondary" href="?confirm=cancel">
+                  {t("manage.cancel")}
+                </a>
+              </div>
+            )}
+          </>
+        ) : (
+          <p>{t("manage.inactive")}</p>
+        )}
+      </section>
+      {meter.eligible ? (
+        <section className="card" aria-labelledby="dd-card">
+          <h2 id="dd-card" className="card__title">
+            {mandate ? t("manage.edit") : t("manage.setUp")}
+          </h2>
+          <p className="muted">{t("monthly")}</p>
+          <ManageForm lastResult={actionData?.result} />
+        </section>
+      ) : (
+        <p className="muted">{t("manage.notEligible")}</p>
+      )}
+      <p>
+        <a href={href("/b2b/paroxes")}>{t("manage.back")}</a>
+      </p>
+    </>
+  );
+}
+
+function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{
+    holder: string;
+    number: string;
+    exp_month: string;
+    exp_year: string;
+    cvv: string;
+  }>({ lastResult, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <div id={form.errorId} className="alert alert--error" role="alert">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error)}</p>
+          ))}
+        </div>
+      ) : null}
+      <CardFields fields={fields} />
+      <input type="hidden" name="intent" value="save" />
+      <div className="actions">
+        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
+          {t("manage.save")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,437 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  Form,
+  redirect,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
+import { getApi } from "../../.server/api";
+import { CardFields } from "../../components/direct-debit/CardFields";
+import { FieldErrors, TextField } from "../../components/Field";
+import { PublicLayout } from "../../components/PublicLayout";
+import {
+  cardFormSchema,
+  codeFormSchema,
+  ddErrorMessage,
+  flowIntentSchema,
+  retryAfterSeconds,
+  vatFormSchema,
+  waitMinutes,
+} from "../../domain/direct-debit";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/index";
+import {
+  clearFlowToken,
+  loadFlowState,
+  readFlowToken,
+  setFlowToken,
+  signedInVat,
+} from "./flow.server";
+
+export const handle: RouteHandle = { i18n: ["directDebit", "forms"], title: "directDebit:title" };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+interface Notice {
+  key: string;
+  values?: Record<string, number | string>;
+}
+
+/**
+ * Direct debit set-up (spec §2, issue #7), public: VAT → one-time SMS code → supply and card →
+ * /direct-debit/loader (activation) → /direct-debit/thank-you. The step shown comes from the
+ * server-side flow, so a reload shows the same step with what was given.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const state = await loadFlowState(args);
+  if (state.kind === "flow" && state.flow.step === "confirm") {
+    throw redirect("/direct-debit/loader", { headers: NO_STORE });
+  }
+  const flow = state.kind === "flow" && state.flow.step !== "done" ? state.flow : null;
+  const expired = new URL(args.request.url).searchParams.get("expired") === "1";
+  const notice: Notice | null =
+    state.kind === "expired" || (expired && !flow)
+      ? { key: "directDebit:errors.sessionExpired" }
+      : state.kind === "unavailable"
+        ? { key: "directDebit:errors.failed" }
+        : null;
+  const headers = state.kind === "expired" ? await clearFlowToken(args) : {};
+  return data(
+    {
+      flow,
+      notice,
+      prefill: flow ? null : await signedInVat(args),
+      sent: new URL(args.request.url).searchParams.get("sent") === "1",
+    },
+    { headers: { ...NO_STORE, ...headers } },
+  );
+}
+
+type ActionResult = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  notice?: Notice;
+};
+
+function fail(body: ActionResult, status = 400, headers: HeadersInit = {}) {
+  return data(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
+  const intent = flowIntentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) return fail({ intent: "", notice: { key: "directDebit:errors.failed" } });
+  const api = getApi(args);
+
+  if (intent.data === "start") {
+    const submission = parseWithZod(formData, { schema: vatFormSchema });
+    if (submission.status !== "success") {
+      return fail({ intent: "start", result: submission.reply() });
+    }
+    const started = await api.request<ApiDdFlowStart>("POST", "/direct-debit/flows", {
+      auth: "none",
+      body: submission.value,
+    });
+    if (started.ok) {
+      throw redirect("/direct-debit", {
+        headers: { ...NO_STORE, ...(await setFlowToken(args, started.data.flow_token)) },
+      });
+    }
+    return failure("start", submission, started);
+  }
+
+  if (intent.data === "restart") {
+    throw redirect("/direct-debit", { headers: { ...NO_STORE, ...(await clearFlowToken(args)) } });
+  }
+
+  const token = await readFlowToken(args);
+  if (!token) {
+    return fail({ intent: intent.data, notice: { key: "directDebit:errors.sessionExpired" } });
+  }
+
+  if (intent.data === "resend") {
+    const sent = await api.request<ApiDdFlow>("POST", `/direct-debit/flows/${token}/resend`, {
+      auth: "none",
+    });
+    if (sent.ok) throw redirect("/direct-debit?sent=1", { headers: NO_STORE });
+    return failure("resend", null, sent, args);
+  }
+
+  if (intent.data === "verify") {
+    const submission = parseWithZod(formData, { schema: codeFormSchema });
+    if (submission.status !== "success") {
+      return fail({ intent: "verify", result: submission.reply({ hideFields: ["code"] }) });
+    }
+    const verified = await api.request<ApiDdFlow>("POST", `/direct-debit/flows/${token}/verify`, {
+      auth: "none",
+      body: submission.value,
+    });
+    if (verified.ok) throw redirect("/direct-debit", { headers: NO_STORE });
+    return failure("verify", submission, verified, args);
+  }
+
+  // intent "card"
+  const submission = parseWithZod(formData, { schema: cardFormSchema });
+  const hide = { hideFields: ["number", "cvv"] };
+  if (submission.status !== "success") {
+    return fail({ intent: "card", result: submission.reply(hide) });
+  }
+  const saved = await api.request<ApiDdFlow>("PUT", `/direct-debit/flows/${token}/card`, {
+    auth: "none",
+    body: submission.value,
+  });
+  if (saved.ok) throw redirect("/direct-debit/loader", { headers: NO_STORE });
+  return failure("card", submission, saved, args);
+}
+
+/** An API refusal as the form shows it: next to its field, or above the form. */
+async function failure(
+  intent: string,
+  submission: { reply: (options?: object) => SubmissionResult<string[]> } | null,
+  result: { code: Parameters<typeof ddErrorMessage>[0]["code"]; field?: string; message?: string },
+  args?: Route.ActionArgs,
+) {
+  const hideFields = intent === "card" ? ["number", "cvv"] : intent === "verify" ? ["code"] : [];
+  if (result.code === "dd_session_expired" && args) {
+    // Back to the first step, saying why (a redirect: with JS too the page reloads its data).
+    throw redirect("/direct-debit?expired=1", {
+      headers: { ...NO_STORE, ...(await clearFlowToken(args)) },
+    });
+  }
+  if (result.code === "too_many_attempts") {
+    const seconds = retryAfterSeconds(result.message) ?? 60;
+    return fail(
+      {
+        intent,
+        notice: {
+          key: "directDebit:errors.tooManyAttempts",
+          values: { minutes: waitMinutes(seconds) },
+        },
+        ...(submission ? { result: submission.reply({ hideFields }) } : {}),
+      },
+      429,
+    );
+  }
+  const shown = ddErrorMessage(result);
+  if (!submission) return fail({ intent, notice: { key: shown.key } });
+  const reply = shown.field
+    ? submission.reply({ hideFields, fieldErrors: { [shown.field]: [shown.key] } })
+    : submission.reply({ hideFields, formErrors: [shown.key] });
+  return fail({ intent, result: reply });
+}
+
+/** The flow's state (attempts left, the draft) is re-read after every post, errors included. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function DirectDebit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("directDebit");
+  const { flow } = loaderData;
+  const notice = actionData?.notice ?? loaderData.notice;
+  const step = flow?.step ?? "vat";
+  const stepIndex = step === "vat" ? 1 : step === "code" ? 2 : 3;
+  const lastResult = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : undefined;
+  return (
+    <PublicLayout narrow>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+        <p className="muted">{t("stepOf", { step: stepIndex, total: 3 })}</p>
+      </div>
+      {notice ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(notice.key, notice.values)}</p>
+        </div>
+      ) : null}
+      <section className="card">
+        {step === "vat" ? (
+          <VatStep prefill={loaderData.prefill} lastResult={lastResult("start")} />
+        ) : step === "code" && flow ? (
+          <CodeStep flow={flow} sent={loaderData.sent} lastResult={lastResult("verify")} />
+        ) : flow ? (
+          <CardStep flow={flow} lastResult={lastResult("card")} />
+        ) : null}
+      </section>
+    </PublicLayout>
+  );
+}
+
+function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="alert alert--error" role="alert">
+      {errors.map((error) => (
+        <p key={error}>{t(error)}</p>
+      ))}
+    </div>
+  );
+}
+
+function Submit({ label }: { label: string }) {
+  const navigation = useNavigation();
+  return (
+    <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
+      {label}
+    </button>
+  );
+}
+
+function VatStep({
+  prefill,
+  lastResult,
+}: {
+  prefill: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  const [form, fields] = useForm<{ afm: string }>({
+    lastResult,
+    defaultValue: { afm: prefill ?? "" },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <h2 className="card__title">{t("vat.title")}</h2>
+      <p>{t("intro")}</p>
+      <p className="muted">{t("monthly")}</p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.afm}
+          label={t("vat.label")}
+          hint={t("vat.hint")}
+          inputMode="numeric"
+          maxLength={9}
+          autoComplete="off"
+        />
+        <p className="muted">
+          <a href="/direct-debit-terms">{t("terms")}</a>
+        </p>
+        <input type="hidden" name="intent" value="start" />
+        <div className="actions">
+          <Submit label={t("vat.submit")} />
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function RestartForm() {
+  const { t } = useTranslation("directDebit");
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="restart" />
+      <button type="submit" className="btn-link">
+        {t("restart")}
+      </button>
+    </Form>
+  );
+}
+
+function CodeStep({
+  flow,
+  sent,
+  lastResult,
+}: {
+  flow: ApiDdFlow;
+  sent: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  const [form, fields] = useForm<{ code: string }>({ lastResult, shouldValidate: "onSubmit" });
+  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
+  return (
+    <>
+      <h2 className="card__title">{t("code.title")}</h2>
+      <p>{t("code.sentTo", { mobile: flow.mobile_masked })}</p>
+      {sent ? (
+        <p className="alert alert--success" role="status">
+          {t("code.resent")}
+        </p>
+      ) : null}
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="field">
+          <label className="field__label" htmlFor={fields.code.id}>
+            {t("code.label")}
+          </label>
+          <span id={`${fields.code.id}-hint`} className="field__hint">
+            {t("code.hint", { count: flow.attempts_left })}
+          </span>
+          <input
+            key={key}
+            className="field__input"
+            {...codeProps}
+            aria-describedby={[`${fields.code.id}-hint`, codeProps["aria-describedby"]]
+              .filter(Boolean)
+              .join(" ")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+          />
+          <FieldErrors id={fields.code.errorId} errors={fields.code.errors} />
+        </div>
+        <input type="hidden" name="intent" value="verify" />
+        <div className="actions">
+          <Submit label={t("code.submit")} />
+        </div>
+      </Form>
+      <div className="actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <button type="submit" className="btn btn--secondary">
+            {t("code.resend")}
+          </button>
+        </Form>
+        <RestartForm />
+      </div>
+    </>
+  );
+}
+
+function CardStep({
+  flow,
+  lastResult,
+}: {
+  flow: ApiDdFlow;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  const [form, fields] = useForm<{
+    meter_id: string;
+    holder: string;
+    number: string;
+    exp_month: string;
+    exp_year: string;
+    cvv: string;
+  }>({
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: {
+      meter_id: flow.meter_id ? String(flow.meter_id) : "",
+      holder: flow.holder ?? "",
+      exp_month: flow.exp_month ? String(flow.exp_month) : "",
+      exp_year: flow.exp_year ? String(flow.exp_year) : "",
+    },
+  });
+  const chosen = fields.meter_id.initialValue ?? "";
+  return (
+    <>
+      <h2 className="card__title">{t("card.title")}</h2>
+      <p className="muted">{t("monthly")}</p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset
+          className="field"
+          aria-describedby={fields.meter_id.errors?.length ? fields.meter_id.errorId : undefined}
+        >
+          <legend className="field__label">{t("card.supply")}</legend>
+          {flow.supplies.map((supply) => {
+            const id = `${fields.meter_id.id}-${supply.meter_id}`;
+            return (
+              <div className="check" key={supply.meter_id}>
+                <input
+                  type="radio"
+                  id={id}
+                  name={fields.meter_id.name}
+                  value={String(supply.meter_id)}
+                  defaultChecked={chosen === String(supply.meter_id)}
+                />
+                <label htmlFor={id}>
+                  {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
+                  <strong>{supply.supply_number}</strong>, {supply.address}
+                  {supply.direct_debit ? (
+                    <span className="muted">
+                      {" "}
+                      ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
+                    </span>
+                  ) : null}
+                </label>
+              </div>
+            );
+          })}
+          <FieldErrors id={fields.meter_id.errorId} errors={fields.meter_id.errors} />
+        </fieldset>
+        <CardFields fields={fields} />
+        <input type="hidden" name="intent" value="card" />
+        <div className="actions">
+          <Submit label={t("card.submit")} />
+        </div>
+      </Form>
+      <RestartForm />
+    </>
+  );
+}

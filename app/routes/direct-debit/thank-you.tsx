@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { PublicLayout } from "../../components/PublicLayout";
+import { formatDate } from "../../domain/format";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/thank-you";
+import { loadFlowState } from "./flow.server";
+
+export const handle: RouteHandle = { i18n: ["directDebit"], title: "directDebit:done.title" };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** The end of the flow: which supply, which card, and when the card is charged each month. */
+export async function loader(args: Route.LoaderArgs) {
+  const state = await loadFlowState(args);
+  if (state.kind !== "flow" || state.flow.step !== "done" || !state.flow.mandate) {
+    throw redirect("/direct-debit", { headers: NO_STORE });
+  }
+  return data({ mandate: state.flow.mandate }, { headers: NO_STORE });
+}
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("directDebit");
+  const { mandate } = loaderData;
+  return (
+    <PublicLayout narrow>
+      <div className="page-head">
+        <h1>{t("done.title")}</h1>
+      </div>
+      <section className="card">
+        <div className="alert alert--success" role="status">
+          <p>{t("done.body")}</p>
+        </div>
+        <dl className="facts">
+          <dt>{t("summary.supply")}</dt>
+          <dd>
+            {mandate.supply_number}, {mandate.address}
+          </dd>
+          <dt>{t("summary.card")}</dt>
+          <dd>
+            •••• {mandate.card_last4} ({String(mandate.card_exp_month).padStart(2, "0")}/
+            {mandate.card_exp_year})
+          </dd>
+          <dt>{t("summary.charge")}</dt>
+          <dd>{t("chargedMonthly", { day: mandate.charge_day })}</dd>
+          <dt>{t("summary.next")}</dt>
+          <dd>{formatDate(mandate.next_charge_date)}</dd>
+        </dl>
+        <div className="actions">
+          <a className="btn btn--secondary" href="/">
+            {t("done.home")}
+          </a>
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}
