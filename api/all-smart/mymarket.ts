@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { badRequest } from "../lib/errors";
+import type { ApiEnv } from "../types";
+import type { ApiMyMarket } from "./contract";
+import { verifyLink } from "./links";
+
+/**
+ * The "my market" page of a signed /mymarket/{hash} link (issue 7), mounted at /api/mymarket:
+ * partner offers picked for that customer by their supplies and allSmart card. Offer texts are
+ * the portal's translations; the API only chooses and orders them.
+ */
+export const OFFER_IDS = [
+  "cardWelcome",
+  "getCard",
+  "homeAppliances",
+  "heatPump",
+  "boilerService",
+  "solar",
+  "evCharging",
+  "fuel",
+] as const;
+
+export function pickOffers(input: { electricity: boolean; gas: boolean; hasCard: boolean }) {
+  const offers: (typeof OFFER_IDS)[number][] = [input.hasCard ? "cardWelcome" : "getCard"];
+  if (input.electricity) offers.push("homeAppliances", "heatPump", "solar", "evCharging");
+  if (input.gas) offers.push("boilerService");
+  offers.push("fuel");
+  return offers;
+}
+
+export const myMarketRoutes = new Hono<ApiEnv>().get("/links/:hash", async (c) => {
+  const db = c.get("db");
+  const id = await verifyLink(c.env.LINK_SECRET, "mymarket", c.req.param("hash"), "c");
+  const customer = await db.$client
+    .prepare("SELECT name FROM customers WHERE id = ?")
+    .bind(id)
+    .first<{ name: string }>();
+  if (!customer) throw badRequest("bad_token");
+  const divisions = await db.$client
+    .prepare(
+      "SELECT DISTINCT division FROM meters WHERE customer_id = ? AND status IN ('Active','Stopped')",
+    )
+    .bind(id)
+    .all<{ division: number }>();
+  const card = await db.$client
+    .prepare("SELECT card_number FROM loyalty_cards WHERE customer_id = ?")
+    .bind(id)
+    .first<{ card_number: string }>();
+  const electricity = divisions.results.some((d: { division: number }) => d.division === 1);
+  const gas = divisions.results.some((d: { division: number }) => d.division !== 1);
+  const data: ApiMyMarket = {
+    name: customer.name,
+    electricity,
+    gas,
+    card_last4: card ? card.card_number.slice(-4) : null,
+    offers: pickOffers({ electricity, gas, hasCard: Boolean(card) }),
+  };
+  return c.json({ data });
+});

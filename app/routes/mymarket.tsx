@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { ApiMyMarket } from "../../api/all-smart/contract";
+import { getApi } from "../.server/api";
+import stylesHref from "../components/all-smart.css?url";
+import { PublicLayout } from "../components/PublicLayout";
+import { getInstance } from "../middleware/i18next";
+import type { RouteHandle } from "../root";
+import type { Route } from "./+types/mymarket";
+import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+
+/**
+ * /mymarket/{hash} (spec §2): the partner offers of the customer the signed link names, picked
+ * by their supplies and allSmart card. Without a valid hash: "/" (spec §2).
+ */
+export const handle: RouteHandle = { i18n: ["allSmart"] };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const hash = args.params.hash;
+  if (!hash) throw redirect("/");
+  const result = await getApi(args).request<ApiMyMarket>(
+    "GET",
+    `/mymarket/links/${encodeURIComponent(hash)}`,
+    { auth: "none" },
+  );
+  if (!result.ok) {
+    if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
+    throw data({ error: result.code }, { status: 502 });
+  }
+  const t = getInstance(args.context).t;
+  return data({ market: result.data, title: t("allSmart:mymarket.title") }, { headers: NO_STORE });
+}
+
+export default function MyMarket({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("allSmart");
+  const { market } = loaderData;
+  return (
+    <PublicLayout>
+      <h1>{t("mymarket.title")}</h1>
+      <section className="card">
+        <p>{t("mymarket.intro", { name: market.name })}</p>
+        <p>
+          {market.card_last4
+            ? t("mymarket.card", { last4: market.card_last4 })
+            : t("mymarket.noCard")}
+        </p>
+      </section>
+      <section aria-labelledby="offers-title">
+        <h2 id="offers-title">{t("mymarket.offersLabel")}</h2>
+        <ul className="offers">
+          {market.offers.map((id) => (
+            <li key={id} className="card">
+              <h3>{t(`mymarket.offers.${id}.title`)}</h3>
+              <p>{t(`mymarket.offers.${id}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PublicLayout>
+  );
+}
