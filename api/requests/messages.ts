@@ -1,0 +1,33 @@
+import type { Lang } from "../types";
+import type { RequestKind } from "./rules";
+
+/**
+ * The confirmation put in the customer's messages (type confirm, category requests), in the
+ * customer's language. `{ref}` is replaced by the reference inside the database (see routes.ts).
+ */
+export const CONFIRMATION: Record<Lang, Record<RequestKind, { title: string; content: string }>> = {
+  el: {
+    name_change: {
+      title: "Λάβαμε το αίτημα αλλαγής ονόματος",
+      content:
+        "Το αίτημά σας για αλλαγή ονόματος στην παροχή {supply} καταχωρίστηκε με αριθμό {ref}. Θα σας ενημερώσουμε για την πορεία του. Μπορείτε να το δείτε στην ενότητα «Υποβολή αιτήματος».",
+    },
+    cancellation: {
+      title: "Λάβαμε το αίτημα διακοπής παροχής",
+      content:
+        "Το αίτημά σας για διακοπή της παροχής {supply} καταχωρίστηκε με αριθμό {ref}. Θα σας ενημερώσουμε για την πορεία του. Μπορείτε να το δείτε στην ενότητα «Υποβολή αιτήματος».",
+    },
+  },
+  en: {
+    name_change: {
+      title: "We received your name-change request",
+      content:
+        "Your request to change the name on supply {supply} was registered with number {ref}. We will keep you informed of its progress. You can follow it under “Submit request”.",
+    },
+    cancellation: {
+      title: "We received your supply-cancellation request",
+      content:
+        "Your request to cancel supply {supply} was registered with number {ref}. We will keep you informed of its progress. You can follow it under “Submit request”.",
+    },
+  },
+};

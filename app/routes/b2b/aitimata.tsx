@@ -1,0 +1,130 @@
+import { useTranslation } from "react-i18next";
+import { data, href } from "react-router";
+import type { ApiRequest } from "../../../api/contract";
+import { getApi, requireShell } from "../../.server/shell";
+import stylesHref from "../../components/requests/requests.css?url";
+import { formatDate, supplyNumber } from "../../domain/format";
+import { KIND_SLUG, statusTone } from "../../domain/requests-view";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/aitimata";
+
+export const handle: RouteHandle = {
+  i18n: ["requests"],
+  title: "requests:title",
+  breadcrumb: "requests:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+/**
+ * Submit request (spec §2 "submit request", issue 7): the customer's requests with their status,
+ * and the two kinds of request for the selected supply (each form can switch supply).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const requests = await getApi(args).read<ApiRequest[]>(`/users/${shell.user.id}/requests`);
+  const numbers = new Map(shell.meters.map((m) => [m.id, supplyNumber(m)]));
+  return data(
+    {
+      selectedMeterId: shell.selectedMeter.id,
+      requests: requests.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        kind: r.kind,
+        status: r.status,
+        supply: numbers.get(r.meter_id) ?? "-",
+        created: formatDate(r.created_at),
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function Requests({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("requests");
+  const { requests, selectedMeterId } = loaderData;
+  const start = (kind: keyof typeof KIND_SLUG) =>
+    `${href("/b2b/aitimata")}/${KIND_SLUG[kind]}?meter=${selectedMeterId}`;
+  return (
+    <div className="requests">
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      <p>{t("intro")}</p>
+
+      <section aria-labelledby="rq-new-title">
+        <h2 id="rq-new-title">{t("new.title")}</h2>
+        <div className="rq-new">
+          <div className="card">
+            <h3 className="card__title">{t("new.nameChange")}</h3>
+            <p>{t("new.nameChangeBody")}</p>
+            <a className="btn" href={start("name_change")}>
+              {t("new.start")}
+              <span className="visually-hidden">: {t("new.nameChange")}</span>
+            </a>
+          </div>
+          <div className="card">
+            <h3 className="card__title">{t("new.cancellation")}</h3>
+            <p>{t("new.cancellationBody")}</p>
+            <a className="btn" href={start("cancellation")}>
+              {t("new.start")}
+              <span className="visually-hidden">: {t("new.cancellation")}</span>
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="rq-list-title">
+        <h2 id="rq-list-title" className="card__title">
+          {t("list.title")}
+        </h2>
+        {requests.length === 0 ? (
+          <p className="muted">{t("list.empty")}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("list.reference")}</th>
+                  <th scope="col">{t("list.type")}</th>
+                  <th scope="col">{t("list.supply")}</th>
+                  <th scope="col">{t("list.submitted")}</th>
+                  <th scope="col">{t("list.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.map((r) => {
+                  const tone = statusTone(r.status);
+                  return (
+                    <tr key={r.id}>
+                      <th scope="row">
+                        <a href={href("/b2b/aitimata/:requestId", { requestId: String(r.id) })}>
+                          {r.reference}
+                        </a>
+                      </th>
+                      <td>{t(`kind.${r.kind}`)}</td>
+                      <td className="nowrap">{r.supply}</td>
+                      <td className="nowrap">{r.created}</td>
+                      <td>
+                        <span className={tone ? `badge badge--${tone}` : "badge"}>
+                          {t(`status.${r.status}`)}
+                        </span>
+                        <span className="rq-status-help muted">{t(`statusHelp.${r.status}`)}</span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
