@@ -31,6 +31,12 @@ export function Footer() {
         <li>
           <a href="/contact">{t("footer.contact")}</a>
         </li>
+        <li>
+          <a href="/metavasi">{t("footer.transfer")}</a>
+        </li>
+        <li>
+          <a href="/nea-paroxi">{t("footer.newSupply")}</a>
+        </li>
       </ul>
       <p>
         {t("footer.customerService")}{" "}

@@ -1,0 +1,205 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  NEW_SUPPLY_STEP_SCHEMAS,
+  newSupplyApplicationSchema,
+  newSupplySubmitSchema,
+} from "../../app/domain/new-supply";
+import {
+  TRANSFER_STEP_SCHEMAS,
+  transferApplicationSchema,
+  transferSubmitSchema,
+} from "../../app/domain/transfer";
+import type { ApiApplicationReceipt } from "../contract";
+import { ApiError, badRequest } from "../lib/errors";
+import { clientIp } from "../lib/request";
+import { nowIso } from "../lib/time";
+import { randomToken } from "../lib/tokens";
+import { sendEmail } from "../services/outbox";
+import type { ApiEnv } from "../types";
+import { newSupplyEmail, transferEmail } from "./emails";
+import {
+  APPLICATION_KINDS,
+  applicationReference,
+  reachableStep,
+  STEPS,
+  type ApplicationKind,
+} from "./rules";
+import {
+  checkHolder,
+  checkSupply,
+  countAttempt,
+  createDraft,
+  deleteDraft,
+  enforceThrottle,
+  findDraft,
+  saveStep,
+  toApiDraft,
+  transferPending,
+} from "./service";
+import { applications } from "./tables";
+
+const STEP_SCHEMAS: Record<ApplicationKind, Record<string, z.ZodType>> = {
+  transfer: TRANSFER_STEP_SCHEMAS,
+  new_supply: NEW_SUPPLY_STEP_SCHEMAS,
+};
+
+/** The honeypot first: a filled one is a bot, whatever else it sent (as /signup and /contact). */
+function checkHoneypot(body: unknown) {
+  const website = (body as { website?: unknown } | null)?.website;
+  if (typeof website === "string" && website !== "") throw badRequest("captcha");
+}
+
+/** The first issue as the API's error body: 400 validation naming the field and the message key. */
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ApiError(400, "validation", {
+      field: issue?.path.map(String).join(".") || undefined,
+      message: issue?.message,
+    });
+  }
+  return result.data;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const texts = [String(error), String((error as { cause?: unknown } | null)?.cause ?? "")];
+  return texts.some((text) => text.includes("UNIQUE constraint failed"));
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return {};
+  }
+}
+
+const kindSchema = z.object({ kind: z.enum(APPLICATION_KINDS, { error: "validate.require" }) });
+
+/**
+ * Mounted at /api/applications. No sign-in needed (both flows are reachable signed out); the CSRF
+ * rule applies to every write. The draft id is the capability: unknown or expired → 404.
+ */
+export const applicationRoutes = new Hono<ApiEnv>()
+  .post("/drafts", async (c) => {
+    const { kind } = parse(kindSchema, await jsonBody(c.req.raw));
+    const row = await createDraft(c.get("db"), kind);
+    return c.json({ data: toApiDraft(row) }, 201);
+  })
+  .get("/drafts/:id", async (c) => {
+    const row = await findDraft(c.get("db"), c.req.param("id"));
+    return c.json({ data: toApiDraft(row) });
+  })
+  .put("/drafts/:id/steps/:step", async (c) => {
+    const db = c.get("db");
+    const draft = await findDraft(db, c.req.param("id"));
+    const step = c.req.param("step");
+    const schema = STEP_SCHEMAS[draft.kind][step];
+    if (!schema) throw new ApiError(404, "not_found");
+    const completed = toApiDraft(draft).completed;
+    if (reachableStep(draft.kind, completed, step) !== step) {
+      throw badRequest("application_incomplete");
+    }
+    const body = await jsonBody(c.req.raw);
+    checkHoneypot(body);
+    const ip = clientIp(c);
+    // The throttle before the look-up, even for the right answer (as the login's order).
+    if (draft.kind === "transfer" && step === "contact") await enforceThrottle(db, "lookup", ip);
+    const { website: _honeypot, ...values } = parse(schema, body) as Record<string, unknown>;
+    if (draft.kind === "transfer" && step === "contact") {
+      await checkHolder(db, ip, String(values.afm), String(values.phone));
+    }
+    if (draft.kind === "transfer" && step === "supply") {
+      await checkSupply(db, String(values.supply_number));
+    }
+    const row = await saveStep(
+      db,
+      draft,
+      step,
+      values as Record<string, string | number>,
+      STEPS[draft.kind],
+    );
+    return c.json({ data: toApiDraft(row) });
+  })
+  .post("/drafts/:id/submit", async (c) => {
+    const db = c.get("db");
+    const draft = await findDraft(db, c.req.param("id"));
+    const ip = clientIp(c);
+    const body = await jsonBody(c.req.raw);
+    checkHoneypot(body);
+    parse(draft.kind === "transfer" ? transferSubmitSchema : newSupplySubmitSchema, body);
+    await enforceThrottle(db, "submit", ip);
+    const { values, completed } = toApiDraft(draft);
+    if (STEPS[draft.kind].some((step) => !completed.includes(step))) {
+      throw badRequest("application_incomplete");
+    }
+    const lang = c.get("lang");
+    // What the steps saved is checked again as a whole: the register or our supplies may have
+    // changed since, and the draft is only data until it passes the same schemas.
+    let application: { afm: string; email: string; phone: string; supply_number: string | null };
+    let payload: Record<string, unknown>;
+    let mail: (reference: string) => { subject: string; body: string };
+    if (draft.kind === "transfer") {
+      const parsed = parse(transferApplicationSchema, values);
+      await checkHolder(db, ip, parsed.afm, parsed.phone);
+      await checkSupply(db, parsed.supply_number);
+      application = { ...parsed, supply_number: parsed.supply_number };
+      payload = parsed;
+      mail = (reference) => transferEmail(lang, reference, parsed);
+    } else {
+      const parsed = parse(newSupplyApplicationSchema, values);
+      application = {
+        afm: parsed.afm,
+        email: parsed.email,
+        phone: parsed.mobile,
+        supply_number: null,
+      };
+      payload = parsed;
+      mail = (reference) => newSupplyEmail(lang, reference, parsed);
+    }
+
+    let id: number;
+    try {
+      // The id is only known after the insert: a unique placeholder reference first (as /contact).
+      const [row] = await db
+        .insert(applications)
+        .values({
+          reference: `pending-${randomToken(12)}`,
+          kind: draft.kind,
+          afm: application.afm,
+          email: application.email,
+          phone: application.phone,
+          supply_number: application.supply_number,
+          payload: JSON.stringify(payload),
+          user_id: draft.user_id,
+          lang,
+          ip,
+          created_at: nowIso(),
+        })
+        .returning({ id: applications.id });
+      if (!row) throw new ApiError(500, "error");
+      id = row.id;
+    } catch (error) {
+      // Two submissions for the same supply at once: the partial unique index lets one through.
+      if (isUniqueViolation(error)) throw transferPending();
+      throw error;
+    }
+    const reference = applicationReference(draft.kind, id, new Date().getUTCFullYear());
+    await db.update(applications).set({ reference }).where(eq(applications.id, id));
+    await countAttempt(db, "submit", ip);
+    await sendEmail(db, { to: application.email, ...mail(reference) });
+    await deleteDraft(db, draft.id);
+    return c.json(
+      {
+        data: {
+          reference,
+          kind: draft.kind,
+          email: application.email,
+        } satisfies ApiApplicationReceipt,
+      },
+      201,
+    );
+  });
