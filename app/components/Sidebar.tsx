@@ -9,11 +9,39 @@ const icons: Record<SidebarItemId, IconName> = {
   bills: "bill",
   meterReading: "gauge",
   help: "help",
+  statistics: "chart",
+  requests: "send",
+  calendar: "calendar",
+  questionnaire: "clipboard",
+  notices: "megaphone",
 };
 
-/** Main menu (spec §2 Sidebar): a column from 1200px, an off-canvas panel below (CSS only). */
+function NavItems({ items }: { items: SidebarItem[] }) {
+  const { t } = useTranslation("shell");
+  return items.map((item) => (
+    <li key={item.id}>
+      <NavLink to={item.path} prefetch="intent">
+        <Icon name={icons[item.id]} />
+        {t(item.labelKey)}
+        {item.count > 0 ? (
+          <span className="badge badge--count">
+            {item.count}
+            <span className="visually-hidden"> {t(`nav.counter.${item.id}`)}</span>
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
+  ));
+}
+
+/**
+ * Main menu (spec §2 Sidebar): the spec's items, then a "More" group with the other pages; a
+ * column from 1200px, an off-canvas panel below (CSS only).
+ */
 export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: string }) {
   const { t, i18n } = useTranslation("shell");
+  const main = items.filter((item) => item.group === "main");
+  const more = items.filter((item) => item.group === "more");
   return (
     <nav id="sidebar" className="sidebar" aria-label={t("nav.label")}>
       <div className="sidebar__close">
@@ -23,21 +51,18 @@ export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: s
         </label>
       </div>
       <ul className="nav">
-        {items.map((item) => (
-          <li key={item.id}>
-            <NavLink to={item.path} prefetch="intent">
-              <Icon name={icons[item.id]} />
-              {t(item.labelKey)}
-              {item.count > 0 ? (
-                <span className="badge badge--count">
-                  {item.count}
-                  <span className="visually-hidden"> {t(`nav.counter.${item.id}`)}</span>
-                </span>
-              ) : null}
-            </NavLink>
-          </li>
-        ))}
+        <NavItems items={main} />
       </ul>
+      {more.length > 0 ? (
+        <>
+          <h2 id="nav-more" className="nav__heading">
+            {t("nav.more")}
+          </h2>
+          <ul className="nav-more" aria-labelledby="nav-more">
+            <NavItems items={more} />
+          </ul>
+        </>
+      ) : null}
       <ul className="nav-links" aria-label={t("nav.legal")}>
         {sidebarLinks(i18n.language).map((link) => (
           <li key={link.id}>

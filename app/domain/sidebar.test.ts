@@ -4,12 +4,21 @@ import {
   meterStatusGroup,
   PRIVACY_POLICY_URL,
   SIDEBAR_ITEMS,
+  sidebarAllows,
   sidebarItems,
   sidebarLinks,
 } from "./sidebar";
 
 const electricity = { status: "Active", division: 1, category: "G1", voltage_type: "01" };
-const ids = (input: Parameters<typeof sidebarItems>[0]) => sidebarItems(input).map((i) => i.id);
+/** The spec's five items (group "main"); the "more" group has its own tests below. */
+const ids = (input: Parameters<typeof sidebarItems>[0]) =>
+  sidebarItems(input)
+    .filter((i) => i.group === "main")
+    .map((i) => i.id);
+const moreIds = (input: Parameters<typeof sidebarItems>[0]) =>
+  sidebarItems(input)
+    .filter((i) => i.group === "more")
+    .map((i) => i.id);
 
 describe("sidebar items for an Active meter", () => {
   it("shows every item for an electricity meter that passes page visibility", () => {
@@ -111,7 +120,50 @@ describe("sidebar counters and paths", () => {
       bills: "/b2b/logariasmoi",
       meterReading: "/b2b/kataxorisi",
       help: "/b2b/help",
+      statistics: "/b2b/statistika",
+      requests: "/b2b/aitimata",
+      calendar: "/b2b/imerologio",
+      questionnaire: "/b2b/erotimatologio",
+      notices: "/b2b/anakoinoseis",
     });
+  });
+});
+
+describe("the More group", () => {
+  const ALL_MORE = ["statistics", "requests", "calendar", "questionnaire", "notices"];
+
+  it("lists every page for an Active meter, electricity or gas, after the main items", () => {
+    expect(moreIds({ meter: electricity, role: null })).toEqual(ALL_MORE);
+    expect(moreIds({ meter: { ...electricity, division: 2 }, role: "user" })).toEqual(ALL_MORE);
+    const groups = sidebarItems({ meter: electricity, role: null }).map((i) => i.group);
+    expect(groups.indexOf("more")).toBe(groups.lastIndexOf("main") + 1);
+  });
+
+  it("keeps statistics and the calendar for a Stopped meter (it has bills)", () => {
+    expect(moreIds({ meter: { ...electricity, status: "Stopped" }, role: null })).toEqual(ALL_MORE);
+  });
+
+  it("shows only requests, questionnaire and notices for an intermediate or missing meter", () => {
+    for (const meter of [{ ...electricity, status: "OpenChecked" }, null]) {
+      expect(moreIds({ meter, role: null })).toEqual(["requests", "questionnaire", "notices"]);
+    }
+  });
+
+  it("answers the page guards the same way as the menu", () => {
+    expect(sidebarAllows("statistics", { meter: electricity, role: "admin" })).toBe(true);
+    expect(
+      sidebarAllows("calendar", { meter: { ...electricity, status: "Submitted" }, role: null }),
+    ).toBe(false);
+    expect(sidebarAllows("notices", { meter: null, role: null })).toBe(true);
+  });
+
+  it("never puts a counter on the More items", () => {
+    const items = sidebarItems({
+      meter: electricity,
+      role: null,
+      counters: { bills: 3, meter: 2 },
+    });
+    expect(items.filter((i) => i.group === "more").every((i) => i.count === 0)).toBe(true);
   });
 });
 

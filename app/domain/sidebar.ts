@@ -7,10 +7,24 @@ import { isElectricityMeter, isPageVisible } from "./meters";
  * they match app/routes.ts.
  */
 
-export type SidebarItemId = "overview" | "supplies" | "bills" | "meterReading" | "help";
+export type SidebarItemId =
+  | "overview"
+  | "supplies"
+  | "bills"
+  | "meterReading"
+  | "help"
+  | "statistics"
+  | "requests"
+  | "calendar"
+  | "questionnaire"
+  | "notices";
+
+/** "main": the spec's five items; "more": the other pages the spec names (issue 7). */
+export type SidebarGroup = "main" | "more";
 
 export interface SidebarItemDefinition {
   id: SidebarItemId;
+  group: SidebarGroup;
   path: string;
   /** Translation key in the "shell" namespace. */
   labelKey: string;
@@ -29,6 +43,7 @@ const ALL_ROLES: readonly Role[] = ["master", "admin", "user"];
 export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   {
     id: "overview",
+    group: "main",
     path: "/b2b/episkopisi",
     labelKey: "nav.overview",
     roles: ALL_ROLES,
@@ -38,6 +53,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   },
   {
     id: "supplies",
+    group: "main",
     path: "/b2b/paroxes",
     labelKey: "nav.supplies",
     roles: ALL_ROLES,
@@ -47,6 +63,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   },
   {
     id: "bills",
+    group: "main",
     path: "/b2b/logariasmoi",
     labelKey: "nav.bills",
     counter: "bills",
@@ -57,6 +74,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   },
   {
     id: "meterReading",
+    group: "main",
     path: "/b2b/kataxorisi",
     labelKey: "nav.meterReading",
     counter: "meter",
@@ -67,10 +85,64 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   },
   {
     id: "help",
+    group: "main",
     path: "/b2b/help",
     labelKey: "nav.help",
     roles: ALL_ROLES,
     visibleWhenStopped: false,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+  // "More": statistics and the calendar need the data of a supply in a normal status (Active or
+  // Stopped: bills and reading periods); requests, the questionnaire and notices concern the
+  // customer, not a supply, so every signed-in user sees them.
+  {
+    id: "statistics",
+    group: "more",
+    path: "/b2b/statistika",
+    labelKey: "nav.statistics",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+  },
+  {
+    id: "requests",
+    group: "more",
+    path: "/b2b/aitimata",
+    labelKey: "nav.requests",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+  {
+    id: "calendar",
+    group: "more",
+    path: "/b2b/imerologio",
+    labelKey: "nav.calendar",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+  },
+  {
+    id: "questionnaire",
+    group: "more",
+    path: "/b2b/erotimatologio",
+    labelKey: "nav.questionnaire",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+  },
+  {
+    id: "notices",
+    group: "more",
+    path: "/b2b/anakoinoseis",
+    labelKey: "nav.notices",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
     visibleWhenIntermediate: true,
     electricityOnly: false,
   },
@@ -104,6 +176,7 @@ export interface SidebarInput {
 
 export interface SidebarItem {
   id: SidebarItemId;
+  group: SidebarGroup;
   path: string;
   labelKey: string;
   count: number;
@@ -114,7 +187,7 @@ function roleAllows(item: SidebarItemDefinition, role: Role | null | undefined):
   return !role || item.roles.includes(role);
 }
 
-/** The menu items to show for the selected meter, in order, with their counters. */
+/** The items to show for the selected meter, in order (main group first), with counters. */
 export function sidebarItems({ meter, role, counters }: SidebarInput): SidebarItem[] {
   const group = meterStatusGroup(meter?.status);
   return SIDEBAR_ITEMS.filter((item) => {
@@ -124,6 +197,7 @@ export function sidebarItems({ meter, role, counters }: SidebarInput): SidebarIt
     return !item.electricityOnly || meterReadingAllowed(meter);
   }).map((item) => ({
     id: item.id,
+    group: item.group,
     path: item.path,
     labelKey: item.labelKey,
     count: item.counter && counters ? Math.max(0, counters[item.counter] ?? 0) : 0,
@@ -155,4 +229,9 @@ export function sidebarLinks(lang: string): SidebarLink[] {
     { id: "cookies", href: "/cookies-policy", labelKey: "nav.cookies", external: false },
     { id: "paymentTerms", href: "/payment-terms", labelKey: "nav.paymentTerms", external: false },
   ];
+}
+
+/** Whether the page of a sidebar item is offered for this meter and role (the pages' guard). */
+export function sidebarAllows(id: SidebarItemId, input: SidebarInput): boolean {
+  return sidebarItems(input).some((item) => item.id === id);
 }

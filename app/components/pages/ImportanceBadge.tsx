@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import type { ApiNotice } from "../../../api/contract";
+
+/** "Important" / "Urgent" next to a notice; nothing for a normal one. */
+export function ImportanceBadge({ importance }: { importance: ApiNotice["importance"] }) {
+  const { t } = useTranslation("notices");
+  if (importance === "normal") return null;
+  return (
+    <span className={importance === "urgent" ? "badge badge--danger" : "badge badge--warning"}>
+      {t(`importance.${importance}`)}
+    </span>
+  );
+}

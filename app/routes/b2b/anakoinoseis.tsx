@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { data, href, Link } from "react-router";
+import type { ApiNotice } from "../../../api/contract";
+import { requireShell } from "../../.server/shell";
+import { getApi } from "../../.server/api";
+import { ImportanceBadge } from "../../components/pages/ImportanceBadge";
+import stylesHref from "../../components/pages/pages.css?url";
+import { formatDate } from "../../domain/format";
+import { excerpt } from "../../domain/notices";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/anakoinoseis";
+
+export const handle: RouteHandle = {
+  i18n: ["notices"],
+  title: "notices:title",
+  breadcrumb: "notices:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+export function headers() {
+  return NO_STORE;
+}
+
+/** Important notices (issue 7): the supplier's notices to every customer, newest first. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireShell(args);
+  const notices = await getApi(args).read<ApiNotice[]>("/notices");
+  return data(
+    { notices: notices.map((n) => ({ ...n, body: excerpt(n.body) })) },
+    { headers: NO_STORE },
+  );
+}
+
+export default function Notices({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("notices");
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      <p className="muted">{t("intro")}</p>
+      {loaderData.notices.length === 0 ? (
+        <p className="card">{t("empty")}</p>
+      ) : (
+        <ul className="notice-list card">
+          {loaderData.notices.map((notice) => (
+            <li key={notice.id}>
+              <h2>
+                <Link to={href("/b2b/anakoinoseis/:id", { id: String(notice.id) })}>
+                  {notice.title}
+                </Link>
+              </h2>
+              <p className="muted">
+                <time dateTime={notice.published_at}>{formatDate(notice.published_at)}</time>{" "}
+                <ImportanceBadge importance={notice.importance} />
+              </p>
+              <p>{notice.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

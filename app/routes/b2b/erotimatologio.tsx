@@ -1,0 +1,207 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, href, redirect, useNavigation } from "react-router";
+import type { ApiQuestionnaireStatus } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+import { requireShell } from "../../.server/shell";
+import { FieldErrors, TextareaField } from "../../components/Field";
+import stylesHref from "../../components/pages/pages.css?url";
+import { formatDate } from "../../domain/format";
+import { questionnaireAnswerSchema, type QuestionnaireAnswer } from "../../domain/questionnaire";
+import {
+  CHANNELS,
+  COMMENT_MAX,
+  RATING_QUESTIONS,
+  RATINGS,
+} from "../../domain/questionnaire-fields";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/erotimatologio";
+
+export const handle: RouteHandle = {
+  i18n: ["questionnaire", "forms"],
+  title: "questionnaire:title",
+  breadcrumb: "questionnaire:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const PAGE = "/b2b/erotimatologio";
+const NO_STORE = { "Cache-Control": "no-store" };
+export function headers() {
+  return NO_STORE;
+}
+
+/**
+ * The satisfaction questionnaire (issue 7): four ratings, a preferred channel and an optional
+ * comment, stored by the API once per quarter. Answered, the page thanks and says when the next
+ * one opens; a second answer in the same quarter (another tab, a resent form) is refused.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const status = await getApi(args).read<ApiQuestionnaireStatus>(
+    `/users/${shell.user.id}/questionnaire`,
+  );
+  const sent = new URL(args.request.url).searchParams.get("sent") === "1";
+  return data({ status, sent: sent && status.answered }, { headers: NO_STORE });
+}
+
+export interface QuestionnaireActionData {
+  result: SubmissionResult<string[]>;
+  /** The period was already answered: when the next questionnaire opens. */
+  answered?: { next: string };
+}
+
+const reply = (body: QuestionnaireActionData, status: number) =>
+  data<QuestionnaireActionData>(body, { status });
+
+export async function action(args: Route.ActionArgs) {
+  const shell = await requireShell(args);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: questionnaireAnswerSchema });
+  if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
+
+  const saved = await getApi(args).request<ApiQuestionnaireStatus>(
+    "POST",
+    `/users/${shell.user.id}/questionnaire`,
+    { body: submission.value },
+  );
+  if (saved.ok) throw redirect(`${href(PAGE)}?sent=1`, 303);
+  if (saved.code === "questionnaire_answered") {
+    return reply(
+      {
+        result: submission.reply({ formErrors: ["questionnaire:errors.alreadyAnswered"] }),
+        answered: { next: saved.message ?? "" },
+      },
+      409,
+    );
+  }
+  if (saved.code === "validation" && saved.field && saved.message) {
+    return reply(
+      { result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) },
+      400,
+    );
+  }
+  return reply(
+    { result: submission.reply({ formErrors: ["questionnaire:errors.failed"] }) },
+    saved.status >= 500 || saved.status === 0 ? 502 : 400,
+  );
+}
+
+export default function Questionnaire({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("questionnaire");
+  const { status, sent } = loaderData;
+  const refused = actionData?.answered;
+  const next = refused?.next || status.next_period_start;
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      {refused ? (
+        <div className="alert alert--error" role="alert" id="questionnaire-refused">
+          <p>{t("errors.alreadyAnswered", { date: formatDate(next) })}</p>
+        </div>
+      ) : null}
+      {status.answered || refused ? (
+        <section
+          className={sent ? "card alert alert--success" : "card"}
+          aria-labelledby="thanks-title"
+          role={sent ? "status" : undefined}
+        >
+          <h2 id="thanks-title" className="card__title">
+            {t("thanks.title")}
+          </h2>
+          <p>{t("thanks.next", { date: formatDate(next) })}</p>
+        </section>
+      ) : (
+        <section className="card">
+          <p>{t("intro", { end: formatDate(status.period_end) })}</p>
+          <QuestionnaireForm lastResult={actionData?.result} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string }) {
+  const { t } = useTranslation("questionnaire");
+  const legendId = `${meta.id}-legend`;
+  return (
+    <fieldset className="rating" aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend id={legendId}>
+        {t(`questions.${name}`)}
+        <span className="rating__scale">{t("scale")}</span>
+      </legend>
+      <div className="rating__options">
+        {RATINGS.map((value) => {
+          const { key, ...props } = getInputProps(meta, { type: "radio", value: String(value) });
+          return (
+            <label key={key ?? value}>
+              <input {...props} id={`${meta.id}-${value}`} />
+              {t(`ratings.${value}`)}
+            </label>
+          );
+        })}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}
+
+function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation(["questionnaire", "forms"]);
+  const navigation = useNavigation();
+  // Validation happens in the action only (zod stays out of the browser bundle); Conform shows
+  // its answer next to the fields and keeps what was chosen and typed.
+  const [form, fields] = useForm<QuestionnaireAnswer>({ lastResult, shouldValidate: "onSubmit" });
+  const channel = fields.channel;
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <p className="muted">{t("required")}</p>
+      {form.errors?.length && !form.errors.includes("questionnaire:errors.alreadyAnswered") ? (
+        <div id={form.errorId} className="alert alert--error" role="alert">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error)}</p>
+          ))}
+        </div>
+      ) : null}
+      {RATING_QUESTIONS.map((name) => (
+        <RatingGroup key={name} meta={fields[name]} name={name} />
+      ))}
+      <fieldset className="rating" aria-describedby={channel.errors ? channel.errorId : undefined}>
+        <legend>{t("questions.channel")}</legend>
+        <div className="rating__options">
+          {CHANNELS.map((value) => {
+            const { key, ...props } = getInputProps(channel, { type: "radio", value });
+            return (
+              <label key={key ?? value}>
+                <input {...props} id={`${channel.id}-${value}`} />
+                {t(`channels.${value}`)}
+              </label>
+            );
+          })}
+        </div>
+        <FieldErrors id={channel.errorId} errors={channel.errors} />
+      </fieldset>
+      <TextareaField
+        meta={fields.comment}
+        label={t("questions.comment")}
+        hint={t("commentHint", { max: COMMENT_MAX })}
+        optional
+        rows={4}
+      />
+      <div className="actions">
+        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,258 @@
+import { useTranslation } from "react-i18next";
+import { data, href, Link, redirect } from "react-router";
+import type { ApiInvoice, ApiReading } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+import { requireShell } from "../../.server/shell";
+import { ChartWithTable } from "../../components/overview/ChartWithTable";
+import { renderStatisticsCharts } from "../../components/pages/statistics-charts.server";
+import stylesHref from "../../components/pages/pages.css?url";
+import {
+  formatAddress,
+  formatAmount,
+  formatInteger,
+  isElectricity,
+  supplyNumber,
+} from "../../domain/format";
+import { athensToday, consumptionPeriods } from "../../domain/readings";
+import { sidebarAllows } from "../../domain/sidebar";
+import {
+  buildStatistics,
+  GAS_KWH_PER_M3,
+  monthLabel,
+  parseYears,
+  YEAR_CHOICES,
+} from "../../domain/statistics";
+import { getInstance } from "../../middleware/i18next";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/statistika";
+
+export const handle: RouteHandle = {
+  i18n: ["statistics"],
+  title: "statistics:title",
+  breadcrumb: "statistics:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+export function headers() {
+  return NO_STORE;
+}
+
+/**
+ * Statistics (issue 7): consumption and cost of the selected supply per month over the last 1, 2
+ * or 3 years (`?years=`), from its Clearance bills and, for electricity, its meter readings; two
+ * server-rendered charts, each with a table, and totals and averages per year. Two API calls.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const meter = shell.selectedMeter;
+  if (!sidebarAllows("statistics", { meter, role: shell.user.test_role })) {
+    throw redirect(href("/b2b/episkopisi"));
+  }
+  const years = parseYears(new URL(args.request.url).searchParams.get("years"));
+  const api = getApi(args);
+  const electricity = isElectricity(meter);
+  const [invoices, readings] = await Promise.all([
+    api.read<ApiInvoice[]>(`/users/${shell.user.id}/meters/${meter.id}/invoices`),
+    electricity
+      ? api.read<ApiReading[]>(`/users/${shell.user.id}/readings?meter_id=${meter.id}`)
+      : Promise.resolve([]),
+  ]);
+  const stats = buildStatistics({
+    invoices,
+    periods: consumptionPeriods(readings, Number.MAX_SAFE_INTEGER),
+    gas: !electricity,
+    endMonth: athensToday().slice(0, 7),
+    years,
+  });
+  const t = getInstance(args.context).getFixedT(null, "statistics");
+  const charts = renderStatisticsCharts(stats.months, stats.unit, {
+    consumptionTitle: t("charts.consumptionTitle", { unit: stats.unit }),
+    costTitle: t("charts.costTitle"),
+    consumption: t("charts.consumption"),
+    cost: t("charts.cost"),
+  });
+  return data(
+    {
+      meter: {
+        number: supplyNumber(meter),
+        address: formatAddress(meter),
+        kind: electricity ? ("electricity" as const) : ("gas" as const),
+      },
+      years,
+      stats,
+      charts,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const cell = (value: number | null, format: (n: number) => string) =>
+  value === null ? "–" : format(value);
+
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("statistics");
+  const { meter, years, stats, charts } = loaderData;
+  const unit = stats.unit;
+  const money = (n: number) => formatAmount(n);
+  const amount = (n: number) => `${formatInteger(n)} ${unit}`;
+  const rows = [...stats.months].reverse();
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      <p className="muted">
+        {t("supply")}: <span className="nowrap">{meter.number}</span> · {meter.address} ·{" "}
+        {t(`kind.${meter.kind}`)}
+      </p>
+
+      <nav aria-label={t("years.label")}>
+        <ul className="segmented">
+          {YEAR_CHOICES.map((choice) => (
+            <li key={choice}>
+              <Link
+                to={`?years=${choice}`}
+                aria-current={choice === years ? "page" : undefined}
+                preventScrollReset
+              >
+                {t("years.option", { count: choice })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {charts === null ? (
+        <p className="card" role="status">
+          {t("empty", { count: years })}
+        </p>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="stats-years">
+            <h2 id="stats-years" className="card__title">
+              {t("perYear.title")}
+            </h2>
+            {/* Focusable: the table may scroll sideways on a narrow screen. */}
+            <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="stats-years">
+              <table className="table table--compact">
+                <caption className="visually-hidden">{t("perYear.title")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("perYear.year")}</th>
+                    <th scope="col" className="num">
+                      {t("perYear.consumption", { unit })}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("perYear.avgConsumption", { unit })}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("perYear.cost")}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("perYear.avgCost")}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("perYear.months")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.years.map((year) => (
+                    <tr key={year.year}>
+                      <th scope="row">{year.year}</th>
+                      <td className="num">{amount(year.consumption)}</td>
+                      <td className="num">{cell(year.avgConsumption, amount)}</td>
+                      <td className="num">{money(year.cost)}</td>
+                      <td className="num">{cell(year.avgCost, money)}</td>
+                      <td className="num">
+                        {t("perYear.monthsValue", {
+                          withData: year.monthsWithData,
+                          months: year.months,
+                        })}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t("perYear.total", { count: years })}</th>
+                    <td className="num">{amount(stats.totals.consumption)}</td>
+                    <td />
+                    <td className="num">{money(stats.totals.cost)}</td>
+                    <td />
+                    <td />
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </section>
+
+          <section className="card stats-chart" aria-labelledby="stats-consumption">
+            <h2 id="stats-consumption" className="card__title">
+              {t("charts.consumptionTitle", { unit })}
+            </h2>
+            <ChartWithTable
+              id="stats-consumption-chart"
+              caption={t("charts.consumptionCaption", { count: years, unit })}
+              svg={charts.consumption}
+              table={{
+                caption: t("charts.consumptionTable", { unit }),
+                rowHeader: t("month"),
+                columns: stats.hasMetered
+                  ? [t("charts.consumption"), t("charts.metered")]
+                  : [t("charts.consumption")],
+                rows: rows.map((m) => ({
+                  key: m.month,
+                  header: monthLabel(m.month),
+                  cells: stats.hasMetered
+                    ? [
+                        cell(m.consumption, amount),
+                        cell(m.metered, (n) => `${formatInteger(n)} kWh`),
+                      ]
+                    : [cell(m.consumption, amount)],
+                })),
+              }}
+            />
+          </section>
+
+          <section className="card stats-chart" aria-labelledby="stats-cost">
+            <h2 id="stats-cost" className="card__title">
+              {t("charts.costTitle")}
+            </h2>
+            <ChartWithTable
+              id="stats-cost-chart"
+              caption={t("charts.costCaption", { count: years })}
+              svg={charts.cost}
+              table={{
+                caption: t("charts.costTable"),
+                rowHeader: t("month"),
+                columns: [t("charts.cost")],
+                rows: rows.map((m) => ({
+                  key: m.month,
+                  header: monthLabel(m.month),
+                  cells: [cell(m.cost, money)],
+                })),
+              }}
+            />
+          </section>
+        </>
+      )}
+
+      <section className="card" aria-labelledby="stats-notes">
+        <h2 id="stats-notes" className="card__title">
+          {t("notes.title")}
+        </h2>
+        <ul>
+          <li>{t("notes.clearance")}</li>
+          <li>{t("notes.cost")}</li>
+          {stats.hasMetered ? <li>{t("notes.metered")}</li> : null}
+          {meter.kind === "gas" ? (
+            <li>{t("notes.gas", { factor: String(GAS_KWH_PER_M3).replace(".", ",") })}</li>
+          ) : null}
+        </ul>
+      </section>
+    </>
+  );
+}
