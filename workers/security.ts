@@ -33,3 +33,36 @@ export function withSecurityHeaders(
     headers,
   });
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF for the portal's own actions (design §3). React Router refuses a foreign `Origin` itself,
+ * but lets a POST without one through; every browser sends `Origin` (or at least
+ * `Sec-Fetch-Site`) with a POST, so a state-changing request must show that it comes from our
+ * own pages. Returns the refusal, or null when the request may proceed. /api has its own rule
+ * (api/middleware/csrf.ts), which also accepts bearer tokens.
+ */
+export function crossSiteRefusal(request: Request, url: URL): Response | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const origin = request.headers.get("Origin");
+  const site = request.headers.get("Sec-Fetch-Site");
+  const sameOrigin = origin !== null ? origin === url.origin : site === "same-origin";
+  if (sameOrigin) return null;
+  return new Response("Forbidden", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** API answers are JSON, PDF or CSV: never let a browser sniff them into something else. */
+export function withApiHeaders(response: Response): Response {
+  if (response.headers.get("X-Content-Type-Options") === "nosniff") return response;
+  const headers = new Headers(response.headers);
+  headers.set("X-Content-Type-Options", "nosniff");
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "../db/schema";
-import { hashPassword, verifyPassword } from "../lib/password";
+import { hashPassword, verifyPasswordOrDummy } from "../lib/password";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp, parseBasicAuth } from "../lib/request";
 import { HOUR, nowIso } from "../lib/time";
@@ -53,12 +53,14 @@ export const authRoutes = new Hono<ApiEnv>()
       throw new ApiError(429, "daily_attempts_exceeded");
     }
     const user = await db.query.users.findFirst({ where: eq(users.username, username) });
+    // An unknown VAT costs the same PBKDF2 run as a wrong password (no timing oracle).
+    const passwordOk = await verifyPasswordOrDummy(password, user?.password_hash);
     if (!user) {
       await recordFailure(db, username, ip);
       await audit(db, { action: "login_failure", detail: `no_user ${username}`, ip });
       throw badRequest("no_user");
     }
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!passwordOk) {
       await recordFailure(db, username, ip);
       await audit(db, {
         action: "login_failure",

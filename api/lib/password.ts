@@ -3,7 +3,8 @@
  * runtime allows; the parameters are stored with the hash so they can be raised later.
  * Format: pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>
  */
-const ITERATIONS = 100_000;
+export const PBKDF2_ITERATIONS = 100_000;
+const ITERATIONS = PBKDF2_ITERATIONS;
 const KEY_BYTES = 32;
 
 function toBase64(bytes: Uint8Array): string {
@@ -56,4 +57,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   let diff = 0;
   for (let i = 0; i < actual.length; i++) diff |= (actual[i] ?? 0) ^ (expected[i] ?? 0);
   return diff === 0;
+}
+
+/** The hash of a random, forgotten password: what an unknown username is checked against. */
+const DUMMY_HASH =
+  "pbkdf2-sha256$100000$maIVntxU68NlOZFc+l2+ow==$EPPIlfGg/GbwuRioYxep0D0swqnaojYbk0wOYoZ4iHo=";
+
+/**
+ * Like verifyPassword, but an unknown user (no stored hash) costs the same PBKDF2 run and is
+ * refused, so the response time does not tell which usernames exist.
+ */
+export async function verifyPasswordOrDummy(
+  password: string,
+  stored: string | undefined,
+): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, DUMMY_HASH);
+  return false;
 }

@@ -76,7 +76,7 @@ describe("sessionMiddleware", () => {
     expect(cookie).not.toMatch(/Secure/);
     expect(local.headers.get("Cache-Control")).toBe("no-store");
     const remote = (await run("https://my.nrg.gr/login", null, signIn)).response;
-    expect(remote.headers.get("Set-Cookie")).toMatch(/Secure/);
+    expect(remote.headers.get("Set-Cookie")).toMatch(/^__Host-session=.*; Secure/);
   });
 
   it("leaves an unchanged signed-in session alone but marks the page no-store", async () => {

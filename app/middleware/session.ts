@@ -46,6 +46,21 @@ function isLocalHttp(url: URL): boolean {
   );
 }
 
+/**
+ * Secure cookies everywhere but local development over http: always in production (even if a
+ * proxy hands the Worker an http:// URL), and on any non-loopback host.
+ */
+export function cookieSecure(env: { ENVIRONMENT?: string }, url: URL): boolean {
+  return env.ENVIRONMENT === "production" || !isLocalHttp(url);
+}
+
+/**
+ * A Secure cookie carries the `__Host-` prefix (browsers then refuse it unless it is Secure,
+ * host-only and Path=/, so a sibling subdomain cannot plant or shadow it); plain local http
+ * cannot use the prefix.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? "__Host-session" : "__session");
+
 const storages = new Map<string, SessionStorage<SessionData, SessionFlashData>>();
 
 /** One storage per (secret, secure) pair: the secret is only known per request on Workers. */
@@ -56,7 +71,7 @@ export function getSessionStorage(secret: string, secure: boolean) {
   if (!storage) {
     storage = createCookieSessionStorage<SessionData, SessionFlashData>({
       cookie: {
-        name: "__session",
+        name: sessionCookieName(secure),
         httpOnly: true,
         sameSite: "lax",
         secure,
@@ -100,9 +115,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const { env, ctx } = context.get(cloudflareContext);
   const url = new URL(request.url);
-  const storage = getSessionStorage(env.SESSION_SECRET, !isLocalHttp(url));
+  const secure = cookieSecure(env, url);
+  const storage = getSessionStorage(env.SESSION_SECRET, secure);
   const cookieHeader = request.headers.get("Cookie");
-  const hadCookie = /(?:^|;\s*)__session=/.test(cookieHeader ?? "");
+  const hadCookie = (cookieHeader ?? "")
+    .split(";")
+    .some((part) => part.trim().startsWith(`${sessionCookieName(secure)}=`));
   const session = await storage.getSession(cookieHeader);
 
   // Everything below (timeouts, last_seen, flash reads) changes `data` and so marks it dirty.

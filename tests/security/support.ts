@@ -1,0 +1,268 @@
+/**
+ * Shared helpers of the security suite: a cookie-carrying portal client (the real login form),
+ * route discovery from app/routes.ts and api/app.ts, and a database fingerprint that tells
+ * whether a request changed anything.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { TestServer } from "../integration/server.ts";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const EVIL_ORIGIN = "https://evil.example";
+
+export interface PortalResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  location: string | null;
+}
+
+/**
+ * fetch, retried when the local dev proxy (not the Worker) drops the connection: wrangler dev
+ * answers "500 Network connection lost." now and then when a Worker refuses a request before
+ * reading its body. Worker answers, 500s included, are returned as they are.
+ */
+export async function fetchWorker(url: string | URL, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(20_000), ...init });
+    if (response.status !== 500 || attempt >= 4) return response;
+    const text = await response.clone().text();
+    if (!text.startsWith("Error: Network connection lost")) return response;
+  }
+}
+
+/** A browser-like client for the portal's pages: one cookie jar, no redirects followed. */
+export function createPortal(baseUrl: string) {
+  let cookie = "";
+  const origin = baseUrl;
+
+  function keepCookies(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      if (!pair) continue;
+      const name = pair.slice(0, pair.indexOf("="));
+      const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
+      const others = cookie
+        .split("; ")
+        .filter((c) => c && !c.startsWith(`${name}=`))
+        .concat(expired ? [] : [pair]);
+      cookie = others.join("; ");
+    }
+  }
+
+  async function request(
+    pathname: string,
+    init: { method?: string; form?: URLSearchParams; headers?: Record<string, string> } = {},
+  ): Promise<PortalResponse> {
+    const method = init.method ?? (init.form ? "POST" : "GET");
+    const headers: Record<string, string> = { connection: "close" };
+    if (cookie) headers.cookie = cookie;
+    if (method !== "GET" && method !== "HEAD") headers.origin = origin;
+    if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
+    Object.assign(headers, init.headers);
+    for (const [key, value] of Object.entries(headers)) if (value === "") delete headers[key];
+    const response = await fetchWorker(new URL(pathname, baseUrl), {
+      method,
+      headers,
+      body: init.form?.toString(),
+      redirect: "manual",
+    });
+    keepCookies(response.headers);
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+      location: response.headers.get("location"),
+    };
+  }
+
+  return {
+    request,
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookie = value;
+    },
+    /** Signs in through the login form (POST /login), as a browser would. */
+    async login(vat: string, password = "Demo2026!") {
+      const response = await request("/login", {
+        form: new URLSearchParams({ intent: "login", username: vat, password }),
+      });
+      if (response.status !== 302 && response.status !== 303)
+        throw new Error(`portal login ${vat}: ${response.status}\n${response.text.slice(0, 500)}`);
+      return response;
+    },
+  };
+}
+export type Portal = ReturnType<typeof createPortal>;
+
+// ---------------------------------------------------------------------------------------------
+// Route discovery
+
+export interface PageRoute {
+  /** URL pattern such as "/b2b/logariasmoi/:invoiceId". */
+  path: string;
+  file: string;
+  id: string;
+  /** The module exports an action (it accepts POST). */
+  hasAction: boolean;
+  /** The module has no default export (a resource route: PDF, CSV, image, JSON). */
+  isResource: boolean;
+}
+
+interface RouteConfigEntry {
+  id?: string;
+  path?: string;
+  file: string;
+  index?: boolean;
+  children?: RouteConfigEntry[];
+}
+
+/** Every route of app/routes.ts with its full path, read from the route config itself. */
+export async function pageRoutes(): Promise<PageRoute[]> {
+  const config = (await import("../../app/routes.ts")).default as unknown as RouteConfigEntry[];
+  const out: PageRoute[] = [];
+  const walk = (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const full = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent || "/";
+      if (entry.children) walk(entry.children, full);
+      if (entry.children && !entry.path && !entry.index) continue; // a pathless layout
+      const source = readFileSync(path.join(root, "app", entry.file), "utf8");
+      out.push({
+        path: full || "/",
+        file: entry.file,
+        id: entry.id ?? entry.file,
+        hasAction: /export\s+(async\s+)?(function\s+action\b|const\s+action\b)/.test(source),
+        isResource: !/export\s+default\b/.test(source),
+      });
+    }
+  };
+  walk(config, "");
+  return out;
+}
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+}
+
+/** Every endpoint the Hono app registers (api/app.ts), middleware entries removed. */
+export async function apiRoutes(): Promise<ApiRoute[]> {
+  // Imported by path at run time: the API's types need the Workers runtime types, which the
+  // Node typecheck of the tests does not load.
+  const modulePath = path.join(root, "api", "app.ts");
+  const { apiApp } = (await import(/* @vite-ignore */ modulePath)) as {
+    apiApp: { routes: Array<{ method: string; path: string }> };
+  };
+  const seen = new Map<string, ApiRoute>();
+  for (const r of apiApp.routes) {
+    if (r.method === "ALL" || r.path.endsWith("*")) continue;
+    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
+  }
+  return [...seen.values()];
+}
+
+/** The path parameters of a pattern: "/users/:userId/meters/:meterId?" → ["userId", "meterId"]. */
+export const paramsOf = (pattern: string) =>
+  [...pattern.matchAll(/:([A-Za-z0-9_]+)\??/g)].map((m) => m[1] as string);
+
+/** The key an owner lookup is registered under: "segment/:param" (":id" needs its segment). */
+export function paramKey(pattern: string, param: string): string {
+  const segments = pattern.split("/");
+  const index = segments.findIndex((s) => s === `:${param}` || s === `:${param}?`);
+  return `${segments[index - 1] ?? ""}/:${param}`;
+}
+
+export function fill(pattern: string, values: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z0-9_]+)\??/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? ""),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database fingerprint
+
+/** Tables whose rows change as a side effect of merely being asked (counters, logs). */
+const VOLATILE = new Set(["d1_migrations", "_cf_KV", "_cf_METADATA", "sqlite_sequence"]);
+
+/** Runs several statements through wrangler in one call; one result set per statement. */
+function queryAll(server: TestServer, sql: string): Array<Array<Record<string, unknown>>> {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      server.persistDir,
+      "--json",
+      "--command",
+      sql,
+      "--config",
+      "wrangler.toml",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 256 << 20,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+  const parsed = JSON.parse(result.stdout.slice(result.stdout.indexOf("["))) as Array<{
+    results: Array<Record<string, unknown>>;
+  }>;
+  return parsed.map((p) => p.results);
+}
+
+/** One hash per table over every row (two wrangler calls in all). */
+export function dbFingerprint(server: TestServer): Record<string, string> {
+  const tables = server
+    .query<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .map((t) => t.name)
+    .filter((t) => !VOLATILE.has(t));
+  // Every row as JSON text: any insert, update or delete changes the hash.
+  const sets = queryAll(server, tables.map((t) => `SELECT * FROM "${t}"`).join("; "));
+  return Object.fromEntries(
+    tables.map((t, i) => {
+      const rows = sets[i] ?? [];
+      return [
+        t,
+        `${rows.length}:${createHash("sha256").update(JSON.stringify(rows)).digest("hex")}`,
+      ];
+    }),
+  );
+}
+
+/** Visible text of an HTML page: scripts (hydration data) and tags removed, entities decoded. */
+export function visibleText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
+      .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
+      .replace(/<[^>]+>/g, " "),
+  );
+}
+
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** An untranslated i18next key shown to the user, e.g. "auth:login.errors.no_user". */
+export const RAW_KEY =
+  /\b[a-z][a-zA-Z]*:[a-zA-Z_]+\.[a-zA-Z_.]+\b|\bforms\.validate\.|\bvalidate\.[a-z]/;
