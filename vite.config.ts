@@ -11,5 +11,30 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Issue #8 budget (JS ≤ 140 KB gzip per page, scripts/check-client-bundle.ts): code
+            // every page runs goes in two chunks that compress as one stream each, instead of
+            // many small chunks that split React Router in two whenever a lazy chunk appears.
+            advancedChunks: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/,
+                },
+                {
+                  name: "shell",
+                  test: /preload-helper|app[\\/]components[\\/](Icon|Footer|LanguageSwitch|root-data|safe-redirect|ErrorContent)\.tsx?$|app[\\/]domain[\\/]sidebar\.ts$/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   server: { host: "127.0.0.1" },
 });

@@ -1,4 +1,5 @@
-import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getInputProps } from "../components/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 

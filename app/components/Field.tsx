@@ -1,4 +1,5 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "./form";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 

@@ -1,4 +1,3 @@
-import { format, isValid } from "date-fns";
 import type { ApiMeter } from "../../api/contract";
 
 /**
@@ -95,6 +94,18 @@ function toWallClock(value: DateInput): Date | null {
   return isValid(instant) ? fromInstant(instant) : null;
 }
 
+function isValid(date: Date): boolean {
+  return !Number.isNaN(date.getTime());
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** dd/MM/yyyy (and " HH:mm" with `time`) of a wall-clock Date; no date library in the browser. */
+function wallClockText(date: Date, time: boolean): string {
+  const day = `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${String(date.getFullYear()).padStart(4, "0")}`;
+  return time ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
+}
+
 function fromInstant(instant: Date): Date {
   const p = zonedParts(instant);
   return new Date(p.y, p.m - 1, p.d, p.h, p.min);
@@ -103,13 +114,13 @@ function fromInstant(instant: Date): Date {
 /** "2026-03-05" → "05/03/2026"; null, "", 0 and "0000-00-00" → "-". */
 export function formatDate(value: DateInput): string {
   const date = toWallClock(value);
-  return date ? format(date, "dd/MM/yyyy") : EMPTY;
+  return date ? wallClockText(date, false) : EMPTY;
 }
 
 /** "2026-03-05T08:30:00Z" → "05/03/2026 10:30" (Athens time); zero stamps → "-". */
 export function formatStamp(value: DateInput): string {
   const date = toWallClock(value);
-  return date ? format(date, "dd/MM/yyyy HH:mm") : EMPTY;
+  return date ? wallClockText(date, true) : EMPTY;
 }
 
 /** Electricity is division 1; every other division is gas (spec §9). */

@@ -1,34 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { getApi } from "../.server/api";
 import { Honeypot, TextareaField, TextField } from "../components/Field";
 import { CUSTOMER_SERVICE_PHONE } from "../components/Footer";
 import { PublicLayout } from "../components/PublicLayout";
+import { contactSchema } from "../domain/contact";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { i18n: ["contact", "forms"], title: "contact:title" };
-
-const required = { error: "validate.require" };
-const tooLong = "contact:errors.tooLong";
-
-/** Same rules as the API's (api/contact); messages are translation keys. */
-export const contactSchema = z.object({
-  name: z.string(required).trim().min(1, "validate.require").max(120, tooLong),
-  email: z.string(required).trim().pipe(z.email("validate.notValidEmail")),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^69\d{8}$/, "validate.phoneNumber")
-    .optional(),
-  subject: z.string(required).trim().min(1, "validate.require").max(200, tooLong),
-  message: z.string(required).trim().min(1, "validate.require").max(5000, tooLong),
-  // Honeypot: invisible to people.
-  website: z.string().max(0, "contact:errors.spam").optional(),
-});
 
 const REFERENCE = /^C-\d{4}-\d{6}$/;
 
@@ -107,12 +91,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["contact", "forms"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof contactSchema>>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
     // Not onBlur: errors appearing on blur move the submit button under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>

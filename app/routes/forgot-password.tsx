@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "../components/form";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
@@ -38,12 +39,9 @@ export async function action(args: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
     id: "forgot",
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const sent = loaderData.notice?.key === "auth:forgot.sent";
   return (

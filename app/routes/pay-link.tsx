@@ -1,4 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "../components/form";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useLocation, useNavigation } from "react-router";
@@ -10,13 +12,8 @@ import { FieldErrors } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAmount, formatDate } from "../domain/format";
 import { athensDate } from "../domain/meters";
-import {
-  amountInputValue,
-  createPayLinkSchema,
-  onTimeDiscount,
-  parseAmount,
-  toCents,
-} from "../domain/payments";
+import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../domain/payment-rules";
+import { createPayLinkSchema } from "../domain/payments";
 import { getInstance } from "../middleware/i18next";
 import { getSession } from "../middleware/session";
 import type { RouteHandle } from "../root";
@@ -180,13 +177,9 @@ function PayLinkForm({
 }) {
   const { t } = useTranslation(["payments", "forms"]);
   const navigation = useNavigation();
-  const dueCents = toCents(due);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof createPayLinkSchema>>>({
     lastResult,
     defaultValue: { choice: "total", amount: amountInputValue(due) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPayLinkSchema(dueCents) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const { key: totalKey, ...totalProps } = getInputProps(fields.choice, {
     type: "radio",

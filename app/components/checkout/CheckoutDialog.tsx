@@ -1,16 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { formatAmount } from "../../domain/format";
-import { parseCheckout, withoutCheckout } from "../../domain/payments";
+import { parseCheckout, withoutCheckout } from "../../domain/payment-rules";
 import { Dialog } from "../Dialog";
-
-/** Translation namespace of the dialog; the root embeds it whenever the query is present. */
-export const CHECKOUT_NAMESPACE = "payments";
-
-/** True when the URL asks for a checkout dialog (the root then embeds the namespace). */
-export function hasCheckoutQuery(search: string): boolean {
-  return new URLSearchParams(search).has("checkout");
-}
 
 /** Pages that can show a receipt for `?receipt=…` (the payment pages themselves). */
 function receiptHref(pathname: string, reference: string): string | null {
@@ -26,7 +18,7 @@ function receiptHref(pathname: string, reference: string): string | null {
  * the order to cancel). Rendered by the server from the URL alone, so it works without JS.
  */
 export function CheckoutDialog() {
-  const { t } = useTranslation(CHECKOUT_NAMESPACE);
+  const { t } = useTranslation("payments");
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const query = parseCheckout(search);
@@ -100,9 +92,4 @@ export function CheckoutDialog() {
       </div>
     </Dialog>
   );
-}
-
-/** For the root's namespace list: "payments" when this URL shows a checkout dialog. */
-export function useCheckoutNamespace(): string | null {
-  return hasCheckoutQuery(useLocation().search) ? CHECKOUT_NAMESPACE : null;
 }

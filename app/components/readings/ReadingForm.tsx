@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "../form";
+import type { z } from "zod";
+import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
 import { formatInteger } from "../../domain/format";
-import { readingFormSchema } from "../../domain/readings";
 import { FieldErrors, TextField } from "../Field";
 
 /** What the reading page's action answers. */
@@ -16,7 +17,7 @@ export interface ReadingActionData {
 }
 
 /**
- * The reading form: plain POST, validated in the browser and on the server with the same schema.
+ * The reading form: plain POST, validated by the action (the browser ships no schema code).
  * After a "far higher" answer it shows the warning and a confirmation checkbox, values kept.
  */
 export function ReadingForm({
@@ -32,13 +33,9 @@ export function ReadingForm({
 }) {
   const { t } = useTranslation(["readings", "forms"]);
   const navigation = useNavigation();
-  const schema = readingFormSchema({ hasNight, previous });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof readingFormSchema>>>({
     id: `reading-${meterId}`,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const warning = actionData?.warning;
   const hint = (value: number | null) =>

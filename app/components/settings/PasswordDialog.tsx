@@ -1,8 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "../form";
+import type { z } from "zod";
+import type { passwordChangeSchema } from "../../domain/settings";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { passwordChangeSchema } from "../../domain/settings";
 import { PASSWORD_SPECIALS } from "../../domain/validation";
 import { Dialog } from "../Dialog";
 import { FieldErrors, TextField } from "../Field";
@@ -30,12 +31,9 @@ export function PasswordDialog({
   const { t } = useTranslation("settings");
   const fetcher = useFetcher<PasswordActionData>({ key: "password-dialog" });
   const data = fetcher.data?.kind === "password" ? fetcher.data : actionData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof passwordChangeSchema>>({
     id: "password-form",
     lastResult: data?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
   return (
     <Dialog title={t("password.title")} closeTo={backTo}>

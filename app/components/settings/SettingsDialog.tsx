@@ -1,22 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type FieldMetadata,
-  type Submission,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useState } from "react";
+import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "../form";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { z } from "zod";
 import {
   allOn,
   applyAll,
   AVATAR_ACCEPT,
-  settingsSchema,
-  step1Schema,
   stepOfErrors,
   draftFromView,
   type Channel,
@@ -24,10 +14,9 @@ import {
   type SettingsFields,
   type SettingsView,
   type Step,
-} from "../../domain/settings";
+} from "../../domain/settings-view";
 import { Dialog } from "../Dialog";
 import { FieldErrors, TextField } from "../Field";
-import "./settings.css";
 
 export const SETTINGS_ACTION = "/b2b/settings";
 
@@ -67,7 +56,9 @@ function liveSupplies(view: SettingsView, value: unknown) {
  * The two-step settings dialog (spec §2 "Settings modal"). One form holds both steps; the other
  * step's fields stay in the form, hidden, so their values travel with every submit: without
  * JavaScript "Next", "Back" and the all-switches are posts that the server answers with the same
- * values; with JavaScript they happen in the page and only "Save" is sent.
+ * values. With JavaScript "Back" and the all-switches happen in the page; "Next" and "Save" are
+ * checked by the server (a fetcher post: the browser ships no schema code), whose answer sets
+ * the step shown and the URL's `step`.
  */
 export function SettingsDialog({
   view,
@@ -85,7 +76,6 @@ export function SettingsDialog({
   const navigate = useNavigate();
   const data = fetcher.data?.kind === "settings" ? fetcher.data : actionData;
   const [step, setStep] = useState<Step>(data?.step ?? initialStep);
-  const saved = { email: view.email, phone: view.phone };
   const defaultValue = useMemo(() => data?.draft ?? draftFromView(view), [data?.draft, view]);
 
   // New props (the URL's step, or the action's answer) set the step: adjusted while rendering.
@@ -99,31 +89,25 @@ export function SettingsDialog({
     id: "settings-form",
     lastResult: data?.result,
     defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // Conform types the result by the whole form; each step's schema checks a part of it.
-    onValidate({ formData }): Submission<SettingsFields> {
-      const intent = formData.get("intent");
-      if (intent === "next" || (intent === null && step === 1)) {
-        return parseWithZod(formData, { schema: step1Schema() }) as Submission<SettingsFields>;
-      }
-      if (intent === "save" || intent === null) {
-        return parseWithZod(formData, {
-          schema: settingsSchema(saved),
-        }) as Submission<SettingsFields>;
-      }
-      return parseWithZod(formData, { schema: z.object({}).loose() }) as Submission<SettingsFields>;
-    },
     onSubmit(event, { formData }) {
-      const intent = String(formData.get("intent") ?? "");
-      if (intent === "next" || intent === "back") {
+      if (formData.get("intent") === "back") {
         event.preventDefault();
-        const next: Step = intent === "next" ? 2 : 1;
-        setStep(next);
-        void navigate(settingsUrl(closeTo, next), { replace: true, preventScrollReset: true });
+        setStep(1);
+        void navigate(settingsUrl(closeTo, 1), { replace: true, preventScrollReset: true });
       }
     },
   });
+
+  // The server's answer to "Next" (or a refused "Save") names the step to show: the URL follows.
+  const answered = useRef(fetcher.data);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (answer === answered.current) return;
+    answered.current = answer;
+    if (answer?.kind === "settings" && answer.step !== initialStep) {
+      void navigate(settingsUrl(closeTo, answer.step), { replace: true, preventScrollReset: true });
+    }
+  }, [fetcher.data, initialStep, closeTo, navigate]);
 
   /** With JavaScript the all-switches act in the page (without, they are posts). */
   function toggleAll(channel: Channel) {

@@ -1,11 +1,19 @@
-import type { SettingsModal } from "./settings.server";
 import { PasswordDialog } from "./PasswordDialog";
 import { SettingsDialog } from "./SettingsDialog";
+import type { SettingsModal } from "./settings.server";
+// Linked with every signed-in page (as before), so the dialog is styled without JavaScript too.
+import "./settings.css";
 
 /** The layout's URL-addressed settings dialogs: `?modal=settings&step=1|2` and `?modal=password`. */
 export function SettingsModals({ modal }: { modal: SettingsModal }) {
   if (!modal) return null;
-  if (modal.modal === "password")
-    return <PasswordDialog closeTo={modal.closeTo} backTo={modal.backTo} />;
-  return <SettingsDialog view={modal.view} step={modal.step} closeTo={modal.closeTo} />;
+  return (
+    <>
+      {modal.modal === "password" ? (
+        <PasswordDialog closeTo={modal.closeTo} backTo={modal.backTo} />
+      ) : (
+        <SettingsDialog view={modal.view} step={modal.step} closeTo={modal.closeTo} />
+      )}
+    </>
+  );
 }

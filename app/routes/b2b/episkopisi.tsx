@@ -11,8 +11,8 @@ import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
 import { PaySeveralDialog } from "../../components/overview/PaySeveralDialog";
-import { TopBanner } from "../../components/overview/TopBanner";
 import { UserPopup } from "../../components/overview/UserPopup";
+import { TopBanner } from "../../components/overview/TopBanner";
 import { YearComparison } from "../../components/overview/YearComparison";
 import { buildOverviewView, periodMonth } from "../../components/overview/view";
 import { formatAmount, formatInteger } from "../../domain/format";
@@ -143,14 +143,16 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
       <Banners banners={view.banners} />
-      {view.popup && !otherDialogOpen ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
-      {view.paySeveral?.open && !otherDialogOpen ? (
-        <PaySeveralDialog
-          view={view.paySeveral}
-          action={OVERVIEW}
-          payHref={`${PAY}?meters=${view.paySeveral.rows.map((row) => row.id).join(",")}`}
-        />
-      ) : null}
+      <>
+        {view.popup && !otherDialogOpen ? <UserPopup popup={view.popup} action={OVERVIEW} /> : null}
+        {view.paySeveral?.open && !otherDialogOpen ? (
+          <PaySeveralDialog
+            view={view.paySeveral}
+            action={OVERVIEW}
+            payHref={`${PAY}?meters=${view.paySeveral.rows.map((row) => row.id).join(",")}`}
+          />
+        ) : null}
+      </>
     </>
   );
 }

@@ -137,9 +137,11 @@ export async function action(args: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    // The (empty) result clears step 1's earlier errors in a page that stays hydrated.
     return data<SettingsActionData>({
       kind: "settings",
       step: 2,
+      result: submission.reply({ hideFields }),
       draft: draftFromPayload(submission.payload, view),
     });
   }

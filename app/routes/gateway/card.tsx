@@ -1,4 +1,6 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "../../components/form";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
@@ -7,7 +9,8 @@ import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { FieldErrors, TextField } from "../../components/Field";
 import { formatAmount } from "../../domain/format";
-import { cardDigits, createCardSchema } from "../../domain/payments";
+import { cardDigits } from "../../domain/payment-rules";
+import { createCardSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/card";
 
@@ -166,11 +169,8 @@ function CardForm({
 }) {
   const { t } = useTranslation(["payments", "forms"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof createCardSchema>>>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCardSchema() }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const year = new Date().getUTCFullYear();
   const years = Array.from({ length: 16 }, (_, i) => String(year + i));
