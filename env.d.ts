@@ -6,4 +6,6 @@ interface Env {
   API_BASE_URL?: string;
   /** Shared key of the payment acquirer; derived from LINK_SECRET when unset (local test acquirer). */
   GATEWAY_SECRET?: string;
+  /** Tests only (ignored in production): share of D1 statements that fail on purpose, 0..1. */
+  D1_FAULT_RATE?: string;
 }

@@ -15,6 +15,7 @@ export default defineConfig({
             "api/**/*.test.ts",
             "seed/**/*.test.ts",
             "locales/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           environment: "node",
           setupFiles: ["./tests/setup/fail-on-console-error.ts"],
@@ -31,6 +32,19 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts", "workers/**/*.test.ts"],
+          environment: "node",
+          // Like integration: one Worker per file, files one after the other (2 cores).
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          restoreMocks: true,
         },
       },
     ],

@@ -1,17 +1,27 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ApiErrorCode } from "./contract";
+import { allSmartRoutes } from "./all-smart/routes";
+import { myMarketRoutes } from "./all-smart/mymarket";
 import { authRoutes } from "./auth/routes";
+import { calendarRoutes } from "./calendar/routes";
 import { signupRoutes } from "./auth/signup";
+import { changeAddressRoutes } from "./change-address/routes";
+import { applicationRoutes } from "./applications/routes";
 import { contactRoutes } from "./contact/routes";
 import { devRoutes } from "./dev/routes";
+import { directDebitRoutes } from "./direct-debit/routes";
 import { gatewayRoutes } from "./gateway/routes";
 import { paymentRoutes } from "./payments/routes";
 import { invoiceRoutes } from "./invoices/routes";
+import { noticeRoutes } from "./notices/routes";
+import { questionnaireRoutes } from "./questionnaire/routes";
+import { isRetryableD1Error } from "./db/resilient";
 import { ApiError } from "./lib/errors";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
 import { readingRoutes } from "./readings/routes";
+import { requestRoutes } from "./requests/routes";
 import type { ApiEnv } from "./types";
 import { settingsRoutes } from "./settings/routes";
 import { userRoutes } from "./users/routes";
@@ -44,13 +54,22 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/v2/auth", authRoutes)
   .route("/signup", signupRoutes)
   .route("/contact", contactRoutes)
+  .route("/applications", applicationRoutes)
   .route("/dev", devRoutes)
   .route("/payments", paymentRoutes)
   .route("/gateway", gatewayRoutes)
+  .route("/all-smart", allSmartRoutes)
+  .route("/change-address", changeAddressRoutes)
+  .route("/mymarket", myMarketRoutes)
+  .route("/", directDebitRoutes)
   .route("/", userRoutes)
   .route("/", invoiceRoutes)
   .route("/", readingRoutes)
-  .route("/", settingsRoutes);
+  .route("/", requestRoutes)
+  .route("/", settingsRoutes)
+  .route("/notices", noticeRoutes)
+  .route("/", questionnaireRoutes)
+  .route("/", calendarRoutes);
 
 apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
 
@@ -62,5 +81,10 @@ apiApp.onError((error, c) => {
     return c.json({ error: { code: codeForStatus(status) } } satisfies ApiErrorBody, status);
   }
   console.error("api error", c.req.method, new URL(c.req.url).pathname, error);
+  if (isRetryableD1Error(error)) {
+    // D1 stayed unavailable through the retries: say so; the caller may try again later.
+    c.header("retry-after", "5");
+    return c.json({ error: { code: "unavailable" } } satisfies ApiErrorBody, 503);
+  }
   return c.json({ error: { code: "error" } } satisfies ApiErrorBody, 500);
 });

@@ -174,6 +174,7 @@ export type ApiErrorCode =
   | "activation_not_sent"
   | "user_validation"
   | "validation"
+  | "unavailable" // 503: the database or a backend stayed unavailable; try again later
   | "bad_activation_url"
   | "passwords_mismatch"
   | "employee_name_required"
@@ -193,8 +194,37 @@ export type ApiErrorCode =
   | "payment_invalid" // signature missing, wrong or over altered fields (amount, status, id)
   | "payment_already_processed" // the order was already recorded, failed or cancelled (a replay)
   | "gateway_session_invalid" // test acquirer: unknown or altered payment session
+  // allSmart (api/all-smart; spec §8 "allSmart"): invalid VAT/phone are `validation` with a field
+  | "card_invalid" // not a card number of ours (format, check digit) or no such card
+  | "card_exists" // the customer already holds a card, or the card belongs to someone else
+  | "too_many_attempts" // 429: too many failed attempts per VAT or IP this hour
+  | "minor" // the birth date is of someone under 18
+  | "vat_not_registered" // the VAT is not the link's customer in the billing data
+  | "no_eligible_meters" // the customer has no Active supply
   // bills (GET /getInvoicePdf/{id})
   | "file_not_available" // 400: the row has no document (a payment); the portal says "not available for download"
+  // questionnaire (POST /users/{id}/questionnaire): this period's answer is already stored
+  | "questionnaire_answered"
+  // requests (api/requests; docs/api/requests.md)
+  | "request_not_allowed" // message not_active | not_normal: the supply cannot get this request
+  | "request_already_open" // an open request of that kind exists for the supply
+  // transfer and new-supply applications (api/applications; spec §8 "Transfer flow")
+  | "vat_not_found" // field afm: the VAT is not a supply holder in the operator's register
+  | "phone_not_found" // field phone: not the mobile declared for that VAT
+  | "already_customer" // field supply_number: the supply is already with us
+  | "transfer_pending" // field supply_number, 409: a transfer of that supply is already under way
+  | "application_incomplete" // a step before this one, or the whole draft, is not filled in yet
+  // direct debit (api/direct-debit; spec §8 "Direct debit"; docs/api/direct-debit.md)
+  | "dd_vat_not_found" // field afm: no customer with an Active supply has this VAT
+  | "dd_no_mobile" // field afm: the customer has no mobile declared for the code
+  | "dd_wrong_code" // field code, message = guesses left
+  | "dd_code_expired" // field code: older than 10 minutes, ask for a new one
+  | "dd_card_not_found" // field number: the issuer does not know the card
+  | "dd_card_declined" // field number
+  | "dd_card_expired" // field number: the issuer reports the card expired
+  | "dd_timeout" // the issuer did not answer in time; nothing was registered
+  | "dd_failed" // the issuer refused for another reason
+  | "dd_session_expired" // 410: the flow expired or ended after 5 wrong codes; start again
   // generic
   | "unauthorized" // 401: missing/expired access token → refresh and retry
   | "forbidden" // 403: session ended → logout
@@ -264,3 +294,95 @@ export interface ApiGatewaySession {
 }
 
 export type ApiGatewayNext = { next: "challenge" | "return"; url: string };
+
+// ---- notices, questionnaire, calendar (docs/api/pages.md) ----
+
+/** A supplier-wide notice in the request's language (GET /notices). */
+export interface ApiNotice {
+  id: number;
+  published_at: string; // YYYY-MM-DD
+  importance: "normal" | "important" | "urgent";
+  title: string;
+  body: string;
+}
+
+/** GET/POST /users/{id}/questionnaire: the current period and whether it is answered. */
+export interface ApiQuestionnaireStatus {
+  period: string; // "2026-Q4"
+  period_start: string;
+  period_end: string;
+  next_period_start: string; // when the next questionnaire opens
+  answered: boolean;
+  answered_at: string | null; // ISO timestamp
+}
+
+/** GET /users/{id}/calendar: dated events of all the customer's supplies, oldest first. */
+export type ApiCalendarEvent =
+  | {
+      type: "reading_window"; // the customer's reading (indication) period
+      meter_id: number;
+      date: string; // first day
+      end: string; // last day
+    }
+  | { type: "operator_reading"; meter_id: number; date: string } // next_reading_date
+  | {
+      type: "bill_due";
+      meter_id: number;
+      date: string; // date_due
+      invoice_id: number;
+      invoice_no: string;
+      amount: number; // the bill's total
+      remaining: number; // still unpaid (0: paid)
+    };
+
+export interface ApiCalendar {
+  from: string;
+  to: string;
+  events: ApiCalendarEvent[];
+}
+
+// ---- requests: name change and supply cancellation (docs/api/requests.md) ----
+
+export type ApiRequestKind = "name_change" | "cancellation";
+export type ApiRequestStatus = "submitted" | "in_review" | "completed" | "rejected";
+
+/** An uploaded attachment: a draft until a request uses it (POST /requests/files). */
+export interface ApiRequestFile {
+  id: string;
+  name: string;
+  content_type: "application/pdf" | "image/jpeg" | "image/png";
+  size: number; // bytes
+}
+
+/** A name-change or supply-cancellation request of the customer. */
+export interface ApiRequest {
+  id: number;
+  reference: string; // REQ-2026-000123
+  kind: ApiRequestKind;
+  status: ApiRequestStatus;
+  meter_id: number;
+  created_at: string; // ISO timestamp
+  /** The form's fields as submitted (without the file). */
+  fields: Record<string, string>;
+  file: Omit<ApiRequestFile, "id"> | null;
+}
+
+// ---- transfer and new-supply applications (docs/api/applications.md) ----
+
+export type ApiApplicationKind = "transfer" | "new_supply";
+
+/** A flow's server-side draft: what the steps saved so far (values as the schemas output them). */
+export interface ApiApplicationDraft {
+  id: string; // random; whoever holds it may read and edit the draft
+  kind: ApiApplicationKind;
+  values: Record<string, string | number>;
+  completed: string[]; // steps saved, in flow order
+  expires_at: string; // ISO timestamp, 2 days after the last change
+}
+
+/** POST /applications/drafts/{id}/submit (201). */
+export interface ApiApplicationReceipt {
+  reference: string; // T-2026-000123 | N-2026-000123
+  kind: ApiApplicationKind;
+  email: string; // where the confirmation went
+}

@@ -12,9 +12,9 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/CheckoutDialog";
+import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
-import { PublicLayout } from "./components/PublicLayout";
+import { ErrorPage } from "./components/ErrorPage";
 import { useRootData } from "./components/root-data";
 import { Toast } from "./components/Toast";
 import { cloudflareContext } from "./context";
@@ -32,7 +32,9 @@ const FAVICON =
   );
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  // A precedence makes React emit the stylesheet first in <head>, ahead of the hoisted
+  // modulepreload links, so the render-blocking CSS is requested before any JavaScript.
+  { rel: "stylesheet", href: stylesHref, precedence: "default" },
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
@@ -181,20 +183,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <PublicLayout narrow>
-      <div className="card">
-        <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
-        <p>{notFound ? t("notFound.body") : t("error.body")}</p>
-        {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
-        <p>
-          <a className="btn" href="/">
-            {t("notFound.home")}
-          </a>
-        </p>
-      </div>
-    </PublicLayout>
-  );
+  return <ErrorPage error={error} />;
 }

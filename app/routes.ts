@@ -13,6 +13,13 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("contact", "routes/contact.tsx"),
+  // Applications reachable signed out (issue 7): transfer to us, new supply.
+  route("metavasi", "routes/metavasi.tsx"),
+  route("nea-paroxi", "routes/nea-paroxi.tsx"),
+  // Direct debit set-up (public): VAT, SMS code, card; processing; thank-you.
+  route("direct-debit", "routes/direct-debit/index.tsx"),
+  route("direct-debit/loader", "routes/direct-debit/loader.tsx"),
+  route("direct-debit/thank-you", "routes/direct-debit/thank-you.tsx"),
 
   // Static pages.
   route("cookies-policy", "routes/static-page.tsx", { id: "cookies-policy" }),
@@ -27,9 +34,11 @@ export default [
   // Hash links: each needs a valid signed hash; without one they redirect to "/".
   route("pay/:hash?", "routes/pay-link.tsx", { id: "pay" }),
   route("instant-bill/:hash?", "routes/pay-link.tsx", { id: "instant-bill" }),
-  route("all-smart/:hash?", "routes/hash-link.tsx", { id: "all-smart" }),
-  route("change-address/:hash?", "routes/hash-link.tsx", { id: "change-address" }),
-  route("mymarket/:hash?", "routes/hash-link.tsx", { id: "mymarket" }),
+  route("all-smart/:hash?", "routes/all-smart.tsx", { id: "all-smart" }),
+  route("all-smart-connect", "routes/all-smart-step.tsx", { id: "all-smart-connect" }),
+  route("all-smart-create", "routes/all-smart-step.tsx", { id: "all-smart-create" }),
+  route("change-address/:hash?", "routes/change-address.tsx", { id: "change-address" }),
+  route("mymarket/:hash?", "routes/mymarket.tsx", { id: "mymarket" }),
 
   // Signed-in area.
   layout("routes/b2b/layout.tsx", [
@@ -38,6 +47,7 @@ export default [
       index("routes/b2b/index.tsx"),
       route("episkopisi", "routes/b2b/episkopisi.tsx"),
       route("paroxes", "routes/b2b/paroxes.tsx"),
+      route("paroxes/:meterId/direct-debit", "routes/b2b/direct-debit.tsx"),
       route("help", "routes/b2b/help.tsx"),
       route("mhnymata", "routes/b2b/mhnymata.tsx"),
       route("select-meter", "routes/b2b/select-meter.tsx"),
@@ -49,6 +59,21 @@ export default [
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
       route("export", "routes/b2b/export.ts"),
+      // Requests (issue 7): list, the two forms (one module: the URL tells them apart), one request, its file.
+      route("aitimata", "routes/b2b/aitimata.tsx"),
+      route("aitimata/allagi-onomatos", "routes/b2b/aitimata-form.tsx", {
+        id: "request-name-change",
+      }),
+      route("aitimata/diakopi", "routes/b2b/aitimata-form.tsx", { id: "request-cancellation" }),
+      route("aitimata/:requestId", "routes/b2b/aitimata-detail.tsx"),
+      route("aitimata/:requestId/file", "routes/b2b/aitimata-file.ts"),
+      // Issue 7: statistics, calendar (+ .ics), questionnaire, important notices.
+      route("statistika", "routes/b2b/statistika.tsx"),
+      route("imerologio", "routes/b2b/imerologio.tsx"),
+      route("imerologio.ics", "routes/b2b/imerologio-ics.ts"),
+      route("erotimatologio", "routes/b2b/erotimatologio.tsx"),
+      route("anakoinoseis", "routes/b2b/anakoinoseis.tsx"),
+      route("anakoinoseis/:id", "routes/b2b/anakoinosi.tsx"),
       route("*", "routes/b2b/fallback.tsx"),
     ]),
   ]),
@@ -60,6 +85,9 @@ export default [
 
   // Local development only: what the outbox "sent" (activation links, codes).
   route("dev/outbox", "routes/dev-outbox.tsx"),
+  route("dev/links", "routes/dev-links.tsx"),
+  // The benchmark's baseline page (npm run bench); 404 in production.
+  route("bench/hello", "routes/bench-hello.tsx"),
 
   route("locales/:lng/:ns", "routes/locales.ts"),
   route("*", "routes/not-found.tsx"),

@@ -60,7 +60,7 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function vitestStep(project: "unit" | "integration"): Step {
+function vitestStep(project: "unit" | "integration" | "security"): Step {
   const file = join(reports, `vitest-${project}.json`);
   return {
     name: `vitest (${project})`,
@@ -118,7 +118,12 @@ const steps: Step[] = [
   { name: "lint", run: () => exec("npm", ["run", "lint"]) },
   vitestStep("unit"),
   { name: "build", run: () => exec("npm", ["run", "build"]) },
+  {
+    name: "client bundle (no chart code; JS per page reported)",
+    run: () => exec("node", ["scripts/check-client-bundle.ts"]),
+  },
   vitestStep("integration"),
+  vitestStep("security"),
   playwrightStep(),
 ];
 

@@ -1,4 +1,9 @@
+import { allSmartSeed } from "./all-smart.ts";
+import { applicationsSeed } from "./applications.ts";
+import { directDebitSeed } from "./direct-debit.ts";
 import type { SeedTables } from "./generate.ts";
+import { pagesSeed } from "./pages.ts";
+import { requestsSeed } from "./requests.ts";
 
 /**
  * Demo data of the self-service areas (direct debit, allSmart, requests, FAQ, notices, …), each
@@ -14,4 +19,10 @@ export interface SeedExtraContext {
 export type SeedExtra = (context: SeedExtraContext) => string;
 
 /** One line per area: `import { x } from "./x.ts"` above and `x,` here. */
-export const SEED_EXTRAS: SeedExtra[] = [];
+export const SEED_EXTRAS: SeedExtra[] = [
+  applicationsSeed,
+  allSmartSeed,
+  pagesSeed,
+  requestsSeed,
+  directDebitSeed,
+];

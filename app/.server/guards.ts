@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { ApiMeter, ApiUser } from "../../api/contract";
 import {
   activeUser,
@@ -71,6 +71,11 @@ export async function signOut(
   throw redirect(LOGIN_PATH);
 }
 
+/** The error response that the error boundaries show as "service temporarily unavailable". */
+export function serviceUnavailable() {
+  return data({ reason: "unavailable" }, { status: 503, headers: { "Retry-After": "30" } });
+}
+
 export const NOTICES = {
   noSupplies: { type: "error", key: "auth:notice.noSupplies" },
   deactivated: { type: "error", key: "auth:notice.deactivated" },
@@ -89,6 +94,8 @@ export async function loadAccount(api: ApiClient, session: PortalSession, userId
   try {
     [user, meters] = await Promise.all([api.me(), api.meters(userId)]);
   } catch (error) {
+    // The backend is down or slow: keep the session and say so (503), do not sign the user out.
+    if (error instanceof ApiError && error.transient) throw serviceUnavailable();
     if (error instanceof ApiError) return signOut(api, session, NOTICES.loadFailed);
     throw error;
   }

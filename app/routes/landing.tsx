@@ -1,4 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "../components/form";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
@@ -88,16 +90,18 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
   const api = getApi(args);
   const login = await api.login(username, password);
   if (!login.ok) {
+    // Unreachable, too slow or a 5xx: the backend's trouble, not the person's (503, try again).
+    const unavailable = login.status === 0 || login.status >= 500;
     const code = LOGIN_ERRORS.includes(login.code) ? login.code : "error";
     return data<ActionResult>(
       {
         intent: "login",
         result: submission.reply({
-          formErrors: [`auth:login.errors.${code}`],
+          formErrors: [unavailable ? "common:error.unavailableBody" : `auth:login.errors.${code}`],
           hideFields: ["password"],
         }),
       },
-      { status: login.status === 429 ? 429 : 400 },
+      { status: unavailable ? 503 : login.status === 429 ? 429 : 400 },
     );
   }
   // The hidden field carries it with the form; a post to /login?redirectTo=… works as well.
@@ -200,12 +204,9 @@ function useSubmitting() {
 function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo: string }) {
   const { t } = useTranslation("auth");
   const submitting = useSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const resetKey = useResetKey(lastResult);
   return (
@@ -248,12 +249,9 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
 function SignupForm({ lastResult, notice }: FormProps) {
   const { t } = useTranslation("auth");
   const submitting = useSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof signupSchema>>({
     id: "signup",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const resetKey = useResetKey(lastResult);
   const terms = fields.terms;

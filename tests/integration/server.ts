@@ -6,7 +6,7 @@
  * when set (tests/support/ports.ts); a start that loses its port to another process is retried.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePorts, isAddressInUse } from "../support/ports.ts";
@@ -28,6 +28,8 @@ export interface TestServer {
   query<T = Record<string, unknown>>(sql: string): T[];
   /** Stores an object in the server's local R2 bucket (FILES). */
   r2Put(key: string, bytes: Uint8Array, contentType: string): void;
+  /** What `wrangler dev` printed so far (warnings and errors). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -100,10 +102,16 @@ async function waitForHealth(
 interface Launched {
   baseUrl: string;
   stopChild: () => Promise<void>;
+  log: () => string;
 }
 
 /** Starts `wrangler dev` on fresh ports and waits for /healthz; the child is stopped on failure. */
-async function launch(persistDir: string): Promise<Launched> {
+export interface ServerOptions {
+  /** Worker variables for this server (`wrangler dev --var KEY:VALUE`), e.g. API_BASE_URL. */
+  vars?: Record<string, string>;
+}
+
+async function launch(persistDir: string, options: ServerOptions): Promise<Launched> {
   const [port, inspectorPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
@@ -112,6 +120,9 @@ async function launch(persistDir: string): Promise<Launched> {
     [
       wranglerBin,
       "dev",
+      // A private copy of the build: a rebuild in another terminal cannot pull it away mid-run.
+      "--config",
+      path.join(persistDir, "build", "server", "wrangler.json"),
       "--ip",
       "127.0.0.1",
       "--port",
@@ -123,6 +134,7 @@ async function launch(persistDir: string): Promise<Launched> {
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -153,18 +165,19 @@ async function launch(persistDir: string): Promise<Launched> {
     await stopChild();
     throw error;
   }
-  return { baseUrl, stopChild };
+  return { baseUrl, stopChild, log: () => output };
 }
 
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   ensureBuilt();
   const persistDir = mkdtempSync(path.join(tmpdir(), "api-itest-"));
+  cpSync(path.join(root, "build"), path.join(persistDir, "build"), { recursive: true });
   let launched: Launched | undefined;
   try {
     await setupDatabase(persistDir);
     for (let attempt = 1; !launched; attempt++) {
       try {
-        launched = await launch(persistDir);
+        launched = await launch(persistDir, options);
       } catch (error) {
         if (attempt >= 3 || !isAddressInUse(String(error))) throw error;
       }
@@ -173,7 +186,7 @@ export async function startServer(): Promise<TestServer> {
     rmSync(persistDir, { recursive: true, force: true });
     throw error;
   }
-  const { baseUrl, stopChild } = launched;
+  const { baseUrl, stopChild, log } = launched;
   const stop = async () => {
     await stopChild();
     rmSync(persistDir, { recursive: true, force: true });
@@ -209,5 +222,5 @@ export async function startServer(): Promise<TestServer> {
     );
   };
 
-  return { baseUrl, persistDir, query, r2Put, stop };
+  return { baseUrl, persistDir, query, r2Put, log, stop };
 }

@@ -41,6 +41,10 @@ export class ApiError extends Error {
     this.status = failure.status;
     this.code = failure.code;
   }
+  /** Unreachable, timed out or a 5xx: the backend's trouble, worth trying again later. */
+  get transient(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
 }
 
 /** A row of the development outbox (GET /api/dev/outbox). */

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { Breadcrumb } from "../../components/Breadcrumb";
 import { Footer } from "../../components/Footer";
@@ -12,6 +11,7 @@ import { Sidebar } from "../../components/Sidebar";
 import { WelcomeBanner } from "../../components/WelcomeBanner";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
+import { ErrorContent } from "../../components/ErrorContent";
 
 export const handle: RouteHandle = { i18n: ["shell", "settings", "forms"] };
 
@@ -112,20 +112,9 @@ export default function B2bLayout({ loaderData }: Route.ComponentProps) {
 
 /** Errors inside the signed-in area keep the page usable: message and a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" tabIndex={-1} className="main">
-      <div className="card">
-        <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
-        <p>{notFound ? t("notFound.body") : t("error.body")}</p>
-        {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
-        <p>
-          <a className="btn" href="/b2b/episkopisi">
-            {t("notFound.home")}
-          </a>
-        </p>
-      </div>
+      <ErrorContent error={error} home="/b2b/episkopisi" />
     </main>
   );
 }

@@ -2,6 +2,8 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect } from "react-router";
 import { requireAllMeters, requireShell } from "../../.server/shell";
+import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
+import { loadSupplyDirectDebits } from "../../components/direct-debit/supplies.server";
 import { Icon } from "../../components/Icon";
 import {
   buildSuppliesView,
@@ -15,7 +17,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/paroxes";
 
 export const handle: RouteHandle = {
-  i18n: ["overview"],
+  i18n: ["overview", "directDebit"],
   title: "overview:supplies.title",
   breadcrumb: "overview:supplies.title",
 };
@@ -34,9 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (!allowed) throw redirect(href("/b2b/episkopisi"));
   const meters = await requireAllMeters(args);
   const filters = parseSupplyFilters(new URL(args.request.url).searchParams);
-  return data(buildSuppliesView(meters, shell.selectedMeter.id, filters), {
-    headers: { "Cache-Control": "no-store" },
-  });
+  const directDebits = await loadSupplyDirectDebits(args);
+  return data(
+    { ...buildSuppliesView(meters, shell.selectedMeter.id, filters), directDebits },
+    {
+      headers: { "Cache-Control": "no-store" },
+    },
+  );
 }
 
 export function headers() {
@@ -60,6 +66,14 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
             electricity: counts.electricity,
             gas: counts.gas,
           })}
+        </p>
+        <p className="actions">
+          <a className="btn btn--secondary btn--small" href="/nea-paroxi">
+            {t("common:footer.newSupply")}
+          </a>
+          <a className="btn btn--secondary btn--small" href="/metavasi">
+            {t("common:footer.transfer")}
+          </a>
         </p>
       </div>
 
@@ -149,7 +163,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
           <ul className="supplies" role="list">
             {group.rows.map((row) => (
               <li key={row.id}>
-                <SupplyCard row={row} />
+                <SupplyCard row={row} directDebit={loaderData.directDebits[row.id] ?? null} />
               </li>
             ))}
           </ul>
@@ -191,7 +205,13 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SupplyCard({ row }: { row: SupplyRow }) {
+function SupplyCard({
+  row,
+  directDebit,
+}: {
+  row: SupplyRow;
+  directDebit: { last4: string; day: number } | null;
+}) {
   const { t } = useTranslation("overview");
   const titleId = `supply-${row.id}`;
   const facts: { key: string; label: string; value: string }[] = [
@@ -235,6 +255,12 @@ function SupplyCard({ row }: { row: SupplyRow }) {
           {formatAmount(row.balance)}
         </dd>
       </dl>
+      <SupplyDirectDebit
+        meterId={row.id}
+        supplyNumber={row.supplyNumber}
+        active={row.meterStatus === "Active"}
+        directDebit={directDebit}
+      />
       <div className="actions">
         {row.selected ? (
           <span className="badge badge--success">{t("supplies.selected")}</span>

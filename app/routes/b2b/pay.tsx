@@ -1,4 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "../../components/form";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
@@ -16,13 +18,8 @@ import {
   supplyNumber,
 } from "../../domain/format";
 import { athensDate } from "../../domain/meters";
-import {
-  amountInputValue,
-  createPaySchema,
-  onTimeDiscount,
-  parseAmount,
-  toCents,
-} from "../../domain/payments";
+import { createPaySchema } from "../../domain/payments";
+import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
 
@@ -169,12 +166,8 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-function usePayForm(
-  rows: Row[],
-  dues: Record<number, number>,
-  lastResult: SubmissionResult<string[]> | undefined,
-) {
-  return useForm({
+function usePayForm(rows: Row[], lastResult: SubmissionResult<string[]> | undefined) {
+  return useForm<z.input<ReturnType<typeof createPaySchema>>>({
     lastResult,
     defaultValue: {
       items: rows.map((r) => ({
@@ -183,9 +176,6 @@ function usePayForm(
         amount: amountInputValue(r.due),
       })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaySchema(dues) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 }
 
@@ -198,14 +188,17 @@ function PayForm({
 }) {
   const { t } = useTranslation(["payments", "overview", "forms"]);
   const navigation = useNavigation();
-  const dues = Object.fromEntries(rows.map((r) => [r.id, toCents(r.due)]));
-  const [form, fields] = usePayForm(rows, dues, lastResult);
+  const [form, fields] = usePayForm(rows, lastResult);
   const items = fields.items.getFieldList();
-  const values = (form.value as { items?: { pay?: string; amount?: string }[] } | undefined)?.items;
+  // What was posted back may be anything (a field sent twice arrives as a list): read it as text.
+  const values = (form.value as { items?: unknown } | undefined)?.items;
+  const text = (v: unknown): string =>
+    typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
   const totalCents = rows.reduce((sum, row, i) => {
-    const value = values?.[i];
-    const selected = value ? value.pay === "on" : row.selected;
-    const amount = value ? parseAmount(value.amount ?? "") : toCents(row.due);
+    const value: unknown = Array.isArray(values) ? values[i] : undefined;
+    const posted = value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+    const selected = posted ? text(posted.pay) === "on" : row.selected;
+    const amount = posted ? parseAmount(text(posted.amount)) : toCents(row.due);
     return selected && amount ? sum + amount : sum;
   }, 0);
   return (
