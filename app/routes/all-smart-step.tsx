@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -166,7 +166,6 @@ function StepForm({
   const [form, fields] = useForm<{ card_number: string; birth_date: string }>({
     lastResult,
     defaultValue: step === "connect" ? { card_number: draft } : { birth_date: draft },
-    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>

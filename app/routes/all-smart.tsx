@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -125,7 +125,6 @@ function VatStepForm({
   const [form, fields] = useForm<VatStepForm>({
     lastResult,
     defaultValue: { vat: defaults.vat, phone: defaults.phone },
-    shouldValidate: "onSubmit",
   });
   const radio = (value: "connect" | "create") => {
     const { key, ...props } = getInputProps(fields.choice, { type: "radio", value });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -7,7 +7,8 @@ import { getApi } from "../.server/api";
 import stylesHref from "../components/all-smart.css?url";
 import { FieldErrors, TextareaField, TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
-import { changeAddressSchema, formatAddressLine } from "../domain/change-address";
+import { formatAddressLine } from "../domain/address";
+import { changeAddressSchema } from "../domain/change-address";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/change-address";
@@ -149,7 +150,6 @@ function AddressForm({
       area: link.last_change?.area ?? "",
       state: link.last_change?.state ?? "",
     },
-    shouldValidate: "onSubmit",
   });
   const radio = (value: "yes" | "no") => {
     const { key, ...props } = getInputProps(fields.same, { type: "radio", value });

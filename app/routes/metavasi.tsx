@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -87,7 +87,15 @@ export async function action(args: Route.ActionArgs) {
   const step = String(formData.get("intent") ?? "");
   const flow = applicationsApi(args, "transfer");
   // Honeypot: people never see it; a bot gets the spec's captcha message, nothing is saved.
-  if (formData.get("website")) return reply({ step, formError: "transfer:errors.spam" }, 400);
+  if (formData.get("website")) {
+    // Honeypot: a person never sees it. Nothing is saved; the form still shows what was sent.
+    const schema =
+      step === "review"
+        ? transferSubmitSchema
+        : TRANSFER_STEP_SCHEMAS[step as keyof typeof TRANSFER_STEP_SCHEMAS];
+    const result = schema ? parseWithZod(formData, { schema }).reply() : undefined;
+    return reply({ step, result, formError: "transfer:errors.spam" }, 400);
+  }
 
   if (step === "review") {
     const submission = parseWithZod(formData, { schema: transferSubmitSchema });
@@ -203,7 +211,6 @@ function StepForm({
     id: `transfer-${step}`,
     lastResult,
     defaultValue: values,
-    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
@@ -275,7 +282,6 @@ function Review({
   const [form, fields] = useForm<{ consent: string }>({
     id: "transfer-review",
     lastResult,
-    shouldValidate: "onSubmit",
   });
   const edit = (step: string) => `${PATH}?step=${step}`;
   const consent = fields.consent;

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -96,7 +96,12 @@ export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
   const step = String(formData.get("intent") ?? "");
   const flow = applicationsApi(args, "new_supply");
-  if (formData.get("website")) return reply({ step, formError: "newSupply:errors.spam" }, 400);
+  if (formData.get("website")) {
+    // Honeypot: a person never sees it. Nothing is saved; the form still shows what was sent.
+    const schema = step === "review" ? newSupplySubmitSchema : newSupplyDetailsSchema;
+    const result = parseWithZod(formData, { schema }).reply();
+    return reply({ step, result, formError: "newSupply:errors.spam" }, 400);
+  }
 
   if (step === "review") {
     const submission = parseWithZod(formData, { schema: newSupplySubmitSchema });
@@ -188,7 +193,6 @@ function DetailsForm({
     id: "new-supply-details",
     lastResult,
     defaultValue: values,
-    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
@@ -301,7 +305,6 @@ function Review({
   const [form, fields] = useForm<{ consent: string }>({
     id: "new-supply-review",
     lastResult,
-    shouldValidate: "onSubmit",
   });
   const consent = fields.consent;
   const row = (label: string, value: string | undefined) => ({

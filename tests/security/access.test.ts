@@ -37,6 +37,12 @@ const NOT_OWNED: Record<string, string> = {
   "activate/:id": "the activation token (32 random bytes), not a database id",
   "flows/:id": "an all-smart flow id: 128 random bits, known only to the browser that started it",
   "notices/:id": "supplier-wide notices, the same for every signed-in customer",
+  "anakoinoseis/:id": "supplier-wide notices, the same for every signed-in customer",
+  "files/:fileId":
+    "a draft upload id: 128 random bits, also checked against its owner (tests/integration/requests.test.ts)",
+  "steps/:step": "the name of a form step (contact, tariff, …), public",
+  "drafts/:id":
+    "a transfer/new-supply draft id: 128 random bits in an HttpOnly cookie of the browser that started it",
   ":lng": "public translation files",
   ":ns": "public translation files",
 };

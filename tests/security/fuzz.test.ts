@@ -26,11 +26,10 @@ import {
 } from "./support.ts";
 
 /**
- * Inputs per form. The issue asks for ≥ 200 (FUZZ_RUNS=200 npm run test:security); the default
- * keeps `npm test` within minutes on a shared 2-core machine, where 200 runs of all forms take
- * longer than 20 minutes.
+ * Inputs per form: 200, as issue #8 asks (about 1.5 minutes for all forms on an idle 2-core
+ * machine). FUZZ_RUNS=30 gives a quicker look while working on a form.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const PARALLEL = 4;
 const SEED = 20_260_302;
 

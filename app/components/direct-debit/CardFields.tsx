@@ -1,4 +1,4 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getSelectProps, type FieldMetadata } from "../form";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, TextField } from "../Field";
 

@@ -4,7 +4,7 @@ import {
   useForm,
   type FieldMetadata,
   type SubmissionResult,
-} from "@conform-to/react";
+} from "../form";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiRequestKind } from "../../../api/contract";
@@ -82,7 +82,6 @@ export function RequestForm({
   const [form, fields] = useForm<RequestFields>({
     lastResult: actionData?.result,
     defaultValue: view.defaults,
-    shouldValidate: "onSubmit",
   });
   const kept = actionData?.kept ?? null;
   const allowed = view.supplies.filter((s) => s.blocker === null);

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
@@ -189,7 +189,7 @@ function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
     exp_month: string;
     exp_year: string;
     cvv: string;
-  }>({ lastResult, shouldValidate: "onSubmit" });
+  }>({ lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       {form.errors?.length ? (

@@ -4,7 +4,7 @@ import {
   useForm,
   type FieldMetadata,
   type SubmissionResult,
-} from "@conform-to/react";
+} from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
@@ -160,7 +160,7 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
   const navigation = useNavigation();
   // Validation happens in the action only (zod stays out of the browser bundle); Conform shows
   // its answer next to the fields and keeps what was chosen and typed.
-  const [form, fields] = useForm<QuestionnaireAnswer>({ lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<QuestionnaireAnswer>({ lastResult });
   const channel = fields.channel;
   return (
     <Form method="post" className="form" {...getFormProps(form)}>

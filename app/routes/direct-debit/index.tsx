@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import {
@@ -260,7 +260,6 @@ function VatStep({
   const [form, fields] = useForm<{ afm: string }>({
     lastResult,
     defaultValue: { afm: prefill ?? "" },
-    shouldValidate: "onSubmit",
   });
   return (
     <>
@@ -311,7 +310,7 @@ function CodeStep({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["directDebit", "forms"]);
-  const [form, fields] = useForm<{ code: string }>({ lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ code: string }>({ lastResult });
   const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
   return (
     <>
@@ -379,7 +378,6 @@ function CardStep({
     cvv: string;
   }>({
     lastResult,
-    shouldValidate: "onSubmit",
     defaultValue: {
       meter_id: flow.meter_id ? String(flow.meter_id) : "",
       holder: flow.holder ?? "",
