@@ -30,6 +30,9 @@ export default defineConfig({
           environment: "node",
           // One Worker and one database per run: files must not race each other on them.
           fileParallelism: false,
+          // As Playwright in CI: one more try for a test that failed once on a busy machine (the
+          // JSON report and the log keep the first failure; a real fault fails twice).
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
