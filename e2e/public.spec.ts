@@ -126,7 +126,7 @@ test.describe("footer, title, test marker", () => {
     await login(page, DEMO.household.vat);
     await expect(page).toHaveTitle(new RegExp(`^\\[TEST\\] .+ \\| ${el("siteSuffix")}$`));
     await page.goto("/b2b/help");
-    await expect(page).toHaveTitle(`[TEST] ${el("static:faq.title")} | ${el("siteSuffix")}`);
+    await expect(page).toHaveTitle(`[TEST] ${el("help:title")} | ${el("siteSuffix")}`);
     await checkA11y(page);
   });
 });
@@ -169,11 +169,11 @@ test.describe("language", () => {
       .getByRole("link", { name: tr("en", "shell:nav.help") })
       .click();
     await expect(page).toHaveURL(/\/b2b\/help$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "static:faq.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "help:title"));
     await checkA11y(page);
     await page.getByRole("button", { name: tr("en", "language.switchTo.el") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "el");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("static:faq.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("help:title"));
   });
 
   test("?lng=en on any URL switches to English and is kept", async ({ page }) => {
