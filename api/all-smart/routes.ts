@@ -245,10 +245,11 @@ export const allSmartRoutes = new Hono<ApiEnv>()
         await recordFailure(db, vat, ip);
         throw new ApiError(400, "vat_not_registered", { field: "vat" });
       }
+      // A card already held is the more useful answer, whatever the supplies are today.
+      if (await cardOf(db, customer.id)) throw new ApiError(409, "card_exists", { field: "vat" });
       if (!(await hasEligibleMeter(db, customer.id))) {
         throw new ApiError(400, "no_eligible_meters", { field: "vat" });
       }
-      if (await cardOf(db, customer.id)) throw new ApiError(409, "card_exists", { field: "vat" });
       const id = randomToken(16);
       const now = new Date();
       await db.$client
