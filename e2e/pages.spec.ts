@@ -120,7 +120,9 @@ test.describe("calendar", () => {
     await open(page, "/b2b/imerologio", "el");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CAL.el.title);
     await expect(page.getByText(CAL.el.status.open, { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: CAL.el.submitReading, exact: true })).toBeVisible();
+    await expect(
+      page.locator("#main").getByRole("link", { name: CAL.el.submitReading, exact: true }),
+    ).toBeVisible();
     await checkA11y(page);
 
     await page.getByRole("link", { name: new RegExp(CAL.el.nav.next) }).click();
