@@ -18,6 +18,7 @@ import { noticeRoutes } from "./notices/routes";
 import { questionnaireRoutes } from "./questionnaire/routes";
 import { isRetryableD1Error } from "./db/resilient";
 import { ApiError } from "./lib/errors";
+import { forgetVerdictsOnWrite } from "./middleware/auth";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
 import { readingRoutes } from "./readings/routes";
@@ -50,6 +51,7 @@ export const apiApp = new Hono<ApiEnv>()
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   })
   .use(database)
+  .use(forgetVerdictsOnWrite)
   .get("/ping", (c) => c.json({ ok: true }))
   .route("/v2/auth", authRoutes)
   .route("/signup", signupRoutes)

@@ -11,7 +11,7 @@
  *   BASE_URL=http://…    measure a server that is already running (no build, no server start)
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
@@ -97,6 +97,8 @@ const log = (message: string) => console.error(`bench: ${message}`);
 
 interface Server {
   baseURL: string;
+  /** The Worker's log (wrangler dev output), when the benchmark started it. */
+  log?: string;
   stop(): Promise<void>;
 }
 
@@ -115,7 +117,11 @@ async function startBenchServer(): Promise<Server> {
   log("starting the Worker on a fresh local D1 with the demo data");
   const server = await startServer();
   log(`Worker on ${server.baseURL}`);
-  return { baseURL: server.baseURL, stop: () => stopProcessGroupAndWait(server.pid) };
+  return {
+    baseURL: server.baseURL,
+    log: server.log,
+    stop: () => stopProcessGroupAndWait(server.pid),
+  };
 }
 
 /** fetch, retried twice after a network error (a busy machine can drop a connection). */
@@ -378,7 +384,12 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const hello = await fetch(`${server.baseURL}/bench/hello`);
-    if (hello.status !== 200) throw new Error(`/bench/hello answered ${hello.status}`);
+    if (hello.status !== 200) {
+      const workerLog = server.log ? readFileSync(server.log, "utf8").split("\n").slice(-60) : [];
+      throw new Error(
+        `/bench/hello answered ${hello.status}; the Worker's log:\n${workerLog.join("\n")}`,
+      );
+    }
 
     const signIn = async () => {
       const map = new Map<string | null, Cookie[]>([[null, []]]);

@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
 import { cloudflareContext } from "../app/context";
-import { crossSiteRefusal, withApiHeaders, withSecurityHeaders } from "./security";
+import { crossSiteRefusal, discardBody, withApiHeaders, withSecurityHeaders } from "./security";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -34,7 +34,10 @@ export default {
     }
     const nonce = crypto.randomUUID().replaceAll("-", "");
     const refused = crossSiteRefusal(request, url);
-    if (refused) return withSecurityHeaders(refused, { nonce, env, url });
+    if (refused) {
+      await discardBody(request);
+      return withSecurityHeaders(refused, { nonce, env, url });
+    }
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce });
     const response = await requestHandler(request, context);

@@ -55,6 +55,22 @@ export function crossSiteRefusal(request: Request, url: URL): Response | null {
   });
 }
 
+/**
+ * Reads a refused request's body before the refusal is sent (up to `limit` bytes; a larger or
+ * unsized body is cancelled). An answer sent while the client is still writing its body makes
+ * wrangler's local proxy, and some HTTP/1.1 clients, drop the connection instead of showing it.
+ */
+export async function discardBody(request: Request, limit = 1 << 20): Promise<void> {
+  if (!request.body) return;
+  const length = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  try {
+    if (Number.isFinite(length) && length <= limit) await request.arrayBuffer();
+    else await request.body.cancel();
+  } catch {
+    // The client went away: there is no one left to answer.
+  }
+}
+
 /** API answers are JSON, PDF or CSV: never let a browser sniff them into something else. */
 export function withApiHeaders(response: Response): Response {
   if (response.headers.get("X-Content-Type-Options") === "nosniff") return response;

@@ -1,6 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
-import { verifyAccessToken } from "../lib/jwt";
+import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
 import { findLiveSession } from "../services/sessions";
 import type { ApiEnv } from "../types";
 
@@ -9,17 +10,69 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+type Verdict = { ok: true; claims: AccessClaims } | { ok: false; status: 401 | 403 };
+
+/**
+ * Verdicts on bearer tokens, per incoming request. A portal page calls the API several times
+ * in-process with the same token and the same ExecutionContext (app/.server/api/index.ts): the
+ * signature check and the session read are done once for all of them, for reads only. Any write
+ * forgets the request's verdicts first (a logout or password change revokes sessions), so a read
+ * after a write checks again. Over HTTP every request has its own context: nothing is shared.
+ */
+const verdicts = new WeakMap<object, Map<string, Promise<Verdict>>>();
+
+function executionContextOf(c: Context<ApiEnv>): object | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null; // no context (tests calling app.request without one)
+  }
+}
+
+async function judge(c: Context<ApiEnv>, token: string | null): Promise<Verdict> {
+  const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
+  if (!claims) return { ok: false, status: 401 };
+  const session = await findLiveSession(c.get("db"), claims.sessionId);
+  if (!session || session.user_id !== claims.userId) return { ok: false, status: 403 };
+  return { ok: true, claims };
+}
+
+/** Drops the request's remembered verdicts on every write (mounted before the routes). */
+export const forgetVerdictsOnWrite = createMiddleware<ApiEnv>(async (c, next) => {
+  const method = c.req.method;
+  if (method !== "GET" && method !== "HEAD") {
+    const ctx = executionContextOf(c);
+    if (ctx) verdicts.delete(ctx);
+  }
+  await next();
+});
+
 /**
  * Bearer access token. Missing, invalid or expired JWT → 401 unauthorized (the portal refreshes and
  * retries); a valid JWT whose server session is missing, revoked or past its absolute expiry → 403
- * forbidden (the portal logs out). One indexed D1 read per call.
+ * forbidden (the portal logs out). One indexed D1 read per incoming request (see `verdicts`).
  */
 export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
-  const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
-  if (!claims) throw new ApiError(401, "unauthorized");
-  const session = await findLiveSession(c.get("db"), claims.sessionId);
-  if (!session || session.user_id !== claims.userId) throw new ApiError(403, "forbidden");
-  c.set("auth", claims);
+  const method = c.req.method;
+  const ctx = method === "GET" || method === "HEAD" ? executionContextOf(c) : null;
+  let verdict: Promise<Verdict>;
+  if (ctx && token) {
+    let known = verdicts.get(ctx);
+    if (!known) verdicts.set(ctx, (known = new Map()));
+    const remembered = known.get(token);
+    verdict = remembered ?? judge(c, token);
+    if (!remembered) {
+      known.set(token, verdict);
+      // A failed check (a D1 error) is not remembered: the next call tries again.
+      verdict.catch(() => known.delete(token));
+    }
+  } else {
+    verdict = judge(c, token);
+  }
+  const result = await verdict;
+  if (!result.ok)
+    throw new ApiError(result.status, result.status === 401 ? "unauthorized" : "forbidden");
+  c.set("auth", result.claims);
   await next();
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { axisNumber, renderBarChart, renderOverviewCharts } from "./charts.server";
+import {
+  axisNumber,
+  CHART_CACHE_ENTRIES,
+  renderBarChart,
+  renderOverviewCharts,
+} from "./charts.server";
 
 const spec = {
   id: "chart-amounts",
@@ -131,5 +136,21 @@ describe("renderOverviewCharts", () => {
     );
     expect(single.year).toBeNull();
     expect(single.consumption?.wide).not.toContain("chart-bar--secondary");
+  });
+});
+
+describe("the chart cache", () => {
+  it("gives a repeated spec the same SVG, another spec its own, and survives eviction", () => {
+    const first = renderBarChart({ ...spec, id: "cache-a" });
+    expect(renderBarChart({ ...spec, id: "cache-a" })).toBe(first);
+    // A different spec (other rows) is a different chart.
+    const other = renderBarChart({ ...spec, id: "cache-a", rows: spec.rows.slice(0, 2) });
+    expect(other).not.toBe(first);
+    expect(other.match(/<path[^>]*class="chart-bar chart-bar--/g)).toHaveLength(2);
+    for (let i = 0; i <= CHART_CACHE_ENTRIES; i++) {
+      renderBarChart({ ...spec, id: `cache-fill-${i}`, rows: spec.rows.slice(0, 1) });
+    }
+    // Still correct after the oldest entries were dropped.
+    expect(renderBarChart({ ...spec, id: "cache-a" })).toBe(first);
   });
 });

@@ -124,8 +124,36 @@ function slimAttributes(tag: string, attrs: string): string {
     });
 }
 
+/**
+ * Rendered SVGs by their spec, per isolate. A render is a pure function of the spec (the test
+ * "is deterministic" holds it to that) and recharts' server render is the single largest cost of
+ * the overview (about 2 ms a chart, six charts a page: bench/README.md). A supply's charts change
+ * once a billing period, so the same customer's next visit, and every supply sharing a tariff
+ * history shape, is served from here. Bounded: the oldest entry goes first (Map keeps insertion
+ * order; a hit is moved to the end).
+ */
+const rendered = new Map<string, string>();
+export const CHART_CACHE_ENTRIES = 500;
+
 /** A bar chart (grouped or stacked) as an SVG string. */
 export function renderBarChart(spec: BarChartSpec): string {
+  const key = JSON.stringify(spec);
+  const hit = rendered.get(key);
+  if (hit !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, hit);
+    return hit;
+  }
+  const svg = drawBarChart(spec);
+  rendered.set(key, svg);
+  if (rendered.size > CHART_CACHE_ENTRIES) {
+    const oldest = rendered.keys().next().value;
+    if (oldest !== undefined) rendered.delete(oldest);
+  }
+  return svg;
+}
+
+function drawBarChart(spec: BarChartSpec): string {
   const width = spec.width ?? 560;
   const height = spec.height ?? 260;
   const tick = { fill: "#3b4250", fontSize: 13 };
