@@ -5,6 +5,13 @@ export interface CloudflareContext {
   ctx: ExecutionContext;
   /** Per-request CSP nonce for React's inline scripts. */
   nonce: string;
+  /** What this request renders (app/components/ServerHtml.tsx). */
+  page: {
+    /** A document (HTML) request, not a client navigation's `.data` request. */
+    document: boolean;
+    /** Markup placed in the HTML once, outside the hydration data (by slot key). */
+    html: Map<string, string>;
+  };
 }
 
 export const cloudflareContext = createContext<CloudflareContext>();

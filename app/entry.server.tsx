@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { ServerHtmlProvider } from "./components/ServerHtml";
 import { cloudflareContext } from "./context";
 import { getInstance } from "./middleware/i18next";
 
@@ -15,13 +16,15 @@ export default async function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
-  const { nonce } = routerContext.get(cloudflareContext);
+  const { nonce, page } = routerContext.get(cloudflareContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(routerContext)}>
-      <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+      <ServerHtmlProvider value={page.html}>
+        <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+      </ServerHtmlProvider>
     </I18nextProvider>,
     {
       nonce,

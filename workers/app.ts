@@ -39,7 +39,8 @@ export default {
       return withSecurityHeaders(refused, { nonce, env, url });
     }
     const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx, nonce });
+    const page = { document: !url.pathname.endsWith(".data"), html: new Map<string, string>() };
+    context.set(cloudflareContext, { env, ctx, nonce, page });
     const response = await requestHandler(request, context);
     return withSecurityHeaders(response, { nonce, env, url });
   },

@@ -38,7 +38,12 @@ async function through(
   handler: (session: PortalSession) => void = () => {},
 ) {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx: {} as ExecutionContext, nonce: "n" });
+  context.set(cloudflareContext, {
+    env,
+    ctx: {} as ExecutionContext,
+    nonce: "n",
+    page: { document: true, html: new Map() },
+  });
   const request = new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
   const response = await (sessionMiddleware as unknown as Middleware)(
     { request, context, params: {} },

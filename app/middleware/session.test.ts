@@ -19,6 +19,7 @@ function contextFor(): RouterContextProvider {
     env: { SESSION_SECRET: SECRET } as unknown as Env,
     ctx: {} as ExecutionContext,
     nonce: "n",
+    page: { document: true, html: new Map() },
   });
   return context;
 }

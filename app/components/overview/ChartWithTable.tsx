@@ -1,4 +1,5 @@
 import { formatDate } from "../../domain/format";
+import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 
 /**
  * A server-rendered chart (an SVG string made by app/.server/charts.server.tsx in the loader) in a
@@ -28,22 +29,15 @@ export function ChartWithTable({
   id: string;
   caption: string;
   /** Wide (vertical bars) and narrow (horizontal bars) renderings; CSS shows one. */
-  svg: { wide: string; narrow: string };
+  svg: { wide: HtmlSlot; narrow: HtmlSlot };
   legend?: LegendItem[];
   table: DataTable;
 }) {
   return (
     <div className="chart-block">
       <figure className="chart">
-        {/* The SVG comes from our own server renderer, never from user input. */}
-        <div
-          className="chart__canvas chart__canvas--wide"
-          dangerouslySetInnerHTML={{ __html: svg.wide }}
-        />
-        <div
-          className="chart__canvas chart__canvas--narrow"
-          dangerouslySetInnerHTML={{ __html: svg.narrow }}
-        />
+        <ServerHtml slot={svg.wide} className="chart__canvas chart__canvas--wide" />
+        <ServerHtml slot={svg.narrow} className="chart__canvas chart__canvas--narrow" />
         {legend && legend.length > 1 ? (
           <ul className="chart__legend" aria-hidden="true">
             {legend.map((item) => (

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PeriodRange } from "./ChartWithTable";
+import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatAmount, formatChange, formatKwh } from "../../domain/format";
 import type { YearData } from "./view";
 
@@ -13,7 +14,7 @@ export function YearComparison({
   charts,
 }: {
   year: YearData;
-  charts: { kwh: string; amount: string } | null;
+  charts: { kwh: HtmlSlot; amount: HtmlSlot } | null;
 }) {
   const { t } = useTranslation("overview");
   const { current, previous } = year;
@@ -29,8 +30,8 @@ export function YearComparison({
       {previous && charts ? (
         <figure className="chart chart--pair">
           <div className="chart__pair">
-            <div className="chart__canvas" dangerouslySetInnerHTML={{ __html: charts.kwh }} />
-            <div className="chart__canvas" dangerouslySetInnerHTML={{ __html: charts.amount }} />
+            <ServerHtml slot={charts.kwh} className="chart__canvas" />
+            <ServerHtml slot={charts.amount} className="chart__canvas" />
           </div>
           <ul className="chart__legend" aria-hidden="true">
             <li>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
 
@@ -12,7 +13,7 @@ export function ConsumptionChart({
   hasNight,
 }: {
   periods: ConsumptionPeriod[];
-  chart: { wide: string; narrow: string } | null;
+  chart: { wide: HtmlSlot; narrow: HtmlSlot } | null;
   hasNight: boolean;
 }) {
   const { t } = useTranslation("readings");
@@ -26,9 +27,8 @@ export function ConsumptionChart({
       ) : (
         <>
           <figure className="rd-chart">
-            {/* SVG strings from our own server renderer, never from user input. */}
-            <div className="rd-chart__wide" dangerouslySetInnerHTML={{ __html: chart.wide }} />
-            <div className="rd-chart__narrow" dangerouslySetInnerHTML={{ __html: chart.narrow }} />
+            <ServerHtml slot={chart.wide} className="rd-chart__wide" />
+            <ServerHtml slot={chart.narrow} className="rd-chart__narrow" />
             {hasNight ? (
               <ul className="rd-legend" aria-hidden="true">
                 <li>

@@ -5,6 +5,7 @@ import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import type { ApiInvoice } from "../../../api/contract";
 import { renderOverviewCharts, type OverviewCharts } from "../../.server/charts.server";
+import { htmlSlots, type Slotted } from "../../.server/server-html";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requireShell } from "../../.server/shell";
 import { Banners } from "../../components/overview/Banners";
@@ -72,7 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
     paySeveralRequested: url.searchParams.get("modal") === "pay-several",
   });
   const t = getInstance(args.context).getFixedT(null, "overview");
-  const charts = renderOverviewCharts(view, {
+  const rendered = renderOverviewCharts(view, {
     amountsTitle: t("charts.amounts.title"),
     consumptionTitle: t("charts.consumption.title"),
     day: t("charts.day"),
@@ -85,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     thisYear: t("year.thisYear"),
   });
   // Another URL-addressed dialog (settings, checkout) is on top: keep the overview's own closed.
+  const charts = htmlSlots(args.context, rendered);
   const modal = url.searchParams.get("modal");
   const otherDialogOpen = modal !== null && modal !== "pay-several";
   return data({ view, charts, otherDialogOpen }, { headers: { "Cache-Control": "no-store" } });
@@ -162,7 +164,7 @@ function History({
   charts,
 }: {
   view: ReturnType<typeof buildOverviewView>;
-  charts: OverviewCharts;
+  charts: Slotted<OverviewCharts>;
 }) {
   const { t } = useTranslation("overview");
   const history = view.history;

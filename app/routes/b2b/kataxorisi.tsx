@@ -4,6 +4,7 @@ import { data, href, redirect } from "react-router";
 import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../../api/contract";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requirePageVisible, requireShell } from "../../.server/shell";
+import { htmlSlots } from "../../.server/server-html";
 import { renderConsumptionChart } from "../../components/readings/chart.server";
 import { ConsumptionChart } from "../../components/readings/ConsumptionChart";
 import { LastReadings } from "../../components/readings/LastReadings";
@@ -120,7 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
           : null,
       history: { rows: pageOf(rows, paging), paging },
       periods,
-      chart,
+      chart: htmlSlots(args.context, chart),
     },
     { headers: NO_STORE },
   );

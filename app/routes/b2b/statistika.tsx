@@ -4,6 +4,7 @@ import type { ApiInvoice, ApiReading } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { ChartWithTable } from "../../components/overview/ChartWithTable";
+import { htmlSlots } from "../../.server/server-html";
 import { renderStatisticsCharts } from "../../components/pages/statistics-charts.server";
 import stylesHref from "../../components/pages/pages.css?url";
 import {
@@ -82,7 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
       years,
       stats,
-      charts,
+      charts: htmlSlots(args.context, charts),
     },
     { headers: NO_STORE },
   );
