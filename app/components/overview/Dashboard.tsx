@@ -45,6 +45,9 @@ export function Dashboard({ data }: { data: DashboardData }) {
     });
   if (data.pvKwh !== null)
     consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh) });
+  const period = data.periodTo
+    ? t("dashboard.period", { from: formatDate(data.periodFrom), to: formatDate(data.periodTo) })
+    : null;
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
@@ -59,49 +62,49 @@ export function Dashboard({ data }: { data: DashboardData }) {
         ))}
       </ul>
       <div className="cards">
-        <section className="card" aria-labelledby="dashboard-charges">
-          <h3 id="dashboard-charges" className="card__title">
-            {t("dashboard.charges")}
-          </h3>
-          {data.periodTo ? (
-            <p className="muted">
-              {t("dashboard.period", {
-                from: formatDate(data.periodFrom),
-                to: formatDate(data.periodTo),
-              })}
-            </p>
-          ) : null}
-          <dl className="facts">
-            {charges.map((row) => (
-              <Fragment key={row.key}>
-                <dt>{row.label}</dt>
-                <dd className="amount">{row.value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="dashboard-consumption">
-          <h3 id="dashboard-consumption" className="card__title">
-            {t("dashboard.consumption")}
-          </h3>
-          {data.periodTo ? (
-            <p className="muted">
-              {t("dashboard.period", {
-                from: formatDate(data.periodFrom),
-                to: formatDate(data.periodTo),
-              })}
-            </p>
-          ) : null}
-          <dl className="facts">
-            {consumption.map((row) => (
-              <Fragment key={row.key}>
-                <dt>{row.label}</dt>
-                <dd className="amount">{row.value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </section>
+        <FactsCard
+          id="dashboard-charges"
+          title={t("dashboard.charges")}
+          period={period}
+          rows={charges}
+        />
+        <FactsCard
+          id="dashboard-consumption"
+          title={t("dashboard.consumption")}
+          period={period}
+          rows={consumption}
+        />
       </div>
+    </section>
+  );
+}
+
+/** A card of the dashboard: its title, the bill's period (when known) and label/value rows. */
+function FactsCard({
+  id,
+  title,
+  period,
+  rows,
+}: {
+  id: string;
+  title: string;
+  period: string | null;
+  rows: { key: string; label: string; value: string }[];
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h3 id={id} className="card__title">
+        {title}
+      </h3>
+      {period ? <p className="muted">{period}</p> : null}
+      <dl className="facts">
+        {rows.map((row) => (
+          <Fragment key={row.key}>
+            <dt>{row.label}</dt>
+            <dd className="amount">{row.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -101,37 +101,27 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               {t("supplies.searchHint")}
             </p>
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-kind">
-              {t("supplies.kind")}
-            </label>
-            <select
-              id="supplies-kind"
-              name="kind"
-              className="field__select"
-              defaultValue={filters.kind}
-            >
-              <option value="">{t("supplies.allKinds")}</option>
-              <option value="electricity">{t("kind.electricity")}</option>
-              <option value="gas">{t("kind.gas")}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-status">
-              {t("supplies.status")}
-            </label>
-            <select
-              id="supplies-status"
-              name="status"
-              className="field__select"
-              defaultValue={filters.status}
-            >
-              <option value="">{t("supplies.allStatuses")}</option>
-              <option value="active">{t("supplyStatus.active")}</option>
-              <option value="waiting">{t("supplyStatus.waiting")}</option>
-              <option value="inactive">{t("supplyStatus.inactive")}</option>
-            </select>
-          </div>
+          <FilterSelect
+            name="kind"
+            label={t("supplies.kind")}
+            value={filters.kind}
+            options={[
+              ["", t("supplies.allKinds")],
+              ["electricity", t("kind.electricity")],
+              ["gas", t("kind.gas")],
+            ]}
+          />
+          <FilterSelect
+            name="status"
+            label={t("supplies.status")}
+            value={filters.status}
+            options={[
+              ["", t("supplies.allStatuses")],
+              ["active", t("supplyStatus.active")],
+              ["waiting", t("supplyStatus.waiting")],
+              ["inactive", t("supplyStatus.inactive")],
+            ]}
+          />
         </div>
         <div className="actions">
           <button type="submit" className="btn">
@@ -279,5 +269,33 @@ function SupplyCard({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** A filter of the list: a labelled select (id `supplies-<name>`) of value/label options. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: [value: string, label: string][];
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`supplies-${name}`}>
+        {label}
+      </label>
+      <select id={`supplies-${name}`} name={name} className="field__select" defaultValue={value}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
