@@ -45,9 +45,6 @@ export function Dashboard({ data }: { data: DashboardData }) {
     });
   if (data.pvKwh !== null)
     consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh) });
-  const period = data.periodTo
-    ? t("dashboard.period", { from: formatDate(data.periodFrom), to: formatDate(data.periodTo) })
-    : null;
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
@@ -62,49 +59,35 @@ export function Dashboard({ data }: { data: DashboardData }) {
         ))}
       </ul>
       <div className="cards">
-        <FactsCard
-          id="dashboard-charges"
-          title={t("dashboard.charges")}
-          period={period}
-          rows={charges}
-        />
-        <FactsCard
-          id="dashboard-consumption"
-          title={t("dashboard.consumption")}
-          period={period}
-          rows={consumption}
-        />
-      </div>
-    </section>
-  );
-}
-
-/** A card of the dashboard: its title, the bill's period (when known) and label/value rows. */
-function FactsCard({
-  id,
-  title,
-  period,
-  rows,
-}: {
-  id: string;
-  title: string;
-  period: string | null;
-  rows: { key: string; label: string; value: string }[];
-}) {
-  return (
-    <section className="card" aria-labelledby={id}>
-      <h3 id={id} className="card__title">
-        {title}
-      </h3>
-      {period ? <p className="muted">{period}</p> : null}
-      <dl className="facts">
-        {rows.map((row) => (
-          <Fragment key={row.key}>
-            <dt>{row.label}</dt>
-            <dd className="amount">{row.value}</dd>
-          </Fragment>
+        {(
+          [
+            ["charges", charges],
+            ["consumption", consumption],
+          ] as const
+        ).map(([card, rows]) => (
+          <section key={card} className="card" aria-labelledby={`dashboard-${card}`}>
+            <h3 id={`dashboard-${card}`} className="card__title">
+              {t(`dashboard.${card}`)}
+            </h3>
+            {data.periodTo ? (
+              <p className="muted">
+                {t("dashboard.period", {
+                  from: formatDate(data.periodFrom),
+                  to: formatDate(data.periodTo),
+                })}
+              </p>
+            ) : null}
+            <dl className="facts">
+              {rows.map((row) => (
+                <Fragment key={row.key}>
+                  <dt>{row.label}</dt>
+                  <dd className="amount">{row.value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </section>
         ))}
-      </dl>
+      </div>
     </section>
   );
 }

@@ -101,27 +101,37 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               {t("supplies.searchHint")}
             </p>
           </div>
-          <FilterSelect
-            name="kind"
-            label={t("supplies.kind")}
-            value={filters.kind}
-            options={[
-              ["", t("supplies.allKinds")],
-              ["electricity", t("kind.electricity")],
-              ["gas", t("kind.gas")],
-            ]}
-          />
-          <FilterSelect
-            name="status"
-            label={t("supplies.status")}
-            value={filters.status}
-            options={[
-              ["", t("supplies.allStatuses")],
-              ["active", t("supplyStatus.active")],
-              ["waiting", t("supplyStatus.waiting")],
-              ["inactive", t("supplyStatus.inactive")],
-            ]}
-          />
+          {/* The two filters: name, value, options, the "all" option's label, options' keys. */}
+          {(
+            [
+              ["kind", filters.kind, ["", "electricity", "gas"], "supplies.allKinds", "kind"],
+              [
+                "status",
+                filters.status,
+                ["", "active", "waiting", "inactive"],
+                "supplies.allStatuses",
+                "supplyStatus",
+              ],
+            ] as const
+          ).map(([name, value, options, all, prefix]) => (
+            <div key={name} className="field">
+              <label className="field__label" htmlFor={`supplies-${name}`}>
+                {t(`supplies.${name}`)}
+              </label>
+              <select
+                id={`supplies-${name}`}
+                name={name}
+                className="field__select"
+                defaultValue={value}
+              >
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {t(option ? `${prefix}.${option}` : all)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
         </div>
         <div className="actions">
           <button type="submit" className="btn">
@@ -269,33 +279,5 @@ function SupplyCard({
         ) : null}
       </div>
     </article>
-  );
-}
-
-/** A filter of the list: a labelled select (id `supplies-<name>`) of value/label options. */
-function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: [value: string, label: string][];
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={`supplies-${name}`}>
-        {label}
-      </label>
-      <select id={`supplies-${name}`} name={name} className="field__select" defaultValue={value}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
