@@ -32,8 +32,10 @@ export interface FlowActionData {
   formError?: string;
 }
 
-/** A field of the review: its name (the label is the page's `fields.<name>`), its value as shown
- * and the step that asks for it (by default the first). */
+/**
+ * A field of the review: its name (the label is the page's `fields.<name>`), its value as shown
+ * and the step that asks for it (by default the first).
+ */
 export type ReviewRow = [field: string, value: string | undefined, step?: string];
 
 /**
