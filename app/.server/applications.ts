@@ -1,15 +1,20 @@
-import { createCookie, redirect, type RouterContextProvider } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import type {
   ApiApplicationDraft,
   ApiApplicationKind,
   ApiApplicationReceipt,
   ApiUser,
 } from "../../api/contract";
+import { nextStep, reachableStep, REFERENCE_PATTERN, STEPS } from "../../api/applications/rules";
+import type { FlowActionData } from "../components/applications/FlowParts";
 import { isSignedIn, getSession } from "../middleware/session";
 import { getApi, type ApiFailure, type ApiResult } from "./api";
 
 /**
- * Server side of the transfer (/metavasi) and new-supply (/nea-paroxi) flows. What the customer
+ * Server side of the transfer (/metavasi) and new-supply (/nea-paroxi) flows: the draft API, and
+ * the loader and action both pages share (`flowLoader`, `flowAction`). What the customer
  * typed lives in a draft on the API (D1); the portal only keeps the draft's random id in a
  * short-lived HttpOnly cookie (one per flow), so a reload, Back or a lost answer never
  * loses a step, with or without JavaScript.
@@ -121,7 +126,7 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
 }
 
 /** PRG to a step of the flow, carrying a new draft cookie when one was started. */
-export function redirectToStep(path: string, step: string, setCookie: string | null) {
+function redirectToStep(path: string, step: string, setCookie: string | null) {
   return redirect(`${path}?step=${step}`, {
     status: 303,
     headers: setCookie ? { "Set-Cookie": setCookie } : undefined,
@@ -129,7 +134,7 @@ export function redirectToStep(path: string, step: string, setCookie: string | n
 }
 
 /** What an API failure of a flow means for the form: a field's error or the form's. */
-export function failureMessage(
+function failureMessage(
   failure: ApiFailure,
   ns: "transfer" | "newSupply",
   fields: readonly string[],
@@ -151,4 +156,124 @@ export function failureMessage(
         status: failure.status >= 500 || failure.status === 0 ? 503 : 400,
       };
   }
+}
+
+/** What tells the two flows apart for their loader and action. */
+export interface FlowConfig {
+  kind: ApiApplicationKind;
+  /** The page's translation namespace, for the form messages. */
+  ns: "transfer" | "newSupply";
+  path: string;
+  /** The reference numbers of this flow start with it ("T-", "N-"). */
+  referencePrefix: string;
+  /** The form schema of each step that collects data. */
+  stepSchemas: Readonly<Record<string, z.ZodObject>>;
+  /** The review step's schema (the consent). */
+  submitSchema: z.ZodObject;
+  /** Which of the account's details prefill the first step (default: all of them). */
+  prefill?: (account: Record<string, string>) => Record<string, string>;
+}
+
+type Values = Record<string, string>;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The pages' `headers`: a step's page is never cached (it shows what the customer typed). */
+export function flowHeaders() {
+  return NO_STORE;
+}
+
+const asStrings = (values: Record<string, string | number> | undefined): Values =>
+  Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, String(v)]));
+
+/**
+ * The page's data: the done page after a submission (`?done=` with a reference of this flow),
+ * otherwise the step the customer may open and what the draft (or the account) holds.
+ */
+export async function flowLoader(args: Args, config: FlowConfig) {
+  const url = new URL(args.request.url);
+  const done = url.searchParams.get("done");
+  if (done && REFERENCE_PATTERN.test(done) && done.startsWith(config.referencePrefix)) {
+    return data(
+      { reference: done, step: "done", completed: [] as string[], values: {} as Values },
+      { headers: NO_STORE },
+    );
+  }
+  const flow = applicationsApi(args, config.kind);
+  const [draft, account] = await Promise.all([flow.draft(), flow.prefill()]);
+  const completed = draft?.completed ?? [];
+  const prefill = config.prefill ? config.prefill(account) : account;
+  return data(
+    {
+      reference: null,
+      step: reachableStep(config.kind, completed, url.searchParams.get("step")),
+      completed,
+      values: { ...prefill, ...asStrings(draft?.values) },
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const reply = (body: FlowActionData, status: number, setCookie?: string | null) =>
+  data<FlowActionData>(body, {
+    status,
+    headers: setCookie ? { "Set-Cookie": setCookie } : undefined,
+  });
+
+/**
+ * The post of a step (`intent`: the step, or "review"): checked, saved into the draft, then
+ * Post/Redirect/Get to the next step; the review submits the draft and shows the done page.
+ * A failure answers with the form's values and the message next to its field or above the form.
+ */
+export async function flowAction(args: Args, config: FlowConfig) {
+  const { kind, ns, path, stepSchemas, submitSchema } = config;
+  const formData = await args.request.formData();
+  const step = String(formData.get("intent") ?? "");
+  const flow = applicationsApi(args, kind);
+  const stepSchema = Object.hasOwn(stepSchemas, step) ? stepSchemas[step] : undefined;
+  if (formData.get("website")) {
+    // Honeypot: a person never sees it. Nothing is saved; the form still shows what was sent.
+    const schema = step === "review" ? submitSchema : stepSchema;
+    const result = schema ? parseWithZod(formData, { schema }).reply() : undefined;
+    return reply({ step, result, formError: `${ns}:errors.spam` }, 400);
+  }
+
+  if (step === "review") {
+    const submission = parseWithZod(formData, { schema: submitSchema });
+    if (submission.status !== "success") return reply({ step, result: submission.reply() }, 400);
+    const result = await flow.submit({ consent: true });
+    if (result.ok) {
+      throw redirect(`${path}?done=${encodeURIComponent(result.data.reference)}`, {
+        status: 303,
+        headers: { "Set-Cookie": await flow.clearCookie() },
+      });
+    }
+    const failure = failureMessage(result, ns, []);
+    return reply({ step, result: submission.reply(), formError: failure.message }, failure.status);
+  }
+
+  if (!STEPS[kind].includes(step) || !stepSchema) {
+    return reply({ step, formError: `${ns}:errors.failed` }, 400);
+  }
+  const submission = parseWithZod(formData, { schema: stepSchema });
+  if (submission.status !== "success") return reply({ step, result: submission.reply() }, 400);
+  const { website: _honeypot, ...values } = submission.value;
+  const { result, setCookie } = await flow.saveStep(step, values);
+  if (result.ok) throw redirectToStep(path, nextStep(kind, step), setCookie);
+  // A step before this one is missing (the draft expired meanwhile): the flow starts again.
+  if (result.code === "application_incomplete") {
+    throw redirectToStep(path, STEPS[kind][0] ?? "", setCookie);
+  }
+  const failure = failureMessage(result, ns, Object.keys(stepSchema.shape));
+  return reply(
+    {
+      step,
+      result: submission.reply(
+        failure.field ? { fieldErrors: { [failure.field]: [failure.message] } } : undefined,
+      ),
+      formError: failure.field ? undefined : failure.message,
+    },
+    failure.status,
+    setCookie,
+  );
 }

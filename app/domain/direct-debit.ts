@@ -6,22 +6,6 @@
 import { z } from "zod";
 import type { ApiErrorCode } from "../../api/contract";
 import {
-  CODE_TTL_SECONDS,
-  chargeDay,
-  checkCode,
-  checkResend,
-  DD_TEST_CARDS,
-  ddCardOutcome,
-  FLOW_TTL_SECONDS,
-  generateCode,
-  MAX_GUESSES,
-  MAX_RESENDS_PER_HOUR,
-  maskedCard,
-  maskMobile,
-  nextChargeDate,
-  RESEND_INTERVAL_SECONDS,
-} from "../../api/direct-debit/rules";
-import {
   ddCardSchema,
   ddCodeSchema,
   ddFlowCardSchema,
@@ -43,7 +27,7 @@ export {
   maskMobile,
   nextChargeDate,
   RESEND_INTERVAL_SECONDS,
-};
+} from "../../api/direct-debit/rules";
 
 /** Step 1: the VAT. */
 export const vatFormSchema = ddVatSchema;

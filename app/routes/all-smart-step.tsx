@@ -96,9 +96,7 @@ export async function action(args: Route.ActionArgs) {
     body,
   });
   if (result.ok) throw redirect(self, { headers: NO_STORE });
-  if (result.code === "link_expired" || result.code === "bad_token" || result.status === 404) {
-    rejectLink(args.context, "allSmart", result.code);
-  }
+  if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
   // The form's own message comes first (same rule as the API's); otherwise the API's.
   if (submission.status !== "success" && result.code !== "too_many_attempts") {
     return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ApiAllSmartFlow, ApiAllSmartLink } from "../../api/all-smart/contract";
-import { getApi } from "../.server/api";
 import { FieldErrors, Honeypot, TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
@@ -11,7 +10,7 @@ import { PRIVACY_POLICY_URL } from "../domain/sidebar";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart";
-import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
 
@@ -28,21 +27,8 @@ export function headers() {
   return NO_STORE;
 }
 
-async function loadLink(args: Route.LoaderArgs | Route.ActionArgs) {
-  const hash = args.params.hash;
-  if (!hash) throw redirect("/");
-  const api = getApi(args);
-  const result = await api.request<ApiAllSmartLink>(
-    "GET",
-    `/all-smart/links/${encodeURIComponent(hash)}`,
-    { auth: "none" },
-  );
-  if (!result.ok) {
-    if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
-    throw data({ error: result.code }, { status: 502 });
-  }
-  return { api, hash, link: result.data };
-}
+const loadLink = (args: Route.LoaderArgs | Route.ActionArgs) =>
+  verifyLink<ApiAllSmartLink>(args, "allSmart", "/all-smart/links");
 
 export async function loader(args: Route.LoaderArgs) {
   const { link } = await loadLink(args);
@@ -71,9 +57,7 @@ export async function action(args: Route.ActionArgs) {
     const step = result.data.choice === "connect" ? "/all-smart-connect" : "/all-smart-create";
     throw redirect(`${step}?${new URLSearchParams({ f: result.data.id })}`, { headers: NO_STORE });
   }
-  if (result.code === "link_expired" || result.code === "bad_token") {
-    rejectLink(args.context, "allSmart", result.code);
-  }
+  rejectGoneLink(args.context, "allSmart", result);
   const field = (STEP_FIELDS as readonly string[]).includes(result.field ?? "")
     ? (result.field as string)
     : null;

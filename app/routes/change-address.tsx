@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ApiChangeAddressLink } from "../../api/all-smart/contract";
-import { getApi } from "../.server/api";
 import stylesHref from "../components/all-smart.css?url";
 import { FieldErrors, TextareaField, TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
@@ -12,7 +11,7 @@ import { changeAddressSchema } from "../domain/change-address";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/change-address";
-import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
 
 /**
  * /change-address/{hash}: billing-address change of the supply the signed link names (spec §2,
@@ -27,21 +26,8 @@ export function headers() {
   return NO_STORE;
 }
 
-async function loadLink(args: Route.LoaderArgs | Route.ActionArgs) {
-  const hash = args.params.hash;
-  if (!hash) throw redirect("/");
-  const api = getApi(args);
-  const result = await api.request<ApiChangeAddressLink>(
-    "GET",
-    `/change-address/links/${encodeURIComponent(hash)}`,
-    { auth: "none" },
-  );
-  if (!result.ok) {
-    if (isLinkFailure(result)) rejectLink(args.context, "changeAddress", result.code);
-    throw data({ error: result.code }, { status: 502 });
-  }
-  return { api, hash, link: result.data };
-}
+const loadLink = (args: Route.LoaderArgs | Route.ActionArgs) =>
+  verifyLink<ApiChangeAddressLink>(args, "changeAddress", "/change-address/links");
 
 export async function loader(args: Route.LoaderArgs) {
   const { link } = await loadLink(args);
@@ -67,9 +53,7 @@ export async function action(args: Route.ActionArgs) {
   if (result.ok) {
     throw redirect(`/change-address/${encodeURIComponent(hash)}?done=1`, { headers: NO_STORE });
   }
-  if (result.code === "link_expired" || result.code === "bad_token") {
-    rejectLink(args.context, "changeAddress", result.code);
-  }
+  rejectGoneLink(args.context, "changeAddress", result);
   if (
     result.code === "validation" &&
     result.field &&

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { ApiMyMarket } from "../../api/all-smart/contract";
-import { getApi } from "../.server/api";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/mymarket";
-import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { NO_STORE, verifyLink } from "./hash-links.server";
 
 /**
  * /mymarket/{hash} (spec §2): the partner offers of the customer the signed link names, picked
@@ -22,19 +21,9 @@ export function headers() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const hash = args.params.hash;
-  if (!hash) throw redirect("/");
-  const result = await getApi(args).request<ApiMyMarket>(
-    "GET",
-    `/mymarket/links/${encodeURIComponent(hash)}`,
-    { auth: "none" },
-  );
-  if (!result.ok) {
-    if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
-    throw data({ error: result.code }, { status: 502 });
-  }
+  const { link: market } = await verifyLink<ApiMyMarket>(args, "allSmart", "/mymarket/links");
   const t = getInstance(args.context).t;
-  return data({ market: result.data, title: t("allSmart:mymarket.title") }, { headers: NO_STORE });
+  return data({ market, title: t("allSmart:mymarket.title") }, { headers: NO_STORE });
 }
 
 export default function MyMarket({ loaderData }: Route.ComponentProps) {

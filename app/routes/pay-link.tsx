@@ -3,9 +3,8 @@ import { getFormProps, getInputProps, useForm } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, redirectDocument, useLocation, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useLocation, useNavigation } from "react-router";
 import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
-import { getApi } from "../.server/api";
 import { Receipt } from "../components/checkout/Receipt";
 import stylesHref from "../components/checkout/payments.css?url";
 import { FieldErrors } from "../components/Field";
@@ -15,9 +14,9 @@ import { athensDate } from "../domain/meters";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../domain/payment-rules";
 import { createPayLinkSchema } from "../domain/payments";
 import { getInstance } from "../middleware/i18next";
-import { getSession } from "../middleware/session";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
+import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
 
 /**
  * /pay/{hash} and /instant-bill/{hash}: pay a supply's bill without signing in. The hash is an
@@ -30,8 +29,6 @@ export const handle: RouteHandle = { i18n: ["payments", "forms"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
 export function headers() {
   return NO_STORE;
 }
@@ -42,30 +39,15 @@ function purposeOf(request: Request): Purpose {
   return new URL(request.url).pathname.startsWith("/instant-bill") ? "instant-bill" : "pay";
 }
 
-function rejectLink(args: Route.LoaderArgs | Route.ActionArgs, code: string): never {
-  getSession(args.context).flash("toast", {
-    type: "error",
-    key: code === "link_expired" ? "payments:link.expired" : "payments:link.invalid",
-  });
-  throw redirect("/", { headers: NO_STORE });
-}
-
 async function loadLink(args: Route.LoaderArgs | Route.ActionArgs) {
   const purpose = purposeOf(args.request);
-  const hash = args.params.hash;
-  if (!hash) throw redirect("/");
-  const api = getApi(args);
-  const result = await api.request<ApiPayLink>(
-    "GET",
-    `/payments/links/${purpose}/${encodeURIComponent(hash)}`,
-    { auth: "none" },
+  const { api, hash, link } = await verifyLink<ApiPayLink>(
+    args,
+    "payments",
+    `/payments/links/${purpose}`,
+    (status) => (status >= 500 ? 502 : status),
   );
-  if (!result.ok) {
-    if (result.code === "bad_token" || result.code === "link_expired" || result.status === 404)
-      rejectLink(args, result.code);
-    throw data({ error: result.code }, { status: result.status >= 500 ? 502 : result.status });
-  }
-  return { api, purpose, hash, link: result.data };
+  return { api, purpose, hash, link };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -111,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
   );
   // The gateway is another site (here only conceptually): a full document navigation.
   if (result.ok) throw redirectDocument(result.data.redirect_url);
-  if (result.code === "bad_token" || result.code === "link_expired") rejectLink(args, result.code);
+  rejectGoneLink(args.context, "payments", result);
   if (result.code === "validation" && result.field?.endsWith("amount") && result.message) {
     return data(
       { result: submission.reply({ fieldErrors: { amount: [result.message] } }) },

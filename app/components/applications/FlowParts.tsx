@@ -1,45 +1,198 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors } from "../Field";
+import { Form, useNavigation } from "react-router";
+import { FieldErrors, Honeypot } from "../Field";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../form";
+import { PublicLayout } from "../PublicLayout";
 
 /**
- * Pieces of the transfer (/metavasi) and new-supply (/nea-paroxi) pages: the step list, a radio
- * group with its legend and errors, the review list. Translation keys come from the page's
- * namespace (`ns`).
+ * Pieces of the transfer (/metavasi) and new-supply (/nea-paroxi) pages: the page with its done
+ * view, the step list, a radio group with its legend and errors, the step's buttons, the review
+ * form. Translation keys come from the page's namespace (`ns`).
  */
 
-/** The flow's steps as an ordered list; the current one has aria-current="step". */
-export function StepList({
-  ns,
-  steps,
-  current,
-  completed,
-}: {
-  ns: string;
+/** What the parts need to know of their flow. */
+export interface FlowUi {
+  /** The page's translation namespace. */
+  ns: "transfer" | "newSupply";
+  /** The start of the forms' ids (`${id}-${step}`). */
+  id: string;
+  path: string;
+  /** The steps that collect data; "review" follows the last one. */
   steps: readonly string[];
-  current: string;
-  completed: readonly string[];
+  /** What the review shows for a value not given. */
+  blank: string;
+}
+
+/** What the flow's action answers to a post it refuses. */
+export interface FlowActionData {
+  step: string;
+  result?: SubmissionResult<string[]>;
+  formError?: string;
+}
+
+/**
+ * A field of the review: its name (the label is the page's `fields.<name>`), its value as shown
+ * and the step that asks for it (by default the first).
+ */
+export type ReviewRow = [field: string, value: string | undefined, step?: string];
+
+/**
+ * The page of a flow: the done view once a reference is there, otherwise the steps and the card
+ * of the current step, with the message of the last failed post of this step above its form:
+ * the review (`review`) or the step's form (`children`, given the last answer to show).
+ */
+export function FlowPage({
+  flow,
+  loaderData: { step, completed, reference },
+  actionData,
+  review,
+  children,
+}: {
+  flow: FlowUi;
+  loaderData: { step: string; completed: readonly string[]; reference: string | null };
+  actionData: FlowActionData | undefined;
+  review: ReviewRow[];
+  children: (lastResult: SubmissionResult<string[]> | undefined) => ReactNode;
 }) {
-  const { t } = useTranslation(ns);
-  const all = [...steps, "review"];
+  const own = actionData?.step === step ? actionData : undefined;
+  const { t } = useTranslation(flow.ns);
+  const all = [...flow.steps, "review"];
   return (
-    <ol className="steps" aria-label={t("steps.label")}>
-      {all.map((step) => {
-        const isCurrent = step === current;
-        const done = !isCurrent && completed.includes(step);
-        const state = isCurrent ? "current" : done ? "done" : "todo";
-        return (
-          <li
-            key={step}
-            className={`step step--${state}`}
-            aria-current={isCurrent ? "step" : undefined}
-          >
-            {t(`steps.${step}`)}
-            <span className="visually-hidden"> ({t(`steps.state.${state}`)})</span>
-          </li>
-        );
-      })}
-    </ol>
+    <PublicLayout>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+      </div>
+      {reference ? (
+        <section className="card" aria-labelledby="done-title">
+          <div className="alert alert--success" role="status">
+            <h2 id="done-title">{t("done.title")}</h2>
+            <p>{t("done.body", { reference })}</p>
+            <p>{t("done.next")}</p>
+          </div>
+          <div className="actions">
+            <a className="btn btn--secondary" href="/">
+              {t("done.home")}
+            </a>
+          </div>
+        </section>
+      ) : (
+        <>
+          <p className="flow-intro">{t("intro")}</p>
+          {/* The steps; the current one has aria-current="step". */}
+          <ol className="steps" aria-label={t("steps.label")}>
+            {all.map((item) => {
+              const isCurrent = item === step;
+              const done = !isCurrent && completed.includes(item);
+              const state = isCurrent ? "current" : done ? "done" : "todo";
+              return (
+                <li
+                  key={item}
+                  className={`step step--${state}`}
+                  aria-current={isCurrent ? "step" : undefined}
+                >
+                  {t(`steps.${item}`)}
+                  <span className="visually-hidden"> ({t(`steps.state.${state}`)})</span>
+                </li>
+              );
+            })}
+          </ol>
+          <section className="card flow-card" aria-labelledby="step-title">
+            <h2 id="step-title" className="card__title">
+              {t(`steps.${step}`)}
+            </h2>
+            {own?.formError ? <FormErrors id="flow-error" errors={[own.formError]} /> : null}
+            {step === "review" ? (
+              <ReviewForm flow={flow} rows={review} lastResult={own?.result} />
+            ) : (
+              children(own?.result)
+            )}
+          </section>
+        </>
+      )}
+    </PublicLayout>
+  );
+}
+
+/**
+ * The form of a step (`intent`: the step): its messages, the fields (`children`), the honeypot,
+ * the submit button and a link back to the step before (none on the first).
+ */
+export function FlowForm({
+  flow,
+  form,
+  step,
+  children,
+}: {
+  flow: FlowUi;
+  form: Pick<FormMetadata, "id" | "onSubmit" | "noValidate" | "errorId" | "errors">;
+  step: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(flow.ns);
+  const navigation = useNavigation();
+  const all = [...flow.steps, "review"];
+  const previous = all[all.indexOf(step) - 1];
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={step} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {children}
+      <Honeypot label={t("fields.website")} />
+      <div className="actions">
+        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
+          {t(step === "review" ? "review.submit" : "next")}
+        </button>
+        {previous ? <a href={`${flow.path}?step=${previous}`}>{t("back")}</a> : null}
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The review step: what the steps saved, each with a link back to the step that asked for it,
+ * the consent and submit.
+ */
+function ReviewForm({
+  flow,
+  rows,
+  lastResult,
+}: {
+  flow: FlowUi;
+  rows: ReviewRow[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(flow.ns);
+  const [form, fields] = useForm<{ consent: string }>({ id: `${flow.id}-review`, lastResult });
+  const consent = fields.consent;
+  // Its own key (the form's remount key), not the helper's (always undefined).
+  const { key: _unset, ...checkbox } = getInputProps(consent, { type: "checkbox" });
+  return (
+    <FlowForm flow={flow} form={form} step="review">
+      <p>{t("review.intro")}</p>
+      <dl className="review">
+        {rows.map(([field, value, step = flow.steps[0]]) => {
+          const label = t(`fields.${field}`);
+          return (
+            <div className="review__row" key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <span className="review__value">{value || flow.blank}</span>{" "}
+                <a href={`${flow.path}?step=${step}`} aria-label={`${t("review.edit")}: ${label}`}>
+                  {t("review.edit")}
+                </a>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <div className="check">
+        <input key={consent.key} {...checkbox} />
+        <label htmlFor={consent.id}>{t("review.consent")}</label>
+      </div>
+      <FieldErrors id={consent.errorId} errors={consent.errors} />
+    </FlowForm>
   );
 }
 
@@ -86,31 +239,6 @@ export function RadioGroup<S>({
       })}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </fieldset>
-  );
-}
-
-/** The review: each value with a link back to the step that asked for it. */
-export function ReviewList({
-  rows,
-  editLabel,
-}: {
-  rows: { label: string; value: string; editHref: string; editName: string }[];
-  editLabel: string;
-}) {
-  return (
-    <dl className="review">
-      {rows.map((row) => (
-        <div className="review__row" key={row.label}>
-          <dt>{row.label}</dt>
-          <dd>
-            <span className="review__value">{row.value}</span>{" "}
-            <a href={row.editHref} aria-label={`${editLabel}: ${row.editName}`}>
-              {editLabel}
-            </a>
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -59,48 +59,34 @@ export function Dashboard({ data }: { data: DashboardData }) {
         ))}
       </ul>
       <div className="cards">
-        <section className="card" aria-labelledby="dashboard-charges">
-          <h3 id="dashboard-charges" className="card__title">
-            {t("dashboard.charges")}
-          </h3>
-          {data.periodTo ? (
-            <p className="muted">
-              {t("dashboard.period", {
-                from: formatDate(data.periodFrom),
-                to: formatDate(data.periodTo),
-              })}
-            </p>
-          ) : null}
-          <dl className="facts">
-            {charges.map((row) => (
-              <Fragment key={row.key}>
-                <dt>{row.label}</dt>
-                <dd className="amount">{row.value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="dashboard-consumption">
-          <h3 id="dashboard-consumption" className="card__title">
-            {t("dashboard.consumption")}
-          </h3>
-          {data.periodTo ? (
-            <p className="muted">
-              {t("dashboard.period", {
-                from: formatDate(data.periodFrom),
-                to: formatDate(data.periodTo),
-              })}
-            </p>
-          ) : null}
-          <dl className="facts">
-            {consumption.map((row) => (
-              <Fragment key={row.key}>
-                <dt>{row.label}</dt>
-                <dd className="amount">{row.value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </section>
+        {(
+          [
+            ["charges", charges],
+            ["consumption", consumption],
+          ] as const
+        ).map(([card, rows]) => (
+          <section key={card} className="card" aria-labelledby={`dashboard-${card}`}>
+            <h3 id={`dashboard-${card}`} className="card__title">
+              {t(`dashboard.${card}`)}
+            </h3>
+            {data.periodTo ? (
+              <p className="muted">
+                {t("dashboard.period", {
+                  from: formatDate(data.periodFrom),
+                  to: formatDate(data.periodTo),
+                })}
+              </p>
+            ) : null}
+            <dl className="facts">
+              {rows.map((row) => (
+                <Fragment key={row.key}>
+                  <dt>{row.label}</dt>
+                  <dd className="amount">{row.value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </section>
+        ))}
       </div>
     </section>
   );

@@ -101,37 +101,37 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               {t("supplies.searchHint")}
             </p>
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-kind">
-              {t("supplies.kind")}
-            </label>
-            <select
-              id="supplies-kind"
-              name="kind"
-              className="field__select"
-              defaultValue={filters.kind}
-            >
-              <option value="">{t("supplies.allKinds")}</option>
-              <option value="electricity">{t("kind.electricity")}</option>
-              <option value="gas">{t("kind.gas")}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-status">
-              {t("supplies.status")}
-            </label>
-            <select
-              id="supplies-status"
-              name="status"
-              className="field__select"
-              defaultValue={filters.status}
-            >
-              <option value="">{t("supplies.allStatuses")}</option>
-              <option value="active">{t("supplyStatus.active")}</option>
-              <option value="waiting">{t("supplyStatus.waiting")}</option>
-              <option value="inactive">{t("supplyStatus.inactive")}</option>
-            </select>
-          </div>
+          {/* The two filters: name, value, options, the "all" option's label, options' keys. */}
+          {(
+            [
+              ["kind", filters.kind, ["", "electricity", "gas"], "supplies.allKinds", "kind"],
+              [
+                "status",
+                filters.status,
+                ["", "active", "waiting", "inactive"],
+                "supplies.allStatuses",
+                "supplyStatus",
+              ],
+            ] as const
+          ).map(([name, value, options, all, prefix]) => (
+            <div key={name} className="field">
+              <label className="field__label" htmlFor={`supplies-${name}`}>
+                {t(`supplies.${name}`)}
+              </label>
+              <select
+                id={`supplies-${name}`}
+                name={name}
+                className="field__select"
+                defaultValue={value}
+              >
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {t(option ? `${prefix}.${option}` : all)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
         </div>
         <div className="actions">
           <button type="submit" className="btn">

@@ -13,6 +13,7 @@ import { cardDigits } from "../../domain/payment-rules";
 import { createCardSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/card";
+import { gatewaySession, NO_STORE } from "./session.server";
 
 /**
  * The hosted card page of the built-in test acquirer (design §4). Rendered by this Worker but
@@ -23,25 +24,16 @@ export const handle: RouteHandle = { i18n: ["payments", "forms"], title: "paymen
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
 export function headers() {
   return NO_STORE;
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const token = args.params.token;
-  const result = await getApi(args).request<ApiGatewaySession>(
-    "GET",
-    `/gateway/sessions/${token}`,
-    {
-      auth: "none",
-    },
-  );
-  if (!result.ok)
+  const session = await gatewaySession(args);
+  if (!session)
     return data({ session: null, state: "invalid" as const }, { status: 400, headers: NO_STORE });
-  if (result.data.state === "challenge") throw redirect(`/gateway/3ds/${token}`);
-  return data({ session: result.data, state: result.data.state }, { headers: NO_STORE });
+  if (session.state === "challenge") throw redirect(`/gateway/3ds/${args.params.token}`);
+  return data({ session, state: session.state }, { headers: NO_STORE });
 }
 
 export async function action(args: Route.ActionArgs) {

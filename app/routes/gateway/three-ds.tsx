@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import type { ApiGatewayNext, ApiGatewaySession } from "../../../api/contract";
+import type { ApiGatewayNext } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
@@ -8,6 +8,7 @@ import { threeDsSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import { GatewayFrame, PaymentFacts } from "./card";
 import type { Route } from "./+types/three-ds";
+import { gatewaySession, NO_STORE } from "./session.server";
 
 /**
  * The test issuer's 3-D Secure step (strong customer authentication): a one-time code, or cancel.
@@ -17,24 +18,15 @@ export const handle: RouteHandle = { i18n: ["payments", "forms"], title: "paymen
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
 export function headers() {
   return NO_STORE;
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const token = args.params.token;
-  const result = await getApi(args).request<ApiGatewaySession>(
-    "GET",
-    `/gateway/sessions/${token}`,
-    {
-      auth: "none",
-    },
-  );
-  if (!result.ok) return data({ session: null }, { status: 400, headers: NO_STORE });
-  if (result.data.state === "open") throw redirect(`/gateway/pay/${token}`);
-  return data({ session: result.data }, { headers: NO_STORE });
+  const session = await gatewaySession(args);
+  if (!session) return data({ session: null }, { status: 400, headers: NO_STORE });
+  if (session.state === "open") throw redirect(`/gateway/pay/${args.params.token}`);
+  return data({ session }, { headers: NO_STORE });
 }
 
 export async function action(args: Route.ActionArgs) {

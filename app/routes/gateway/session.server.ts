@@ -1,0 +1,20 @@
+import type { ApiGatewaySession } from "../../../api/contract";
+import { getApi } from "../../.server/api";
+
+/**
+ * Server side of the test acquirer's pages (/gateway/pay/{token}, /gateway/3ds/{token}): both
+ * read the signed payment session and are never cached nor leak their URL.
+ */
+export const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+type Args = Parameters<typeof getApi>[0] & { params: { token?: string } };
+
+/** The payment session the page's token names, or null (unknown, altered or expired). */
+export async function gatewaySession(args: Args): Promise<ApiGatewaySession | null> {
+  const result = await getApi(args).request<ApiGatewaySession>(
+    "GET",
+    `/gateway/sessions/${args.params.token}`,
+    { auth: "none" },
+  );
+  return result.ok ? result.data : null;
+}
