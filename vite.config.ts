@@ -27,7 +27,18 @@ export default defineConfig({
                 },
                 {
                   name: "shell",
-                  test: /preload-helper|app[\\/]components[\\/](Icon|Footer|LanguageSwitch|root-data|safe-redirect|ErrorContent)\.tsx?$|app[\\/]domain[\\/]sidebar\.ts$/,
+                  // With the root route and the client entry (route modules become facades).
+                  test: /preload-helper|app[\\/](root|entry\.client)\.tsx$|app[\\/]components[\\/](Icon|Footer|LanguageSwitch|root-data|safe-redirect|ErrorContent|ErrorPage|PublicLayout|Toast|lazy-dialog|cookie-consent|checkout[\\/]checkout-slot)\.tsx?$|app[\\/]domain[\\/](sidebar|format|meters)\.ts$/,
+                },
+                {
+                  // The signed-in layout and what only it renders.
+                  name: "b2b-shell",
+                  test: /app[\\/]routes[\\/]b2b[\\/]layout\.tsx$|app[\\/]components[\\/](Header|Sidebar|WelcomeBanner|Breadcrumb|SupplyStatus|shell-view|settings[\\/]SettingsModals)\.tsx?$/,
+                },
+                {
+                  // The form hook and field parts every form page uses.
+                  name: "forms",
+                  test: /app[\\/]components[\\/](form|Field)\.tsx?$/,
                 },
               ],
             },

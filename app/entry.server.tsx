@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -17,7 +16,6 @@ export default async function handleRequest(
 ) {
   const { nonce } = routerContext.get(cloudflareContext);
   let shellRendered = false;
-  const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(routerContext)}>
@@ -35,10 +33,11 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Bots and no-JS readers get the whole document at once; streaming only helps hydration.
-  if ((userAgent && isbot(userAgent)) || entryContext.isSpaMode) {
-    await body.allReady;
-  }
+  // Every reader gets the whole document at once. The loaders have run before the render, so
+  // all that can suspend here is a lazy component (the URL-addressed dialogs, loaded on demand in
+  // the browser): waiting lets React inline it in the HTML instead of streaming it behind a
+  // fallback that only script can swap in, so the dialogs render with JavaScript off too.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

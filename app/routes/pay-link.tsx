@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useLocation, useNavigation } from "react-router";
 import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
 import { getApi } from "../.server/api";
-import { Receipt } from "../components/checkout/Receipt";
+import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
 import { FieldErrors } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
@@ -18,6 +18,8 @@ import { getInstance } from "../middleware/i18next";
 import { getSession } from "../middleware/session";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
+
+const Receipt = lazyDialog(() => import("../components/checkout/Receipt").then((m) => m.Receipt));
 
 /**
  * /pay/{hash} and /instant-bill/{hash}: pay a supply's bill without signing in. The hash is an
