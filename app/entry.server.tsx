@@ -23,6 +23,9 @@ export default async function handleRequest(
     </I18nextProvider>,
     {
       nonce,
+      // Never move a finished Suspense boundary (a lazy dialog) out of place into a later chunk
+      // that only script can reveal (React does so for boundaries past this many bytes).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
