@@ -1,5 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
@@ -11,9 +12,23 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL("./app/vendor/use-sync-external-store-shim.ts", import.meta.url),
+        ),
+      },
+    ],
+  },
   environments: {
     client: {
       build: {
+        // Dynamic imports (the lazy dialogs) stay plain `import()`: Vite's preload helper
+        // (~0.8 KB gzip on every page) would only fetch their few imports in parallel, and no
+        // lazy chunk has CSS of its own.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             // Issue #8 budget (JS ≤ 140 KB gzip per page, scripts/check-client-bundle.ts): code
