@@ -25,15 +25,17 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        // Dynamic imports (the lazy dialogs) stay plain `import()`: Vite's preload helper
-        // (~0.8 KB gzip on every page) would only fetch their few imports in parallel, and no
-        // lazy chunk has CSS of its own.
+        // Dynamic imports (the lazy dialogs, app/components/lazy-dialog.tsx) stay plain
+        // `import()`: Vite's preload helper (~0.3 KB gzip on every page) would only fetch their
+        // few imports in parallel, and no lazy chunk has CSS of its own.
         modulePreload: false,
         rolldownOptions: {
           output: {
             // Issue #8 budget (JS ≤ 140 KB gzip per page, scripts/check-client-bundle.ts): code
-            // every page runs goes in two chunks that compress as one stream each, instead of
-            // many small chunks that split React Router in two whenever a lazy chunk appears.
+            // that pages share goes in a few chunks that compress as one stream each (the
+            // framework; the shell every page runs; the signed-in layout; the form parts),
+            // instead of many small chunks that split React Router in two whenever a lazy chunk
+            // appears and compress ~1 KB worse per page.
             advancedChunks: {
               groups: [
                 {
