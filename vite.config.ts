@@ -1,5 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
@@ -11,14 +12,30 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL("./app/vendor/use-sync-external-store-shim.ts", import.meta.url),
+        ),
+      },
+    ],
+  },
   environments: {
     client: {
       build: {
+        // Dynamic imports (the lazy dialogs, app/components/lazy-dialog.tsx) stay plain
+        // `import()`: Vite's preload helper (~0.3 KB gzip on every page) would only fetch their
+        // few imports in parallel, and no lazy chunk has CSS of its own.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             // Issue #8 budget (JS ≤ 140 KB gzip per page, scripts/check-client-bundle.ts): code
-            // every page runs goes in two chunks that compress as one stream each, instead of
-            // many small chunks that split React Router in two whenever a lazy chunk appears.
+            // that pages share goes in a few chunks that compress as one stream each (the
+            // framework; the shell every page runs; the signed-in layout; the form parts),
+            // instead of many small chunks that split React Router in two whenever a lazy chunk
+            // appears and compress ~1 KB worse per page.
             advancedChunks: {
               groups: [
                 {
@@ -27,7 +44,18 @@ export default defineConfig({
                 },
                 {
                   name: "shell",
-                  test: /preload-helper|app[\\/]components[\\/](Icon|Footer|LanguageSwitch|root-data|safe-redirect|ErrorContent)\.tsx?$|app[\\/]domain[\\/]sidebar\.ts$/,
+                  // With the root route and the client entry (route modules become facades).
+                  test: /preload-helper|app[\\/](root|entry\.client)\.tsx$|app[\\/]components[\\/](Icon|Footer|LanguageSwitch|root-data|safe-redirect|ErrorContent|ErrorPage|PublicLayout|Toast|lazy-dialog|cookie-consent|checkout[\\/]checkout-slot)\.tsx?$|app[\\/]domain[\\/](sidebar|format|meters)\.ts$/,
+                },
+                {
+                  // The signed-in layout and what only it renders.
+                  name: "b2b-shell",
+                  test: /app[\\/]routes[\\/]b2b[\\/]layout\.tsx$|app[\\/]components[\\/](Header|Sidebar|WelcomeBanner|Breadcrumb|SupplyStatus|shell-view|settings[\\/]SettingsModals)\.tsx?$/,
+                },
+                {
+                  // The form hook and field parts every form page uses.
+                  name: "forms",
+                  test: /app[\\/]components[\\/](form|Field)\.tsx?$/,
                 },
               ],
             },

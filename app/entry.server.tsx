@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -18,7 +17,6 @@ export default async function handleRequest(
 ) {
   const { nonce, page } = routerContext.get(cloudflareContext);
   let shellRendered = false;
-  const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(routerContext)}>
@@ -28,6 +26,9 @@ export default async function handleRequest(
     </I18nextProvider>,
     {
       nonce,
+      // Never move a finished Suspense boundary (a lazy dialog) out of place into a later chunk
+      // that only script can reveal (React does so for boundaries past this many bytes).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -38,10 +39,11 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Bots and no-JS readers get the whole document at once; streaming only helps hydration.
-  if ((userAgent && isbot(userAgent)) || entryContext.isSpaMode) {
-    await body.allReady;
-  }
+  // Every reader gets the whole document at once. The loaders have run before the render, so
+  // all that can suspend here is a lazy component (the URL-addressed dialogs, loaded on demand in
+  // the browser): waiting lets React inline it in the HTML instead of streaming it behind a
+  // fallback that only script can swap in, so the dialogs render with JavaScript off too.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

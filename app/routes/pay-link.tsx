@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useLocation, useNavigation } from "react-router";
 import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
-import { Receipt } from "../components/checkout/Receipt";
+import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
 import { FieldErrors } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
@@ -17,6 +17,8 @@ import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
 import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+
+const Receipt = lazyDialog(() => import("../components/checkout/Receipt").then((m) => m.Receipt));
 
 /**
  * /pay/{hash} and /instant-bill/{hash}: pay a supply's bill without signing in. The hash is an

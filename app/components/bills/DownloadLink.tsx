@@ -1,31 +1,13 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useRef, useState } from "react";
+import { lazyDialog } from "../lazy-dialog";
 
-/** Spec §9: the download dialog closes itself 5 s after an error. */
-export const DOWNLOAD_AUTO_CLOSE_MS = 5000;
-
-/** Asks the portal's resource route for status codes instead of a redirect to an error page. */
-export const FETCH_HEADER = "x-download";
-
-type State = { status: "idle" } | { status: "wait" } | { status: "error"; message: string };
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = filename;
-  // A detached anchor is enough for every current browser (no DOM insertion needed).
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const DownloadDialog = lazyDialog(() => import("./DownloadDialog").then((m) => m.DownloadDialog));
 
 /**
  * A plain link to the file (it works without JavaScript: the server answers the file as an
  * attachment, or redirects to a page that says why not). With JavaScript the click instead
- * shows the spec's download dialog (§2 Modals, §4): "Please wait" while the file comes, closed
- * on success; 400 or an empty file → "The file is not available for download", 403 → the
- * status text, both closing after 5 s; 401 → tried again once (the portal refreshes the token
- * on the server), then the sign-in page.
+ * shows the spec's download dialog (DownloadDialog: "Please wait", the error messages), whose
+ * code is fetched on the first click.
  */
 export function DownloadLink({
   href,
@@ -38,68 +20,13 @@ export function DownloadLink({
   className?: string;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation(); // "download.*" lives in common: the overview uses it too
-  const [state, setState] = useState<State>({ status: "idle" });
-  const titleId = useId();
-  const bodyId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
+  // A new key per click: each click mounts a new dialog, which fetches the file once.
+  const [download, setDownload] = useState(0);
   const linkRef = useRef<HTMLAnchorElement>(null);
 
-  const open = state.status !== "idle";
-
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (state.status !== "error") return;
-    const timer = setTimeout(() => close(), DOWNLOAD_AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   function close() {
-    setState({ status: "idle" });
+    setDownload(0);
     linkRef.current?.focus();
-  }
-
-  async function start() {
-    setState({ status: "wait" });
-    try {
-      const get = () =>
-        fetch(href, { headers: { [FETCH_HEADER]: "fetch" }, credentials: "same-origin" });
-      let response = await get();
-      if (response.status === 401) response = await get();
-      if (response.status === 401) {
-        window.location.assign("/login");
-        return;
-      }
-      if (response.ok) {
-        const blob = await response.blob();
-        if (blob.size > 0) {
-          saveBlob(blob, filename);
-          close();
-          return;
-        }
-        setState({ status: "error", message: t("download.notAvailable") });
-      } else if (response.status === 400 || response.status === 404) {
-        setState({ status: "error", message: t("download.notAvailable") });
-      } else if (response.status === 403) {
-        setState({ status: "error", message: response.statusText || "Forbidden" });
-      } else {
-        setState({ status: "error", message: t("download.failed") });
-      }
-    } catch {
-      setState({ status: "error", message: t("download.failed") });
-    }
   }
 
   return (
@@ -111,44 +38,13 @@ export function DownloadLink({
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
-          void start();
+          setDownload((n) => n + 1);
         }}
       >
         {children}
       </a>
-      {open ? (
-        <div className="modal">
-          <dialog
-            open
-            className="dialog download-dialog"
-            role={state.status === "error" ? "alertdialog" : "dialog"}
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={bodyId}
-            aria-busy={state.status === "wait"}
-          >
-            <div className="dialog__head">
-              <h2 id={titleId}>{t("download.title")}</h2>
-              <button type="button" ref={closeRef} className="dialog__close" onClick={close}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{t("common:dialog.close")}</span>
-              </button>
-            </div>
-            <div id={bodyId} role="status" aria-live="polite">
-              {state.status === "wait" ? (
-                <p className="download-dialog__wait">
-                  <span className="spinner" aria-hidden="true" />
-                  {t("download.wait")}
-                </p>
-              ) : state.status === "error" ? (
-                <>
-                  <p className="alert alert--error">{state.message}</p>
-                  <p className="muted">{t("download.autoClose")}</p>
-                </>
-              ) : null}
-            </div>
-          </dialog>
-        </div>
+      {download > 0 ? (
+        <DownloadDialog key={download} href={href} filename={filename} onClose={close} />
       ) : null}
     </>
   );

@@ -1,5 +1,7 @@
 import { useLocation } from "react-router";
-import { CheckoutDialog as Dialog } from "./CheckoutDialog";
+import { lazyDialog } from "../lazy-dialog";
+
+const Dialog = lazyDialog(() => import("./CheckoutDialog").then((m) => m.CheckoutDialog));
 
 /** Translation namespace of the dialog; the root embeds it whenever the query is present. */
 export const CHECKOUT_NAMESPACE = "payments";

@@ -1,8 +1,10 @@
-import { PasswordDialog } from "./PasswordDialog";
-import { SettingsDialog } from "./SettingsDialog";
+import { lazyDialog } from "../lazy-dialog";
 import type { SettingsModal } from "./settings.server";
 // Linked with every signed-in page (as before), so the dialog is styled without JavaScript too.
 import "./settings.css";
+
+const PasswordDialog = lazyDialog(() => import("./PasswordDialog").then((m) => m.PasswordDialog));
+const SettingsDialog = lazyDialog(() => import("./SettingsDialog").then((m) => m.SettingsDialog));
 
 /** The layout's URL-addressed settings dialogs: `?modal=settings&step=1|2` and `?modal=password`. */
 export function SettingsModals({ modal }: { modal: SettingsModal }) {

@@ -11,8 +11,6 @@ import { getApi, requireShell } from "../../.server/shell";
 import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
-import { PaySeveralDialog } from "../../components/overview/PaySeveralDialog";
-import { UserPopup } from "../../components/overview/UserPopup";
 import { TopBanner } from "../../components/overview/TopBanner";
 import { YearComparison } from "../../components/overview/YearComparison";
 import { buildOverviewView, periodMonth } from "../../components/overview/view";
@@ -20,6 +18,14 @@ import { formatAmount, formatInteger } from "../../domain/format";
 import { safePopupUrl } from "../../domain/overview";
 import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
+import { lazyDialog } from "../../components/lazy-dialog";
+
+const PaySeveralDialog = lazyDialog(() =>
+  import("../../components/overview/PaySeveralDialog").then((m) => m.PaySeveralDialog),
+);
+const UserPopup = lazyDialog(() =>
+  import("../../components/overview/UserPopup").then((m) => m.UserPopup),
+);
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 

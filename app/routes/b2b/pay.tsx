@@ -7,7 +7,7 @@ import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { ApiMeter, ApiPaymentStart, ApiReceipt } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
-import { Receipt } from "../../components/checkout/Receipt";
+import { lazyDialog } from "../../components/lazy-dialog";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { FieldErrors } from "../../components/Field";
 import {
@@ -22,6 +22,10 @@ import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
+
+const Receipt = lazyDialog(() =>
+  import("../../components/checkout/Receipt").then((m) => m.Receipt),
+);
 
 /**
  * /b2b/pay: pay one supply (from the banner or the bills page: `?meter={id}`) or several
