@@ -1,9 +1,19 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts on purpose: the Cloudflare and React Router plugins build
 // the Worker, which unit tests do not need. Integration tests talk to a real Worker (workerd
 // with a local D1) started by their own harness in tests/integration/server.ts.
 export default defineConfig({
+  // As in vite.config.ts: components render with the portal's own react-i18next binding.
+  resolve: {
+    alias: [
+      {
+        find: /^react-i18next$/,
+        replacement: fileURLToPath(new URL("./app/vendor/react-i18next.ts", import.meta.url)),
+      },
+    ],
+  },
   test: {
     projects: [
       {

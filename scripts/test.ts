@@ -119,8 +119,8 @@ const steps: Step[] = [
   vitestStep("unit"),
   { name: "build", run: () => exec("npm", ["run", "build"]) },
   {
-    name: "client bundle (no chart code; JS per page reported)",
-    run: () => exec("node", ["scripts/check-client-bundle.ts"]),
+    name: "client bundle (no chart code; JS ≤ 140 KB gzip on every page)",
+    run: () => exec("node", ["scripts/check-client-bundle.ts", "--strict"]),
   },
   vitestStep("integration"),
   vitestStep("security"),

@@ -6,7 +6,8 @@ import { checkAvatar } from "../../../api/settings/image";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
-import { PasswordDialog, type PasswordActionData } from "../../components/settings/PasswordDialog";
+import type { PasswordActionData } from "../../components/settings/PasswordDialog";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { SettingsDialog, type SettingsActionData } from "../../components/settings/SettingsDialog";
 import { uploadAvatar } from "../../components/settings/api.server";
 import { avatarSrc, pageWithoutModal, withModal } from "../../components/settings/settings.server";
@@ -30,6 +31,11 @@ import { localeCookie } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/settings";
+
+/** Shown only after a password change was refused: its code loads then (issue #8 budget). */
+const PasswordDialog = lazyDialog(() =>
+  import("../../components/settings/PasswordDialog").then((m) => m.PasswordDialog),
+);
 
 export const handle: RouteHandle = {
   i18n: ["settings", "forms"],

@@ -1,0 +1,91 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useReducer,
+  type ReactNode,
+} from "react";
+
+/**
+ * The part of react-i18next this portal uses (useTranslation, I18nextProvider, initReactI18next),
+ * over the same i18next instance, with the same lookups: `t` is
+ * `i18n.getFixedT(language, namespaces[0])`, what react-i18next 17 builds (its extra `scopeNs`
+ * only matters for selector-function keys, which the portal does not use), so server and browser
+ * render the same strings. vite.config.ts and
+ * tsconfig map the `react-i18next` import here.
+ *
+ * Why: issue #8's budget of 140 KB of JavaScript per page. react-i18next's general machinery
+ * (selectors, key prefixes, HOCs, <Trans>, a copy of the i18next instance per component on the
+ * server) cost ~3 KB gzip in every page's framework chunk and a measurable share of each server
+ * render; the portal needs none of it. Behaviour kept: the component re-renders when the language
+ * changes, and suspends while a namespace the page has not embedded loads from /locales (the
+ * nearest Suspense boundary, as with `react: { useSuspense: true }`).
+ */
+
+let defaultInstance: I18n | undefined;
+const I18nContext = createContext<I18n | undefined>(undefined);
+
+/** `i18next.use(initReactI18next)`: remembers the instance for components outside a provider. */
+export const initReactI18next = {
+  type: "3rdParty" as const,
+  init(instance: I18n) {
+    defaultInstance = instance;
+  },
+};
+
+export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
+  return createElement(I18nContext.Provider, { value: i18n }, children);
+}
+
+/** One `t` per instance, language and namespace: a stable identity across renders and components. */
+const fixed = new WeakMap<I18n, Map<string, TFunction>>();
+
+function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
+  let byKey = fixed.get(i18n);
+  if (!byKey) fixed.set(i18n, (byKey = new Map()));
+  const id = `${lng}|${ns}`;
+  let t = byKey.get(id);
+  if (!t) byKey.set(id, (t = i18n.getFixedT(lng, ns)));
+  return t;
+}
+
+/** One load per language and namespace list, shared by every component waiting for it. */
+const loading = new Map<string, Promise<void>>();
+
+export interface UseTranslationResponse {
+  t: TFunction;
+  i18n: I18n;
+  ready: boolean;
+}
+
+export function useTranslation(ns?: string | readonly string[]): UseTranslationResponse {
+  const i18n = useContext(I18nContext) ?? defaultInstance;
+  if (!i18n) throw new Error("useTranslation: no i18next instance (I18nextProvider)");
+  const defaultNs = i18n.options.defaultNS;
+  const fallback =
+    typeof defaultNs === "string" ? defaultNs : ((defaultNs || undefined)?.[0] ?? "translation");
+  const list = ns === undefined ? [fallback] : typeof ns === "string" ? [ns] : [...ns];
+  const key = list.join(" ");
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    const onChange = () => rerender();
+    i18n.on("languageChanged", onChange);
+    return () => i18n.off("languageChanged", onChange);
+  }, [i18n]);
+  const lng = i18n.language;
+  const first = list[0] ?? fallback;
+  const t = fixedT(i18n, lng, first);
+  if (!list.every((n) => i18n.hasLoadedNamespace(n))) {
+    const id = `${lng}|${key}`;
+    let pending = loading.get(id);
+    if (!pending) {
+      pending = i18n.loadNamespaces(list).finally(() => loading.delete(id));
+      loading.set(id, pending);
+    }
+    // Suspense: React renders again once the namespaces are in.
+    throw pending;
+  }
+  return { t, i18n, ready: true };
+}
