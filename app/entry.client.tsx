@@ -1,33 +1,27 @@
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { httpBackend } from "./i18n-client";
+import { loadNamespace } from "./i18n-client";
+import { LiteI18n } from "./i18n-lite";
 
 // The server embeds exactly the namespaces the first page uses; others load on navigation.
 const embedded = document.getElementById("i18n-resources")?.textContent ?? "{}";
 const lng = document.documentElement.lang || "el";
 
-await i18next
-  .use(initReactI18next)
-  .use(httpBackend)
-  .init({
-    lng,
-    fallbackLng: false,
-    defaultNS: "common",
-    fallbackNS: "common",
-    ns: [],
-    partialBundledLanguages: true,
-    resources: { [lng]: JSON.parse(embedded) as Record<string, Record<string, unknown>> },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
+// The server translates with i18next; the browser with its lighter twin (app/i18n-lite.ts).
+const i18n = new LiteI18n({
+  lng,
+  defaultNS: "common",
+  fallbackNS: "common",
+  resources: JSON.parse(embedded) as Record<string, Record<string, unknown>>,
+  load: loadNamespace,
+});
 
 startTransition(() => {
   hydrateRoot(
     document,
-    <I18nextProvider i18n={i18next}>
+    <I18nextProvider i18n={i18n}>
       <StrictMode>
         <HydratedRouter />
       </StrictMode>

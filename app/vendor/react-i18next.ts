@@ -1,4 +1,4 @@
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import {
   createContext,
   createElement,
@@ -23,6 +23,22 @@ import {
  * changes, and suspends while a namespace the page has not embedded loads from /locales (the
  * nearest Suspense boundary, as with `react: { useSuspense: true }`).
  */
+
+/**
+ * What components use of the translator: i18next's instance on the server, app/i18n-lite.ts in
+ * the browser.
+ */
+export interface I18n {
+  language: string;
+  options: { defaultNS?: string | false | readonly string[] };
+  on(event: "languageChanged", listener: (lng: string) => void): unknown;
+  off(event: "languageChanged", listener: (lng: string) => void): unknown;
+  getFixedT(lng: string, ns: string): TFunction;
+  hasLoadedNamespace(ns: string): boolean;
+  loadNamespaces(ns: string[]): Promise<unknown>;
+  getResourceBundle(lng: string, ns: string): unknown;
+  changeLanguage(lng: string): Promise<unknown>;
+}
 
 let defaultInstance: I18n | undefined;
 const I18nContext = createContext<I18n | undefined>(undefined);
@@ -72,7 +88,9 @@ export function useTranslation(ns?: string | readonly string[]): UseTranslationR
   useEffect(() => {
     const onChange = () => rerender();
     i18n.on("languageChanged", onChange);
-    return () => i18n.off("languageChanged", onChange);
+    return () => {
+      i18n.off("languageChanged", onChange);
+    };
   }, [i18n]);
   const lng = i18n.language;
   const first = list[0] ?? fallback;
@@ -81,7 +99,10 @@ export function useTranslation(ns?: string | readonly string[]): UseTranslationR
     const id = `${lng}|${key}`;
     let pending = loading.get(id);
     if (!pending) {
-      pending = i18n.loadNamespaces(list).finally(() => loading.delete(id));
+      pending = i18n
+        .loadNamespaces(list)
+        .then(() => undefined)
+        .finally(() => loading.delete(id));
       loading.set(id, pending);
     }
     // Suspense: React renders again once the namespaces are in.
