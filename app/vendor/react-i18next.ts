@@ -10,18 +10,17 @@ import {
 
 /**
  * The part of react-i18next this portal uses (useTranslation, I18nextProvider, initReactI18next),
- * over the same i18next instance, with the same lookups: `t` is
- * `i18n.getFixedT(language, namespaces[0])`, what react-i18next 17 builds (its extra `scopeNs`
- * only matters for selector-function keys, which the portal does not use), so server and browser
- * render the same strings. vite.config.ts and
- * tsconfig map the `react-i18next` import here.
+ * over i18next on the server and its browser twin (app/i18n-lite.ts), with react-i18next 17's
+ * lookups: `t` is `i18n.getFixedT(language, namespaces[0])` (react-i18next's extra `scopeNs` only
+ * matters for selector-function keys, which the portal does not use). vite.config.ts,
+ * vitest.config.ts and tsconfig map the `react-i18next` import here; the package is not installed.
  *
- * Why: issue #8's budget of 140 KB of JavaScript per page. react-i18next's general machinery
- * (selectors, key prefixes, HOCs, <Trans>, a copy of the i18next instance per component on the
- * server) cost ~3 KB gzip in every page's framework chunk and a measurable share of each server
- * render; the portal needs none of it. Behaviour kept: the component re-renders when the language
- * changes, and suspends while a namespace the page has not embedded loads from /locales (the
- * nearest Suspense boundary, as with `react: { useSuspense: true }`).
+ * Why: issue #8's budget of 140 KB of JavaScript per page (ADR 0007). react-i18next's general
+ * machinery (selectors, key prefixes, HOCs, <Trans>, a copy of the i18n instance per component
+ * on the server) cost ~2 KB gzip on every page and a share of each server render; the portal
+ * needs none of it. Behaviour kept: a component re-renders when the language changes, and
+ * suspends while a namespace the page has not embedded loads from /locales (the nearest Suspense
+ * boundary, as with `react: { useSuspense: true }`).
  */
 
 /**
