@@ -129,10 +129,6 @@ export class LiteI18n {
     return t as unknown as TFunction;
   }
 
-  t(key: string | readonly string[], options?: Options): string {
-    return this.translate(key, options, this.language, this.options.defaultNS);
-  }
-
   private pluralRules(lng: string): Intl.PluralRules {
     let rules = this.plurals.get(lng);
     if (!rules) this.plurals.set(lng, (rules = new Intl.PluralRules(lng)));
