@@ -26,6 +26,7 @@ export default defineConfig({
             "seed/**/*.test.ts",
             "locales/**/*.test.ts",
             "bench/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
           ],
           environment: "node",
           setupFiles: ["./tests/setup/fail-on-console-error.ts"],

@@ -44,6 +44,30 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
   })
 
+  /**
+   * The versions of the data a signed-in page shows: the customer's own and the supplier-wide
+   * one (notices, banners for everyone), raised by database triggers on every write
+   * (migrations/0008_data_versions.sql). The portal reuses a rendered page only while this value
+   * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL: it runs on every
+   * cached page view.
+   */
+  .get("/users/:userId/data-version", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const row = await c
+      .get("db")
+      .$client.prepare(
+        `SELECT u.customer_id AS customer,
+                (SELECT version FROM data_versions WHERE customer_id = u.customer_id) AS own,
+                (SELECT version FROM data_versions WHERE customer_id = 0) AS shared
+           FROM users u WHERE u.id = ?`,
+      )
+      .bind(userId)
+      .first<{ customer: number; own: number | null; shared: number | null }>();
+    if (!row) throw notFound();
+    return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
+  })
+
   .get(
     "/users/:userId/meters",
     requireBearer,

@@ -376,6 +376,15 @@ export function createClient(options: ClientOptions) {
       return request<null>("POST", "/v2/auth/deactivate", { body: { username } });
     },
 
+    /**
+     * The customer's data version (GET /users/{id}/data-version), which changes with anything a
+     * page shows; null when the API does not offer it or fails (the page is then rendered).
+     */
+    async dataVersion(id: number): Promise<string | null> {
+      const result = await request<{ version?: unknown }>("GET", `/users/${id}/data-version`);
+      return result.ok && typeof result.data?.version === "string" ? result.data.version : null;
+    },
+
     // ---- reads (throw ApiError on failure; auth failures redirect to /login) ----
     me() {
       return read<ApiUser>("/v2/me");

@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { invoicePdfHref } from "../../components/bills/links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -34,6 +35,9 @@ export const handle: RouteHandle = {
   title: "overview:title",
   breadcrumb: "overview:title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 const OVERVIEW = "/b2b/episkopisi";
 /** The bills-and-payments page (a later issue): pay and download land there until it exists. */

@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect } from "react-router";
@@ -21,6 +22,9 @@ export const handle: RouteHandle = {
   title: "overview:supplies.title",
   breadcrumb: "overview:supplies.title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 /**
  * My supplies (spec §2 paroxes): every supply of the user, searchable and filterable through the

@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { type SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, useForm } from "../../components/form";
 import type { z } from "zod";
@@ -39,6 +40,9 @@ export const handle: RouteHandle = {
   title: "payments:title",
   breadcrumb: "payments:title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 

@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
 import type { ApiInvoice, ApiReading } from "../../../api/contract";
@@ -32,6 +33,9 @@ export const handle: RouteHandle = {
   title: "statistics:title",
   breadcrumb: "statistics:title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
