@@ -22,6 +22,7 @@ import {
   isValidCardNumber,
 } from "./rules";
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
+import { changedRow } from "../db/changes";
 
 /**
  * allSmart loyalty card (issue 7; docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:
@@ -308,7 +309,7 @@ export const allSmartRoutes = new Hono<ApiEnv>()
         .bind(flow.customer_id, flow.phone, nowIso(), number)
         .run()
         .catch(() => null);
-      if (!linked || linked.meta.changes !== 1) {
+      if (!linked || !changedRow(linked)) {
         throw new ApiError(409, "card_exists", { field: "card_number" });
       }
     }

@@ -23,6 +23,7 @@ import {
   maskMobile,
   nextChargeDate,
 } from "./rules";
+import { changedRow } from "../db/changes";
 
 export interface FlowRow {
   id: string;
@@ -253,7 +254,7 @@ export async function deleteMandate(db: Db, customerId: number, meterId: number)
     .prepare("DELETE FROM direct_debits WHERE meter_id = ? AND customer_id = ?")
     .bind(meterId, customerId)
     .run();
-  return result.meta.changes > 0;
+  return changedRow(result);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,7 +488,7 @@ export async function verifyCode(
       )
       .bind(now.toISOString(), flow.id, given, MAX_GUESSES)
       .run();
-    if (used.meta.changes === 1) return;
+    if (changedRow(used)) return;
   }
   const counted = await d1(db)
     .prepare(

@@ -9,6 +9,7 @@ import { randomToken } from "../lib/tokens";
 import { nowIso } from "../lib/time";
 import type { GatewayDeps, GatewayOrder, GatewayStatus, PaymentGateway } from "./gateway";
 import { merchantKey, signFields, verifyFields } from "./rules";
+import { changedRow } from "../db/changes";
 
 const SESSION_PURPOSE = "gateway-session";
 /** A hosted payment page stays usable for 30 minutes. */
@@ -88,7 +89,7 @@ export async function insertCharge(
       status === "challenge" ? null : nowIso(),
     )
     .run();
-  return result.meta.changes === 1 ? id : null;
+  return changedRow(result) ? id : null;
 }
 
 /** Moves a charge waiting for 3-D Secure to its final status; false if it was not waiting. */
@@ -99,7 +100,7 @@ export async function finishChallenge(deps: GatewayDeps, orderId: string, status
     )
     .bind(status, nowIso(), orderId)
     .run();
-  return result.meta.changes === 1;
+  return changedRow(result);
 }
 
 /** The merchant's return URL with the signed result: HMAC over every field. */

@@ -18,6 +18,7 @@ import { nowIso, todayUtc } from "../lib/time";
 import type { Lang } from "../types";
 import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
+import { changedRow } from "../db/changes";
 
 export const PAYABLE_STATUSES = ["Active", "Stopped"] as const;
 
@@ -206,7 +207,7 @@ async function closeOrder(
     )
     .bind(status, failure, acquirerTxn, nowIso(), orderId)
     .run();
-  return result.meta.changes === 1;
+  return changedRow(result);
 }
 
 /**

@@ -9,6 +9,7 @@ import { athensToday } from "../readings/rules";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { questionnaireAnswerSchema, questionnairePeriod } from "./rules";
+import { changedRow } from "../db/changes";
 
 async function status(db: Db, userId: number): Promise<ApiQuestionnaireStatus> {
   const period = questionnairePeriod(athensToday());
@@ -68,7 +69,7 @@ export const questionnaireRoutes = new Hono<ApiEnv>()
           nowIso(),
         )
         .run();
-      if (result.meta.changes === 0) {
+      if (!changedRow(result)) {
         throw new ApiError(409, "questionnaire_answered", { message: period.next });
       }
       return c.json({ data: await status(db, userId) }, 201);
