@@ -13,7 +13,10 @@ CREATE TABLE data_versions (
   customer_id INTEGER PRIMARY KEY,        -- 0: supplier-wide content (notices, banners for all)
   version INTEGER NOT NULL DEFAULT 0
 );
-INSERT INTO data_versions (customer_id, version) VALUES (0, 0);
+-- The supplier-wide counter starts at a random value: a database created afresh (a re-seeded
+-- test database) never repeats the versions of the one it replaces. After restoring a backup
+-- (D1 Time Travel), give it a new one the same way (docs/decisions/0008-page-cache-by-data-version.md).
+INSERT INTO data_versions (customer_id, version) VALUES (0, abs(random() % 1000000000));
 
 CREATE TRIGGER customers_insert_version AFTER INSERT ON customers
 BEGIN
