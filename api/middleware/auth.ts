@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
 import { findLiveSession } from "../services/sessions";
+import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
 export function bearerToken(header: string | undefined): string | null {
@@ -20,14 +21,6 @@ type Verdict = { ok: true; claims: AccessClaims } | { ok: false; status: 401 | 4
  * after a write checks again. Over HTTP every request has its own context: nothing is shared.
  */
 const verdicts = new WeakMap<object, Map<string, Promise<Verdict>>>();
-
-function executionContextOf(c: Context<ApiEnv>): object | null {
-  try {
-    return c.executionCtx;
-  } catch {
-    return null; // no context (tests calling app.request without one)
-  }
-}
 
 async function judge(c: Context<ApiEnv>, token: string | null): Promise<Verdict> {
   const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;

@@ -1,5 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { getDb } from "../db";
+import { type Db, getDb } from "../db";
+import { readOnly } from "../services/customers";
 import { faultRateFrom, resilientD1 } from "../db/resilient";
 import type { ApiEnv, Lang } from "../types";
 
@@ -12,17 +14,46 @@ export const language = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
+/** The D1 session and handle shared by the read-only API calls of one page request. */
+const pageReads = new WeakMap<object, { session: D1DatabaseSession; db: Db }>();
+
+/** The Worker request's ExecutionContext: shared by the in-process API calls of one page request. */
+export function executionContextOf(c: Context<ApiEnv>): object | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null; // no context (tests calling app.request without one)
+  }
+}
+
 /**
  * One D1 session per request (D1 Sessions API). A caller that sends back the bookmark of its last
  * answer in `x-d1-bookmark` reads its own writes even from a read replica; without one, the first
  * query goes to the primary ("first-primary"), so a caller that keeps no bookmark never reads stale data.
  * Transient D1 errors are retried where that is safe (db/resilient.ts).
+ *
+ * The in-process calls of one page request share its `ExecutionContext`: their GETs share one
+ * session and one read-only handle, whose memo (services/customers.ts `remembered`) answers the
+ * same user or supply list once per page instead of once per call. Any write call of that
+ * request drops the shared handle first, so what is read after a write is read afresh.
  */
 export const database = createMiddleware<ApiEnv>(async (c, next) => {
   const bookmark = c.req.header(BOOKMARK_HEADER);
-  const session = c.env.DB.withSession(bookmark || "first-primary");
-  c.set("db", getDb(resilientD1(session, { faultRate: faultRateFrom(c.env) })));
+  const ctx = executionContextOf(c);
+  const reads = (c.req.method === "GET" || c.req.method === "HEAD") && !bookmark;
+  if (ctx && !reads) pageReads.delete(ctx);
+  let entry = ctx && reads ? pageReads.get(ctx) : undefined;
+  if (!entry) {
+    const session = c.env.DB.withSession(bookmark || "first-primary");
+    const db = getDb(resilientD1(session, { faultRate: faultRateFrom(c.env) }));
+    entry = { session, db };
+    if (ctx && reads) {
+      readOnly(db);
+      pageReads.set(ctx, entry);
+    }
+  }
+  c.set("db", entry.db);
   await next();
-  const latest = session.getBookmark();
+  const latest = entry.session.getBookmark();
   if (latest) c.header(BOOKMARK_HEADER, latest);
 });

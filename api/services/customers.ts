@@ -11,13 +11,38 @@ import { toApiUser } from "./serialize";
  */
 export const REMOVED_METER_STATUS = "Removed";
 
+/** Memo of reads per read-only handle (api/middleware/context.ts shares one per page request). */
+const memos = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+/** Marks a handle as used only for reads: its user and supply-list reads are then made once. */
+export function readOnly(db: Db): void {
+  memos.set(db, new Map());
+}
+
+function remembered<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = memos.get(db);
+  if (!memo) return load();
+  let known = memo.get(key) as Promise<T> | undefined;
+  if (!known) {
+    known = load();
+    memo.set(key, known);
+    // A failed read (a D1 error) is not remembered: the next call tries again.
+    known.catch(() => memo.delete(key));
+  }
+  return known;
+}
+
 /** The customer's meters as the portal sees them: main first, then by id. */
-export function customerMeters(db: Db, customerId: number) {
-  return db
-    .select()
-    .from(meters)
-    .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
-    .orderBy(desc(meters.is_main), asc(meters.id));
+export async function customerMeters(db: Db, customerId: number) {
+  const rows = await remembered(db, `meters:${customerId}`, () =>
+    db
+      .select()
+      .from(meters)
+      .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
+      .orderBy(desc(meters.is_main), asc(meters.id))
+      .then((list) => list),
+  );
+  return [...rows]; // callers may sort or filter their copy
 }
 
 /** Invoices of the given meters, newest first. */
@@ -30,14 +55,16 @@ export function meterInvoices(db: Db, meterIds: number[]) {
     .orderBy(desc(invoices.issue_date), desc(invoices.id));
 }
 
-export async function findUserWithCustomer(db: Db, userId: number) {
-  const rows = await db
-    .select({ user: users, customer: customers })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customer_id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return rows[0] ?? null;
+export function findUserWithCustomer(db: Db, userId: number) {
+  return remembered(db, `user:${userId}`, async () => {
+    const rows = await db
+      .select({ user: users, customer: customers })
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customer_id))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return rows[0] ?? null;
+  });
 }
 
 export async function loadApiUser(db: Db, userId: number) {

@@ -1,3 +1,4 @@
+import { fetchWorker } from "../support/fetch-worker";
 import type { ApiErrorBody, ApiTokens } from "../../api/contract.ts";
 
 export const DEMO_PASSWORD = "Demo2026!";
@@ -37,7 +38,7 @@ export function createClient(baseUrl: string) {
       headers.authorization = `Basic ${Buffer.from(options.basic.join(":")).toString("base64")}`;
     if (options.origin ?? method !== "GET") headers.origin = baseUrl;
     if (options.lang) headers.language = options.lang;
-    const response = await fetch(`${baseUrl}/api${path}`, {
+    const response = await fetchWorker(`${baseUrl}/api${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

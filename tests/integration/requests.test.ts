@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
+import { fetchWorker } from "../support/fetch-worker";
 
 /**
  * Requests (docs/api/requests.md): POST /requests/files, GET /requests/files/:id,
@@ -41,7 +42,7 @@ async function upload(files: Part[], bearer = token) {
   const body = new FormData();
   for (const f of files)
     body.append("file", new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-  const response = await fetch(`${server.baseUrl}/api/requests/files`, {
+  const response = await fetchWorker(`${server.baseUrl}/api/requests/files`, {
     method: "POST",
     headers: { authorization: `Bearer ${bearer}`, connection: "close" },
     body,
