@@ -92,3 +92,22 @@ export function createClient(baseUrl: string) {
 
 /** The token at the end of an outbox link such as /activate/{token}. */
 export const tokenOf = (link: string | null | undefined) => link?.split("/").pop() ?? "";
+
+/** Signs in through the portal's login form (POST /login): its status and the cookies it set. */
+export async function signInPage(baseUrl: string, vat: string, password = DEMO_PASSWORD) {
+  const response = await fetchWorker(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: baseUrl,
+      connection: "close",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ intent: "login", username: vat, password }).toString(),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { status: response.status, cookie };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
-import { createClient } from "./client";
+import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -100,29 +100,13 @@ describe("with 5% of D1 statements failing", () => {
   });
 
   it("serves the signed-in pages of the portal, which only read", async () => {
-    const login = await fetch(`${server.baseUrl}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        origin: server.baseUrl,
-        connection: "close",
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        intent: "login",
-        username: h.vat,
-        password: "Demo2026!",
-      }).toString(),
-    });
+    const login = await signInPage(server.baseUrl, h.vat);
     // Sign-in writes; on a fault the form says "try again" (503), which a test may simply do.
     if (login.status !== 302) {
       expect([503, 400]).toContain(login.status);
       return;
     }
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = login.cookie;
     const statuses: number[] = [];
     for (const path of ["/b2b/episkopisi", "/b2b/logariasmoi", "/b2b/kataxorisi", "/b2b/mhnymata"])
       for (let i = 0; i < 5; i++) {

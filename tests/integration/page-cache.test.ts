@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
-import { createClient } from "./client";
+import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -21,21 +21,9 @@ afterAll(async () => {
 });
 
 async function signIn(vat: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      origin: server.baseUrl,
-      connection: "close",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ intent: "login", username: vat, password: "Demo2026!" }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { status, cookie } = await signInPage(server.baseUrl, vat);
+  expect(status).toBe(302);
+  return cookie;
 }
 
 interface Page {
