@@ -6,8 +6,11 @@
 -- Left out on purpose: tables no signed-in page renders (sessions, refresh_tokens, action_tokens,
 -- login_attempts, outbox, audit_log, flow_attempts, direct_debit_code_sends, holder_registry,
 -- application_throttle) and the test acquirer's own gateway_payments.
--- Generated from one list of (table, owner expression); keep a new table's triggers in the same
--- shape. A row whose owner cannot be found (NULL) raises nothing: no customer's page shows it.
+-- Every table has the same three triggers, differing only in how the owner is found: the row's
+-- customer_id, its supply's (meters.customer_id), its user's (users.customer_id), or 0. A new
+-- table that a page shows gets three more of this shape in a new migration
+-- (tests/unit/data-versions.test.ts fails until it does). A row whose owner cannot be found
+-- (NULL) raises nothing: no customer's page shows it.
 
 CREATE TABLE data_versions (
   customer_id INTEGER PRIMARY KEY,        -- 0: supplier-wide content (notices, banners for all)
