@@ -55,7 +55,15 @@ const fresh = (path: string, cookie: string) => view(path, cookie, { "cache-cont
 describe("page cache", () => {
   it("serves a repeat view as the same page, with a new nonce that the CSP allows", async () => {
     const cookie = await signIn(h.vat);
-    for (const path of ["/b2b/episkopisi", "/b2b/logariasmoi", "/b2b/paroxes", "/b2b/pay"]) {
+    for (const path of [
+      "/b2b/episkopisi",
+      "/b2b/logariasmoi",
+      "/b2b/paroxes",
+      "/b2b/pay",
+      "/b2b/mhnymata",
+      "/b2b/kataxorisi",
+      "/b2b/statistika",
+    ]) {
       const first = await view(path, cookie);
       const second = await view(path, cookie);
       expect(first.status, path).toBe(200);

@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
@@ -39,6 +40,9 @@ export const handle: RouteHandle = {
   title: "readings:title",
   breadcrumb: "readings:title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 

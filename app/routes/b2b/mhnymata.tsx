@@ -1,3 +1,4 @@
+import { pageCache } from "../../.server/page-cache";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
@@ -15,6 +16,9 @@ export const handle: RouteHandle = {
   title: "messages:title",
   breadcrumb: "messages:title",
 };
+
+/** The GET only reads: a repeat view with unchanged data is served from the page cache. */
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 const PATH = "/b2b/mhnymata";
 
