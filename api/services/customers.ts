@@ -40,7 +40,7 @@ export async function customerMeters(db: Db, customerId: number) {
       .from(meters)
       .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
       .orderBy(desc(meters.is_main), asc(meters.id))
-      .then((list) => list),
+      .then((list) => list), // a plain Promise of the rows, which the memo can hold
   );
   return [...rows]; // callers may sort or filter their copy
 }
