@@ -34,16 +34,14 @@ function remembered<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> 
 
 /** The customer's meters as the portal sees them: main first, then by id. */
 export async function customerMeters(db: Db, customerId: number) {
-  const rows = await remembered(
-    db,
-    `meters:${customerId}`,
-    () =>
-      db
-        .select()
-        .from(meters)
-        .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
-        .orderBy(desc(meters.is_main), asc(meters.id))
-        .then((list) => list), // a plain Promise of the rows, which the memo can hold
+  const rows = await remembered(db, `meters:${customerId}`, () =>
+    db
+      .select()
+      .from(meters)
+      .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
+      .orderBy(desc(meters.is_main), asc(meters.id))
+      // Run now: the memo holds a plain Promise of the rows, not a query builder.
+      .then((list) => list),
   );
   return [...rows]; // callers may sort or filter their copy
 }
