@@ -43,7 +43,8 @@ function run(step: string, command: string, args: string[]): Promise<void> {
 }
 
 async function main() {
-  if (ensureDevVars(root)) console.log("start: created .dev.vars with new random secrets");
+  const added = ensureDevVars(root);
+  if (added.length > 0) console.log(`start: wrote ${added.join(", ")} to .dev.vars`);
 
   console.log("start: building");
   await run("build", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]);

@@ -1,3 +1,4 @@
+import { isProduction } from "../api/lib/environment";
 /** Security headers for every HTML response; the nonce matches the one React's scripts carry. */
 export function withSecurityHeaders(
   response: Response,
@@ -24,7 +25,7 @@ export function withSecurityHeaders(
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (!isLocal && env.ENVIRONMENT === "production") {
+  if (!isLocal && isProduction(env)) {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   return new Response(response.body, {

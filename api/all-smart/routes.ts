@@ -23,6 +23,7 @@ import {
 } from "./rules";
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
 import { changedRow } from "../db/changes";
+import { isProduction } from "../lib/environment";
 
 /**
  * allSmart loyalty card (issue 7; docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:
@@ -205,7 +206,7 @@ async function demoLinks(c: Ctx): Promise<ApiDemoLink[]> {
 }
 
 const devOnly = (c: Ctx) => {
-  if (c.env.ENVIRONMENT === "production") throw notFound();
+  if (isProduction(c.env)) throw notFound();
 };
 
 export const allSmartRoutes = new Hono<ApiEnv>()

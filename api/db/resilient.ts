@@ -1,3 +1,4 @@
+import { isProduction } from "../lib/environment";
 /**
  * D1 with the retries Cloudflare's documentation asks for, and an optional fault injector.
  *
@@ -189,7 +190,7 @@ export function resilientD1<C extends Connection>(connection: C, options: Resili
 
 /** The fault rate from the environment: a number in 0..1, never in production. */
 export function faultRateFrom(env: { ENVIRONMENT?: string; D1_FAULT_RATE?: string }): number {
-  if (env.ENVIRONMENT === "production") return 0;
+  if (isProduction(env)) return 0;
   const rate = Number(env.D1_FAULT_RATE ?? 0);
   return Number.isFinite(rate) && rate > 0 ? Math.min(rate, 1) : 0;
 }

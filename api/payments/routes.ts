@@ -24,6 +24,7 @@ import {
   type Channel,
   type MeterRow,
 } from "./service";
+import { isProduction } from "../lib/environment";
 
 /**
  * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here:
@@ -229,7 +230,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       }),
     ),
     async (c) => {
-      if (c.env.ENVIRONMENT === "production") throw notFound();
+      if (isProduction(c.env)) throw notFound();
       const body = c.req.valid("json");
       const expires = Math.floor(Date.now() / 1000) + (body.expires_in ?? LINK_TTL_SECONDS);
       const hash = await signToken(c.env.LINK_SECRET, body.purpose, { m: body.meter_id }, expires);

@@ -19,6 +19,7 @@ import {
   type SessionFlashData,
   sessionTimedOut,
 } from "../.server/session-data";
+import { isProduction } from "../../api/lib/environment";
 
 export * from "../.server/session-data";
 
@@ -51,7 +52,7 @@ function isLocalHttp(url: URL): boolean {
  * proxy hands the Worker an http:// URL), and on any non-loopback host.
  */
 export function cookieSecure(env: { ENVIRONMENT?: string }, url: URL): boolean {
-  return env.ENVIRONMENT === "production" || !isLocalHttp(url);
+  return isProduction(env) || !isLocalHttp(url);
 }
 
 /**

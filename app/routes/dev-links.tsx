@@ -7,6 +7,7 @@ import { PublicLayout } from "../components/PublicLayout";
 import { cloudflareContext } from "../context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/dev-links";
+import { isProduction } from "../../api/lib/environment";
 
 /**
  * Local development only: signed demo links for /all-smart, /change-address and /mymarket (valid
@@ -22,7 +23,7 @@ export function headers() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = args.context.get(cloudflareContext);
-  if (env.ENVIRONMENT === "production") throw data(null, { status: 404 });
+  if (isProduction(env)) throw data(null, { status: 404 });
   const result = await getApi(args).request<ApiDemoLink[]>("GET", "/all-smart/dev/links", {
     auth: "none",
   });

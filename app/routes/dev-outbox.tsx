@@ -6,6 +6,7 @@ import { cloudflareContext } from "../context";
 import { formatStamp } from "../domain/format";
 import { getInstance } from "../middleware/i18next";
 import type { Route } from "./+types/dev-outbox";
+import { isProduction } from "../../api/lib/environment";
 
 /**
  * /dev/outbox: what the portal "sent" (activation and reset links, codes), so a person or a test
@@ -15,7 +16,7 @@ export const handle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = args.context.get(cloudflareContext);
-  if (env.ENVIRONMENT === "production") throw data(null, { status: 404 });
+  if (isProduction(env)) throw data(null, { status: 404 });
   const result = await getApi(args).outbox();
   return {
     title: getInstance(args.context).t("auth:outbox.title"),
