@@ -245,7 +245,10 @@ test.describe("signing out", () => {
 
 test.describe("/redirect-login/{token}", () => {
   /** A fresh single-use token for `vat` and the name the portal greets that account with. */
-  async function redirectToken(request: Parameters<typeof apiLogin>[0], vat = household.vat) {
+  async function redirectToken(
+    request: Parameters<typeof apiLogin>[0],
+    vat: string = household.vat,
+  ) {
     const tokens = await apiLogin(request, vat, DEMO_PASSWORD);
     const user = await apiGet<ApiUserLite>(request, "/v2/me", tokens.access_token);
     const response = await request.post("/api/v2/auth/redirect-token", {

@@ -69,7 +69,7 @@ export function publicOrigin(env: PublicOriginEnv, requestUrl: string | URL): st
   const configured = env.PUBLIC_ORIGIN?.trim();
   if (configured) return configuredOrigin(configured, env);
   if (isDevelopment(env)) {
-    let request: URL | null = null;
+    let request: URL | null;
     try {
       request = new URL(requestUrl);
     } catch {
