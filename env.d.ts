@@ -4,6 +4,11 @@ interface Env {
   JWT_SECRET: string;
   LINK_SECRET: string;
   API_BASE_URL?: string;
+  /**
+   * Origin of emailed and texted links, e.g. "https://my.nrg.gr" (api/lib/public-origin.ts).
+   * Unset: https://PRODUCTION_HOST, or a loopback request's origin in local development.
+   */
+  PUBLIC_ORIGIN?: string;
   /** Shared key of the payment acquirer; derived from LINK_SECRET when unset (local test acquirer). */
   GATEWAY_SECRET?: string;
   /** Tests only (ignored in production): share of D1 statements that fail on purpose, 0..1. */

@@ -4,6 +4,7 @@ import type { ApiErrorBody, ApiErrorCode } from "./contract";
 import { allSmartRoutes } from "./all-smart/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
 import { authRoutes } from "./auth/routes";
+import { redirectLoginRoutes } from "./auth/redirect-login";
 import { calendarRoutes } from "./calendar/routes";
 import { signupRoutes } from "./auth/signup";
 import { changeAddressRoutes } from "./change-address/routes";
@@ -54,6 +55,7 @@ export const apiApp = new Hono<ApiEnv>()
   .use(forgetVerdictsOnWrite)
   .get("/ping", (c) => c.json({ ok: true }))
   .route("/v2/auth", authRoutes)
+  .route("/v2/auth/redirect-login", redirectLoginRoutes)
   .route("/signup", signupRoutes)
   .route("/contact", contactRoutes)
   .route("/applications", applicationRoutes)

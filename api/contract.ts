@@ -152,6 +152,13 @@ export interface ApiTokens {
   user_id: number;
 }
 
+/** Whom a redirect-login token would sign in (POST /v2/auth/redirect-login/preview). */
+export interface ApiRedirectLoginPreview {
+  user_id: number;
+  /** The name the portal greets them with (first name, or the authorised employee's). */
+  name: string;
+}
+
 /** Error body of every non-2xx answer: `{ error: { code, message?, field? } }`. */
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message?: string; field?: string };

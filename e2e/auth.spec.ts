@@ -244,24 +244,39 @@ test.describe("signing out", () => {
 });
 
 test.describe("/redirect-login/{token}", () => {
-  async function redirectToken(request: Parameters<typeof apiLogin>[0]) {
-    const tokens = await apiLogin(request, household.vat, DEMO_PASSWORD);
+  /** A fresh single-use token for `vat` and the name the portal greets that account with. */
+  async function redirectToken(
+    request: Parameters<typeof apiLogin>[0],
+    vat: string = household.vat,
+  ) {
+    const tokens = await apiLogin(request, vat, DEMO_PASSWORD);
+    const user = await apiGet<ApiUserLite>(request, "/v2/me", tokens.access_token);
     const response = await request.post("/api/v2/auth/redirect-token", {
       headers: { Authorization: `Bearer ${tokens.access_token}` },
     });
     expect(response.status()).toBe(200);
-    return ((await response.json()) as { data: { token: string } }).data.token;
+    const token = ((await response.json()) as { data: { token: string } }).data.token;
+    return { token, name: user.welcome_name };
   }
 
-  test("a fresh token signs in once; a used or bad token goes to /login with a message", async ({
+  const banner = (page: Page) => page.getByRole("region", { name: el("shell:welcome.label") });
+
+  test("the link asks first; its button signs in once; a used or bad token goes to /login", async ({
     page,
     context,
     request,
   }) => {
-    const token = await redirectToken(request);
+    const { token, name } = await redirectToken(request);
     await page.goto(`/redirect-login/${token}`);
+    // Opening the link signs nobody in: it asks (issue #14.3).
+    await expect(page).toHaveURL(new RegExp(`/redirect-login/${token}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      el("auth:redirectLogin.heading"),
+    );
+    await checkA11y(page);
+    await page.getByRole("button", { name: el("auth:redirectLogin.continue", { name }) }).click();
     await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
-    await expect(page.getByRole("region", { name: el("shell:welcome.label") })).toBeVisible();
+    await expect(banner(page)).toContainText(name);
     await checkA11y(page);
 
     await context.clearCookies();
@@ -276,5 +291,38 @@ test.describe("/redirect-login/{token}", () => {
 
     await page.goto("/redirect-login");
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("signed in, another account's link keeps the session unless the person continues", async ({
+    page,
+    request,
+  }) => {
+    await login(page, household.vat);
+    const own = await redirectToken(request);
+    const other = await redirectToken(request, DEMO.company.vat);
+
+    await page.goto(`/redirect-login/${other.token}`);
+    await expect(page.getByRole("status")).toContainText(
+      el("auth:redirectLogin.signedInAs", { current: own.name }),
+    );
+    await checkA11y(page);
+    await page
+      .getByRole("link", { name: el("auth:redirectLogin.stay", { current: own.name }) })
+      .click();
+    await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
+    await expect(banner(page)).toContainText(own.name);
+
+    // The link of one's own account: nothing to switch.
+    await page.goto(`/redirect-login/${own.token}`);
+    await expect(page.getByText(el("auth:redirectLogin.same", { name: own.name }))).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+
+    // The other link was not used up by looking at it: its button switches accounts.
+    await page.goto(`/redirect-login/${other.token}`);
+    await page
+      .getByRole("button", { name: el("auth:redirectLogin.continue", { name: other.name }) })
+      .click();
+    await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
+    await expect(banner(page)).toContainText(other.name);
   });
 });

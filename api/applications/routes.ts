@@ -16,6 +16,7 @@ import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { nowIso } from "../lib/time";
 import { randomToken } from "../lib/tokens";
+import { validationError } from "../lib/validate";
 import { sendEmail } from "../services/outbox";
 import type { ApiEnv } from "../types";
 import { newSupplyEmail, transferEmail } from "./emails";
@@ -54,13 +55,7 @@ function checkHoneypot(body: unknown) {
 /** The first issue as the API's error body: 400 validation naming the field and the message key. */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new ApiError(400, "validation", {
-      field: issue?.path.map(String).join(".") || undefined,
-      message: issue?.message,
-    });
-  }
+  if (!result.success) throw validationError(result.error, body);
   return result.data;
 }
 

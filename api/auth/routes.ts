@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { users } from "../db/schema";
 import { hashPassword, verifyPasswordOrDummy } from "../lib/password";
 import { ApiError, badRequest, notFound } from "../lib/errors";
+import { publicLink } from "../lib/public-origin";
 import { clientIp, parseBasicAuth } from "../lib/request";
 import { HOUR, nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -129,7 +130,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const link = `/reset-password/${token}`;
       const mail = emails.reset[lang]({
         name: user.welcome_name,
-        url: new URL(link, c.req.url).href,
+        url: publicLink(c.env, c.req.url, link),
       });
       await sendEmail(db, { to: user.registration_email, ...mail, link, userId: user.id });
       await audit(db, { action: "password_reset_request", userId: user.id, ip: clientIp(c) });

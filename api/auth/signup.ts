@@ -4,6 +4,7 @@ import { customers, meters, users } from "../db/schema";
 import { ACTIVE_METER_STATUSES, INTERMEDIATE_METER_STATUSES } from "../domain/status";
 import { ApiError, badRequest } from "../lib/errors";
 import { hashPassword } from "../lib/password";
+import { publicOrigin } from "../lib/public-origin";
 import { clientIp } from "../lib/request";
 import { DAY } from "../lib/time";
 import type { Db } from "../db";
@@ -18,6 +19,7 @@ export const ACTIVATION_TOKEN_SECONDS = 7 * DAY;
 
 async function sendActivation(
   db: Db,
+  /** The configured public origin (api/lib/public-origin.ts), never the request's Host. */
   origin: string,
   lang: Lang,
   user: { id: number; welcome_name: string; registration_email: string },
@@ -82,7 +84,7 @@ export const signupRoutes = new Hono<ApiEnv>().post(
     if (existing) {
       if (!existing.needs_activation) throw badRequest("already_active");
       // Registered but never activated: send a fresh link to the address given at registration.
-      await sendActivation(db, c.req.url, lang, existing);
+      await sendActivation(db, publicOrigin(c.env, c.req.url), lang, existing);
       await audit(db, {
         action: "signup",
         userId: existing.id,
@@ -134,7 +136,7 @@ export const signupRoutes = new Hono<ApiEnv>().post(
       throw uniqueViolation(error) ?? error;
     }
     if (!created) throw new ApiError(500, "error");
-    await sendActivation(db, c.req.url, lang, created);
+    await sendActivation(db, publicOrigin(c.env, c.req.url), lang, created);
     await audit(db, { action: "signup", userId: created.id, ip: clientIp(c) });
     return c.json({ data: { ok: true } }, 201);
   },

@@ -6,6 +6,7 @@ import { requests } from "../db/schema";
 import { PHONE_PATTERN } from "../domain/rules";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken } from "../lib/tokens";
+import { validationError } from "../lib/validate";
 import { emails, sendEmail } from "../services/outbox";
 import type { ApiEnv } from "../types";
 
@@ -33,13 +34,7 @@ export const contactRoutes = new Hono<ApiEnv>().post(
   zValidator("json", contactSchema, (result) => {
     const raw = result.data as { website?: unknown } | undefined;
     if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new ApiError(400, "validation", {
-        field: issue?.path.map(String).join("."),
-        message: issue?.message,
-      });
-    }
+    if (!result.success) throw validationError(result.error, result.data);
   }),
   async (c) => {
     const db = c.get("db");

@@ -10,6 +10,7 @@ import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
 import { ErrorList, FormErrors, Notice, TextField, useResetKey } from "../auth-ui/fields";
 import { PublicLayout } from "../components/PublicLayout";
+import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mode,
     title: t(`auth:${mode}.title`),
     notice: getNotice(context) ?? null,
-    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    // Only a safe target is carried on in the form (completeSignIn checks it again on use).
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
   };
 }
 

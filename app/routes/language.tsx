@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { cookieConsentHeader } from "../components/cookie-consent";
-import { safeRedirectPath } from "../components/safe-redirect";
+import { safeRedirect } from "../domain/redirect";
 import { isLanguage } from "../i18n";
 import { localeCookie } from "../middleware/i18next";
 import type { Route } from "./+types/language";
@@ -16,7 +16,7 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const back = safeRedirect(form.get("redirectTo"), "/");
   const secure = new URL(request.url).protocol === "https:";
   if (form.get("intent") === "cookie-consent") {
     return redirect(back, { headers: { "Set-Cookie": cookieConsentHeader(secure) } });

@@ -235,8 +235,13 @@ describe("hash links (HMAC-signed, purpose-bound, expiring)", () => {
       expect(r.status).toBe(200);
       return r.body.data.token;
     };
+    // The GET only asks (issue #14.3); the same-origin POST spends the token and signs in.
     const signsIn = async (token: string) => {
-      const response = await get(`/redirect-login/${token}`);
+      const response = await fetchWorker(`${server.baseUrl}/redirect-login/${token}`, {
+        method: "POST",
+        headers: { connection: "close", origin: server.baseUrl },
+        redirect: "manual",
+      });
       expect(response.status).toBe(302);
       return !/^\/(login)?$/.test(response.headers.get("location") ?? "/");
     };
