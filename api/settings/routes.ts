@@ -84,17 +84,25 @@ export const settingsRoutes = new Hono<ApiEnv>()
     }
     const statements: BatchItem<"sqlite">[] = [];
     if (entries.size > 0) {
+      const rows = sql`(SELECT json_extract(value, '$.m') AS m, json_extract(value, '$.e') AS e,
+          json_extract(value, '$.p') AS p FROM json_each(${JSON.stringify([...entries.values()])})) AS s`;
       statements.push(
-        db.run(sql`UPDATE meters SET
-            ebill = (s.e IS NOT NULL),
-            sms_bill = (s.p IS NOT NULL),
-            ebill_email = COALESCE(s.e, meters.ebill_email),
-            sms_number = COALESCE(s.p, meters.sms_number)
-          FROM (SELECT json_extract(value, '$.m') AS m, json_extract(value, '$.e') AS e,
-                       json_extract(value, '$.p') AS p
-                  FROM json_each(${JSON.stringify([...entries.values()])})) AS s
-          WHERE meters.id = s.m AND meters.customer_id = ${customer.id}
-            AND meters.ebill_enable_edit = 1`),
+        db
+          .update(meters)
+          .set({
+            ebill: sql`(s.e IS NOT NULL)`,
+            sms_bill: sql`(s.p IS NOT NULL)`,
+            ebill_email: sql`COALESCE(s.e, ${meters.ebill_email})`,
+            sms_number: sql`COALESCE(s.p, ${meters.sms_number})`,
+          })
+          .from(rows)
+          .where(
+            and(
+              sql`${meters.id} = s.m`,
+              eq(meters.customer_id, customer.id),
+              eq(meters.ebill_enable_edit, 1),
+            ),
+          ),
       );
     }
     statements.push(
