@@ -42,11 +42,15 @@ interface Result {
 const seen: { sql: string; params: number }[] = [];
 
 class Statement {
-  constructor(
-    private readonly db: DatabaseSync,
-    readonly sql: string,
-    readonly values: SQLInputValue[] = [],
-  ) {}
+  private readonly db: DatabaseSync;
+  readonly sql: string;
+  readonly values: SQLInputValue[];
+
+  constructor(db: DatabaseSync, sql: string, values: SQLInputValue[] = []) {
+    this.db = db;
+    this.sql = sql;
+    this.values = values;
+  }
 
   bind(...values: unknown[]): Statement {
     return new Statement(
