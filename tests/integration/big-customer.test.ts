@@ -152,9 +152,7 @@ describe("#14.8 the 1,000-supply customer saves settings", () => {
       ),
     ).toBe(editable);
     expect(
-      server.query(
-        `SELECT id FROM meters WHERE customer_id = ${big.customerId} AND is_main = 1`,
-      ),
+      server.query(`SELECT id FROM meters WHERE customer_id = ${big.customerId} AND is_main = 1`),
     ).toEqual([{ id: main }]);
     expect(server.query(`SELECT nrg_skin FROM users WHERE id = ${big.userId}`)).toEqual([
       { nrg_skin: 3 },
