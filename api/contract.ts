@@ -251,7 +251,11 @@ export interface ApiPaymentStart {
 
 /** POST /payments/return: what the verified gateway return did. */
 export interface ApiPaymentOutcome {
-  outcome: "success" | "fail" | "cancelled" | "mismatch" | "already_processed";
+  /**
+   * already_paid: approved by the card's bank, but what it was for had been paid meanwhile by
+   * another payment (another tab, a second order): not recorded, the authorisation is voided.
+   */
+  outcome: "success" | "fail" | "cancelled" | "mismatch" | "already_processed" | "already_paid";
   /** For fail: card_failed (declined, expired card) or not_completed (timeout). */
   reason: "card_failed" | "not_completed" | null;
   order_id: string;

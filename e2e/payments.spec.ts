@@ -5,7 +5,8 @@ import { apiGet, apiLogin, apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
  * Issue 4, payments: pay one supply, several supplies in one payment, /pay/{hash} without
- * sign-in, declined card, cancel, replayed return; the result dialogs of spec §2 "Checkout query";
+ * sign-in, declined card, cancel, replayed return, a balance paid meanwhile in another window
+ * (issue 14 point 9: the second payment is not taken); the result dialogs of spec §2 "Checkout query";
  * axe on every page including the acquirer's hosted pages. JavaScript off and on.
  *
  * Both projects share one database, so each uses its own company: nojs the 60-supply 200000006,
@@ -216,6 +217,54 @@ test.describe("card payments", () => {
     await expect(receipt.getByRole("row")).toHaveCount(3);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(360);
+  });
+
+  test("the whole balance, paid meanwhile in another window: the second payment is not taken (en)", async ({
+    page,
+    request,
+  }) => {
+    const meter = (await owing(request))[5];
+    if (!meter) throw new Error("no owing supply");
+    await login(page, account().vat);
+    // This window: the whole balance, up to the acquirer's page.
+    await startPay(page, "en", meter, String(meter.running_total).replace(".", ","));
+    // Another window pays 1 € of the same supply first.
+    const { access_token } = await apiLogin(request, account().vat, PASSWORD);
+    const order = await apiPost(
+      request,
+      "/payments/orders",
+      { items: [{ meter_id: meter.id, amount: 1 }] },
+      access_token,
+    );
+    expect(order.status()).toBe(201);
+    const { redirect_url } = ((await order.json()) as { data: { redirect_url: string } }).data;
+    const authorised = await apiPost(
+      request,
+      `/gateway/sessions/${redirect_url.replace("/gateway/pay/", "")}/authorize`,
+      {
+        number: "4111111111111111",
+        cvv: "123",
+        exp_month: "12",
+        exp_year: String(new Date().getFullYear() + 2),
+        holder: "Test Holder",
+      },
+    );
+    const { url } = ((await authorised.json()) as { data: { url: string } }).data;
+    const fields = Object.fromEntries(new URL(url, "http://x").searchParams);
+    const recorded = await apiPost(request, "/payments/return", fields);
+    expect(((await recorded.json()) as { data: { outcome: string } }).data.outcome).toBe("success");
+    // Now this window's card payment: authorised by the bank, then released, and said so.
+    await fillCard(page, "en", "4111111111111111");
+    await submitCard(page, "en");
+    await page.waitForURL(/\/gateway\/3ds\//);
+    await page.getByLabel(p("en", "threeds.code")).fill("1234");
+    await page.getByRole("button", { name: p("en", "threeds.confirm") }).click();
+    await page.waitForURL(/checkout=fail/);
+    await expect(page.getByRole("alertdialog")).toContainText(
+      p("en", "paymentErrors.already_paid"),
+    );
+    await checkA11y(page);
+    expect(Math.round((meter.running_total - (await balance(request, meter.id))) * 100)).toBe(100);
   });
 });
 

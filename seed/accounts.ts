@@ -49,6 +49,21 @@ export const DEMO = {
     firstMeterId: 1001,
     meterCount: 200,
   },
+  /**
+   * Legal person with 1,000 supplies (issue 14 point 8: every query over a customer's supplies
+   * must work at this size), skin 2. Added last, so the ids of everything above stay as they were.
+   */
+  hugeCompany: {
+    vat: "220000009",
+    customerId: 10,
+    userId: 10,
+    name: "ΔΕΛΤΑ ΛΙΑΝΙΚΗ Α.Ε.",
+    employeeName: "Αναστασία Παππά",
+    email: "energeia@delta-lianiki.example.gr",
+    phone: "6979567890",
+    firstMeterId: 20001,
+    meterCount: 1000,
+  },
   /** Applicant still onboarding: intermediate meters only. */
   applicant: {
     vat: "300000009",

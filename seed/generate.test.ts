@@ -319,6 +319,37 @@ describe("demo accounts (design §5)", () => {
     }
   });
 
+  test("220000009: company with 1,000 supplies, a quarter owing, readings open on some", () => {
+    const d = DEMO.hugeCompany;
+    const meters = metersOf(d.customerId);
+    expect(meters).toHaveLength(1000);
+    expect(meters.map((m) => m.id)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => d.firstMeterId + i),
+    );
+    expect(seed.tables.customers.find((c) => c.afm === d.vat)).toMatchObject({
+      id: d.customerId,
+      name: d.name,
+      is_legal_person: 1,
+      employee_name: d.employeeName,
+    });
+    expect(userOf(d.vat)).toMatchObject({ id: d.userId, needs_activation: 0, nrg_skin: 2 });
+    const owing = meters.filter((m) => m.running_total_cents > 0);
+    expect(owing.length).toBeGreaterThanOrEqual(200);
+    expect(owing.length).toBeLessThan(400);
+    const open = meters.filter((m) => m.indication_open_from !== null);
+    expect(open.length).toBeGreaterThan(50);
+    for (const m of open) {
+      expect(m).toMatchObject({ status: "Active", division: 1 });
+      expect(isHiddenForReadings(m)).toBe(false);
+      expect(m.indication_open_from! <= TODAY && TODAY <= m.indication_open_to!).toBe(true);
+    }
+    for (const m of meters) {
+      const bills = invoicesOf(m.id).filter((r) => BILL_TYPES.has(r.type));
+      expect(bills, `meter ${m.id}`).toHaveLength(3);
+      expect(invoicesOf(m.id).at(-1)?.remaining_cents ?? 0).toBe(m.running_total_cents);
+    }
+  });
+
   test("300000009: only intermediate meters, one per tracking step, one ThallisRejected, no invoices", () => {
     const d = DEMO.applicant;
     const meters = metersOf(d.customerId);

@@ -880,6 +880,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<Seed> {
   firstLogin(b);
   signupCustomers(b);
   banners(b);
+  // Last: its rows take the next ids of every table, so the ids above never move.
+  hugeCompany(b);
 
   const counts = Object.fromEntries(
     Object.entries(b.tables).map(([k, v]) => [k, v.length]),
@@ -1239,6 +1241,81 @@ function largeCompany(b: Builder) {
     category: "account",
     read_status: 0,
     c_stamp: stamp(addDays(b.today, -6), "09:00:00.000"),
+  });
+}
+
+/**
+ * 1,000 supplies (issue 14 point 8): 800 electricity, 200 gas; every 50th Stopped; a quarter
+ * owing; the reading window open on every tenth electricity supply that offers reading entry.
+ * Three months of bills each (one Clearance) keep the data set, and loading it, small.
+ */
+function hugeCompany(b: Builder) {
+  const d = DEMO.hugeCompany;
+  const hq = ["Λεωφόρος Βουλιαγμένης", "Γλυφάδα", "16674"] as const;
+  const c = b.customer({
+    id: d.customerId,
+    afm: d.vat,
+    name: d.name,
+    is_legal_person: 1,
+    employee_name: d.employeeName,
+    tax_office: "Δ.Ο.Υ. ΦΑΕ Πειραιά",
+    phone: d.phone,
+    email: d.email,
+  });
+  const u = b.user(c, {
+    welcome_name: "Αναστασία",
+    registration_email: d.email,
+    registration_phone: d.phone,
+    nrg_skin: 2,
+  });
+  for (let i = 0; i < d.meterCount; i++) {
+    const id = d.firstMeterId + i;
+    const mrng = prng(seedFor(id));
+    const electric = i % 5 !== 4; // 800 electricity, 200 gas
+    const status = i % 50 === 49 ? "Stopped" : "Active";
+    const hidden = electric && i % 25 === 12; // B1, voltage 02: no reading entry
+    const open = electric && !hidden && status === "Active" && i % 10 === 0;
+    const monthly = electric ? mrng.int(1_000, 8_000) : mrng.int(1_500, 7_000);
+    const meter = b.meter(
+      c,
+      mrng,
+      {
+        id,
+        status,
+        is_main: i === 0 ? 1 : 0,
+        division: electric ? 1 : 2,
+        meter_type: "professional",
+        category: electric ? (hidden ? "B1" : mrng.pick(["Γ21", "Γ23"])) : "Ε1",
+        voltage_type: hidden ? "02" : "01",
+        has_night: electric && i % 20 === 3 ? 1 : 0,
+        ebill: i % 3 === 0 ? 1 : 0,
+        ebill_email: i % 3 === 0 ? d.email : null,
+        ebill_enable_edit: status === "Stopped" ? 0 : 1,
+        indication_open_from: open ? addDays(b.today, -3) : null,
+        indication_open_to: open ? addDays(b.today, 7) : null,
+      },
+      ADDRESSES[(i * 13 + 5) % ADDRESSES.length] as (typeof ADDRESSES)[number],
+      hq,
+    );
+    const endMonthsAgo = status === "Stopped" ? 2 : 0;
+    b.billingHistory(meter, c, mrng, {
+      months: 3,
+      endMonthsAgo,
+      unpaid: i % 4 === 0 || status === "Stopped",
+      monthlyKwh: monthly,
+      dueDays: 30,
+    });
+    if (electric) b.readings(meter, mrng, { months: 6, endMonthsAgo, monthlyKwh: monthly });
+  }
+  b.message({
+    user_id: u.id,
+    meter_id: null,
+    title: "Όλες οι παροχές σας σε μία οθόνη",
+    content: "Δείτε, πληρώστε και καταχωρίστε μετρήσεις για τις 1.000 παροχές της εταιρείας σας.",
+    type: "info",
+    category: "account",
+    read_status: 0,
+    c_stamp: stamp(addDays(b.today, -2), "09:00:00.000"),
   });
 }
 

@@ -33,6 +33,8 @@ export type ChargeRow = {
   amount_cents: number;
   status: "challenge" | GatewayStatus;
   card_last4: string | null;
+  /** An approved charge the merchant released without capturing it (never charged). */
+  voided_at: string | null;
 };
 
 export function d1(deps: GatewayDeps): D1Database {
@@ -59,7 +61,7 @@ export async function readSessionToken(deps: GatewayDeps, token: string) {
 export function findCharge(deps: GatewayDeps, orderId: string) {
   return d1(deps)
     .prepare(
-      "SELECT id, merchant_order, amount_cents, status, card_last4 FROM gateway_payments WHERE merchant_order = ?",
+      "SELECT id, merchant_order, amount_cents, status, card_last4, voided_at FROM gateway_payments WHERE merchant_order = ?",
     )
     .bind(orderId)
     .first<ChargeRow>();
@@ -167,6 +169,18 @@ export function testAcquirer(deps: GatewayDeps): PaymentGateway {
       }
       const after = await findCharge(deps, orderId);
       return after?.status === "approved" ? "already_processed" : "cancelled";
+    },
+
+    async void(orderId) {
+      // Idempotent: a second void of the same charge keeps the first moment.
+      const row = await d1(deps)
+        .prepare(
+          `UPDATE gateway_payments SET voided_at = COALESCE(voided_at, ?)
+           WHERE merchant_order = ? AND status = 'approved' RETURNING id`,
+        )
+        .bind(nowIso(), orderId)
+        .first<{ id: string }>();
+      return row ? "voided" : "not_authorised";
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The card-payment gateway as the payments API sees it (design §4). The default implementation is
  * the built-in test acquirer (./acquirer.ts); a real acquirer plugs in behind the same interface:
- * start a hosted payment for an order, verify the signed return, void an unfinished payment.
+ * start a hosted payment for an order, verify the signed return, cancel an unfinished payment,
+ * void an authorised one the merchant does not take.
  */
 import type { Db } from "../db";
 import type { Lang } from "../types";
@@ -39,6 +40,12 @@ export interface PaymentGateway {
   verifyReturn(fields: Record<string, string>): Promise<VerifiedReturn>;
   /** Voids a payment the customer has not completed; "already_processed" if it was authorised. */
   cancel(orderId: string): Promise<"cancelled" | "already_processed">;
+  /**
+   * Releases an authorised payment that the merchant will not capture (the balance it was meant
+   * for was paid meanwhile by another payment): the card holder is never charged. Idempotent;
+   * "not_authorised" when there is no approved charge for the order.
+   */
+  void(orderId: string): Promise<"voided" | "not_authorised">;
 }
 
 export interface GatewayDeps {

@@ -54,7 +54,9 @@ const orderSchema = z.object({
   items: z
     .array(z.object({ meter_id: z.number().int().positive(), amount: amountSchema }))
     .min(1, "payments:errors.chooseSupply")
-    .max(200),
+    // Every supply of the largest business customers (1,000); the order is stored and recorded
+    // in a fixed number of statements whatever its size (payments/service.ts).
+    .max(1000),
 });
 
 const linkOrderSchema = z.object({

@@ -7,6 +7,16 @@
  * is conditioned on that claim. A second, replayed or concurrent return finds nothing to claim, so
  * its writes do nothing; and transactions(order_id, meter_id) is UNIQUE, so even a bug here could
  * not insert a second ledger row (the batch would fail and roll back as a whole).
+ *
+ * Never more than due (issue 14 point 9): the same claim also re-checks, inside that one UPDATE,
+ * that no item of the order is above what its supply still owes NOW. Two orders for the whole
+ * balance of one supply, returned at the same moment, both pass the check at order time; only the
+ * first recorded one passes it at return time. The other is not recorded at all (all items or
+ * none): its authorisation is voided at the acquirer and the customer is told so.
+ *
+ * Every statement works on the order's items inside SQL (`payment_order_items`, or one JSON
+ * array parameter when the order is created), so an order for 1,000 supplies is the same handful
+ * of statements with a handful of bound parameters as an order for one (D1 binds at most 100).
  */
 import type { ApiPaymentOutcome, ApiReceipt } from "../contract";
 import type { Db } from "../db";
@@ -19,6 +29,7 @@ import type { Lang } from "../types";
 import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
 import { changedRow } from "../db/changes";
+import { IDS_IN, idsJson } from "../db/ids";
 
 export const PAYABLE_STATUSES = ["Active", "Stopped"] as const;
 
@@ -86,12 +97,11 @@ export async function findMeter(db: Db, meterId: number) {
 /** The customer's meters with these ids (others are silently absent: the caller answers 404). */
 export async function customerMetersByIds(db: Db, customerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const placeholders = ids.map(() => "?").join(",");
   const { results } = await d1(db)
     .prepare(
-      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND id IN (${placeholders}) AND status <> 'Removed'`,
+      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND id IN ${IDS_IN} AND status <> 'Removed'`,
     )
-    .bind(customerId, ...ids)
+    .bind(customerId, idsJson(ids))
     .all<MeterRow>();
   return results;
 }
@@ -141,13 +151,13 @@ export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
          VALUES (?, ?, ?, ?, ?, ?, 'started', ?, ?)`,
       )
       .bind(id, reference, order.userId, order.channel, order.returnTo, amount, order.lang, now),
-    ...order.items.map((item) =>
-      conn
-        .prepare(
-          "INSERT INTO payment_order_items (order_id, meter_id, amount_cents) VALUES (?, ?, ?)",
-        )
-        .bind(id, item.meterId, item.amountCents),
-    ),
+    // Every item in one statement: one JSON array of [meter id, cents] pairs.
+    conn
+      .prepare(
+        `INSERT INTO payment_order_items (order_id, meter_id, amount_cents)
+         SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)`,
+      )
+      .bind(id, JSON.stringify(order.items.map((item) => [item.meterId, item.amountCents]))),
   ]);
   return { id, reference, amountCents: amount };
 }
@@ -161,20 +171,6 @@ export function findOrder(db: Db, orderId: string) {
     .bind(orderId)
     .first<OrderRow>();
 }
-
-export async function orderItems(db: Db, orderId: string) {
-  const { results } = await d1(db)
-    .prepare(
-      "SELECT meter_id, amount_cents FROM payment_order_items WHERE order_id = ? ORDER BY meter_id",
-    )
-    .bind(orderId)
-    .all<{ meter_id: number; amount_cents: number }>();
-  return results;
-}
-
-/** The transaction number of an item: the reference, with "-n" when one payment covers several supplies. */
-export const txnNumber = (reference: string, index: number, count: number) =>
-  count > 1 ? `${reference}-${index + 1}` : reference;
 
 const outcomeOf = (
   order: OrderRow,
@@ -210,87 +206,120 @@ async function closeOrder(
   return changedRow(result);
 }
 
+/** What recording an approved payment did. */
+type Recorded = "recorded" | "already_processed" | "nothing_due";
+
 /**
  * Records a successful payment once: claim the order, then per supply a ledger row
  * (transactions), a 'payment' row in the billing history (ledger balance carried on), bills paid
- * off oldest first, and the supply's balance and last payment. One atomic batch.
+ * off, and the supply's balance and last payment. One atomic batch of five statements whatever
+ * the number of supplies.
+ *
+ * The claim is the one place the rule "never more than is still due" is decided: it succeeds only
+ * while the order is 'started' AND no item is above its supply's balance at this moment. Every
+ * other statement is conditioned on the claim, and D1 runs a batch as one transaction, so two
+ * returns that race see each other's balance: exactly one of them records.
  */
-async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string) {
-  const items = await orderItems(db, order.id);
+async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string): Promise<Recorded> {
   const claim = randomToken(16);
   const now = nowIso();
   const today = todayUtc();
   const conn = d1(db);
   const claimed = "EXISTS (SELECT 1 FROM payment_orders WHERE id = ? AND claim = ?)";
   const latest = (column: string) =>
-    `(SELECT ${column} FROM invoices WHERE meter_id = ? ORDER BY issue_date DESC, id DESC LIMIT 1)`;
+    `(SELECT ${column} FROM invoices WHERE meter_id = t.meter_id ORDER BY issue_date DESC, id DESC LIMIT 1)`;
   const statements: D1PreparedStatement[] = [
     conn
       .prepare(
         `UPDATE payment_orders SET status = 'success', acquirer_txn = ?, claim = ?, completed_at = ?
-         WHERE id = ? AND status = 'started'`,
+         WHERE id = ? AND status = 'started'
+           AND NOT EXISTS (SELECT 1 FROM payment_order_items i JOIN meters m ON m.id = i.meter_id
+                            WHERE i.order_id = payment_orders.id
+                              AND i.amount_cents > m.running_total_cents)
+         RETURNING id`,
       )
       .bind(acquirerTxn, claim, now, order.id),
+    // The ledger: the transaction number is the reference, with "-n" (n = 1, 2, … in meter id
+    // order) when one payment covers several supplies.
+    conn
+      .prepare(
+        `INSERT INTO transactions (txn_no, user_id, meter_id, amount_cents, status, payment_group, created_at, completed_at, order_id)
+         SELECT CASE WHEN i.n = 1 THEN o.reference ELSE o.reference || '-' || i.rn END,
+                o.user_id, i.meter_id, i.amount_cents, 'success', o.reference, o.created_at, ?, o.id
+           FROM (SELECT meter_id, amount_cents, ROW_NUMBER() OVER (ORDER BY meter_id) AS rn,
+                        COUNT(*) OVER () AS n
+                   FROM payment_order_items WHERE order_id = ?) AS i
+           JOIN payment_orders o ON o.id = ? AND o.claim = ?
+          ORDER BY i.meter_id`,
+      )
+      .bind(now, order.id, order.id, claim),
+    // The billing history's payment row per supply, carrying the ledger balance on.
+    conn
+      .prepare(
+        `INSERT INTO invoices (meter_id, type, invoice_no, issue_date, payment_date, ypoloipo_cents, total_value_cents,
+           remaining_cents, business_partner, contract_account)
+         SELECT t.meter_id, 'payment', t.txn_no, ?, ?, COALESCE(${latest("ypoloipo_cents + total_value_cents")}, 0),
+           -t.amount_cents, 0, COALESCE(${latest("business_partner")}, ''), COALESCE(${latest("contract_account")}, '')
+           FROM transactions t
+          WHERE t.order_id = ? AND ${claimed}
+          ORDER BY t.meter_id`,
+      )
+      .bind(today, today, order.id, order.id, claim),
+    // SET expressions read the old values: a bill whose remaining is covered gets today as its payment date.
+    conn
+      .prepare(
+        `UPDATE invoices SET remaining_cents = MAX(0, remaining_cents - i.amount_cents),
+           payment_date = CASE WHEN remaining_cents <= i.amount_cents AND payment_date IS NULL THEN ? ELSE payment_date END
+           FROM payment_order_items i
+          WHERE i.order_id = ? AND invoices.meter_id = i.meter_id
+            AND invoices.type IN ('Advance','Clearance','Manual') AND invoices.remaining_cents > 0
+            AND ${claimed}`,
+      )
+      .bind(today, order.id, order.id, claim),
+    conn
+      .prepare(
+        `UPDATE meters SET running_total_cents = running_total_cents - i.amount_cents,
+           trn_value_cents = i.amount_cents, last_payment_date = ?
+           FROM payment_order_items i
+          WHERE i.order_id = ? AND meters.id = i.meter_id AND ${claimed}`,
+      )
+      .bind(today, order.id, order.id, claim),
   ];
-  items.forEach((item, index) => {
-    const txn = txnNumber(order.reference, index, items.length);
-    statements.push(
-      conn
-        .prepare(
-          `INSERT INTO transactions (txn_no, user_id, meter_id, amount_cents, status, payment_group, created_at, completed_at, order_id)
-           SELECT ?, user_id, ?, ?, 'success', reference, created_at, ?, id FROM payment_orders WHERE id = ? AND claim = ?`,
-        )
-        .bind(txn, item.meter_id, item.amount_cents, now, order.id, claim),
-      conn
-        .prepare(
-          `INSERT INTO invoices (meter_id, type, invoice_no, issue_date, payment_date, ypoloipo_cents, total_value_cents,
-             remaining_cents, business_partner, contract_account)
-           SELECT ?, 'payment', ?, ?, ?, COALESCE(${latest("ypoloipo_cents + total_value_cents")}, 0), ?, 0,
-             COALESCE(${latest("business_partner")}, ''), COALESCE(${latest("contract_account")}, '')
-           WHERE ${claimed}`,
-        )
-        .bind(
-          item.meter_id,
-          txn,
-          today,
-          today,
-          item.meter_id,
-          -item.amount_cents,
-          item.meter_id,
-          item.meter_id,
-          order.id,
-          claim,
-        ),
-      // SET expressions read the old values: a bill whose remaining is covered gets today as its payment date.
-      conn
-        .prepare(
-          `UPDATE invoices SET remaining_cents = MAX(0, remaining_cents - ?),
-             payment_date = CASE WHEN remaining_cents <= ? AND payment_date IS NULL THEN ? ELSE payment_date END
-           WHERE meter_id = ? AND type IN ('Advance','Clearance','Manual') AND remaining_cents > 0 AND ${claimed}`,
-        )
-        .bind(item.amount_cents, item.amount_cents, today, item.meter_id, order.id, claim),
-      conn
-        .prepare(
-          `UPDATE meters SET running_total_cents = running_total_cents - ?, trn_value_cents = ?, last_payment_date = ?
-           WHERE id = ? AND ${claimed}`,
-        )
-        .bind(item.amount_cents, item.amount_cents, today, item.meter_id, order.id, claim),
-    );
-  });
+  let results: D1Result[];
   try {
-    await conn.batch(statements);
+    results = await conn.batch(statements);
   } catch (error) {
     // A concurrent return recorded the order between our read and our batch: the UNIQUE ledger
     // constraint refused the second row and the whole batch rolled back.
-    if (String(error).includes("UNIQUE")) return false;
+    if (String(error).includes("UNIQUE")) return "already_processed";
     throw error;
   }
+  if ((results[0]?.results.length ?? 0) > 0) return "recorded";
+  // Not claimed: another return ended this order, or an item is above what is due now.
   const after = await findOrder(db, order.id);
-  const mine = await d1(db)
-    .prepare("SELECT 1 AS ok FROM payment_orders WHERE id = ? AND claim = ?")
-    .bind(order.id, claim)
-    .first<{ ok: number }>();
-  return Boolean(after && mine);
+  return after?.status === "started" ? "nothing_due" : "already_processed";
+}
+
+/**
+ * An approved payment that must not be taken (its supplies no longer owe that much): the order
+ * ends as failed ("already_paid") and the acquirer voids the authorisation, so the card is never
+ * charged. False when another request ended the order first.
+ */
+async function refuseOverpayment(
+  db: Db,
+  gateway: PaymentGateway,
+  order: OrderRow,
+  acquirerTxn: string,
+): Promise<boolean> {
+  if (!(await closeOrder(db, order.id, "failed", "already_paid", acquirerTxn))) return false;
+  try {
+    await gateway.void(order.id);
+  } catch (error) {
+    // The order is closed and never recorded; the failure stays in the log for support, who
+    // release the hold by hand (a real acquirer voids unused authorisations after some days).
+    console.error("void failed", order.reference, error);
+  }
+  return true;
 }
 
 /** Verifies the gateway's return and applies it once. */
@@ -318,7 +347,11 @@ export async function processReturn(
   switch (result.status) {
     case "approved": {
       const recorded = await recordSuccess(db, order, result.acquirerTxn);
-      if (!recorded) return outcomeOf(order, "already_processed");
+      if (recorded === "nothing_due") {
+        const refused = await refuseOverpayment(db, gateway, order, result.acquirerTxn);
+        return outcomeOf(order, refused ? "already_paid" : "already_processed");
+      }
+      if (recorded === "already_processed") return outcomeOf(order, "already_processed");
       await sendReceipt(db, order).catch((error: unknown) => {
         console.error("receipt email failed", order.reference, error);
       });

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiReading, ApiReadingSaved } from "../contract";
 import type { Db } from "../db";
+import { inIds } from "../db/ids";
 import { meters, readings } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -104,7 +105,7 @@ function meterReadings(db: Db, meterIds: number[]) {
   return db
     .select()
     .from(readings)
-    .where(inArray(readings.meter_id, meterIds))
+    .where(inIds(readings.meter_id, meterIds))
     .orderBy(desc(readings.date_ins), desc(readings.id));
 }
 
@@ -145,7 +146,7 @@ export const readingRoutes = new Hono<ApiEnv>()
     const rows = await db
       .select()
       .from(readings)
-      .where(and(inArray(readings.meter_id, ids), gt(readings.created_at, since)))
+      .where(and(inIds(readings.meter_id, ids), gt(readings.created_at, since)))
       .orderBy(desc(readings.created_at), desc(readings.id))
       .limit(500);
     return c.json({ data: rows.map(toApiReading) });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db";
+import { inIds } from "../db/ids";
 import { customers, invoices, meters, users } from "../db/schema";
 import { userStatusFromMeters } from "../domain/status";
 import { notFound } from "../lib/errors";
@@ -46,13 +47,13 @@ export async function customerMeters(db: Db, customerId: number) {
   return [...rows]; // callers may sort or filter their copy
 }
 
-/** Invoices of the given meters, newest first. */
+/** Invoices of the given meters (any number: one JSON parameter, api/db/ids.ts), newest first. */
 export function meterInvoices(db: Db, meterIds: number[]) {
   if (meterIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(invoices)
-    .where(inArray(invoices.meter_id, meterIds))
+    .where(inIds(invoices.meter_id, meterIds))
     .orderBy(desc(invoices.issue_date), desc(invoices.id));
 }
 

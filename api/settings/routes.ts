@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { auditLog, meters, users } from "../db/schema";
@@ -73,21 +73,36 @@ export const settingsRoutes = new Hono<ApiEnv>()
       }
     }
 
-    const statements: BatchItem<"sqlite">[] = [];
+    // The e-bill and SMS settings of every listed supply in ONE statement with one JSON
+    // parameter (api/db/ids.ts: D1 binds at most 100 parameters, a business has up to 1,000
+    // supplies). A supply listed twice takes its last entry, as the dialog's last field wins.
+    // Turning a bill channel off keeps the address on file for the next time (COALESCE).
+    const entries = new Map<number, { m: number; e: string | null; p: string | null }>();
     for (const entry of body.ebill_settings) {
-      const meter = byId.get(entry.meter_id);
-      if (!meter?.ebill_enable_edit) continue;
+      if (!byId.get(entry.meter_id)?.ebill_enable_edit) continue;
+      entries.set(entry.meter_id, { m: entry.meter_id, e: entry.email, p: entry.phone });
+    }
+    const statements: BatchItem<"sqlite">[] = [];
+    if (entries.size > 0) {
+      const rows = sql`(SELECT json_extract(value, '$.m') AS m, json_extract(value, '$.e') AS e,
+          json_extract(value, '$.p') AS p FROM json_each(${JSON.stringify([...entries.values()])})) AS s`;
       statements.push(
         db
           .update(meters)
           .set({
-            ebill: entry.email ? 1 : 0,
-            sms_bill: entry.phone ? 1 : 0,
-            // Turning a bill channel off keeps the address on file for the next time.
-            ebill_email: entry.email ?? meter.ebill_email,
-            sms_number: entry.phone ?? meter.sms_number,
+            ebill: sql`(s.e IS NOT NULL)`,
+            sms_bill: sql`(s.p IS NOT NULL)`,
+            ebill_email: sql`COALESCE(s.e, ${meters.ebill_email})`,
+            sms_number: sql`COALESCE(s.p, ${meters.sms_number})`,
           })
-          .where(eq(meters.id, meter.id)),
+          .from(rows)
+          .where(
+            and(
+              sql`${meters.id} = s.m`,
+              eq(meters.customer_id, customer.id),
+              eq(meters.ebill_enable_edit, 1),
+            ),
+          ),
       );
     }
     statements.push(
@@ -96,10 +111,8 @@ export const settingsRoutes = new Hono<ApiEnv>()
         .set({ is_main: 0 })
         .where(
           and(
-            inArray(
-              meters.id,
-              own.map((m) => m.id),
-            ),
+            eq(meters.customer_id, customer.id),
+            ne(meters.status, REMOVED_METER_STATUS),
             ne(meters.id, body.meter_id),
           ),
         ),

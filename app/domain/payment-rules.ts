@@ -65,6 +65,7 @@ export const PAYMENT_ERRORS = [
   "not_found",
   "invalid",
   "already_processed",
+  "already_paid",
   "not_completed",
   "card_failed",
 ] as const;

@@ -24,7 +24,8 @@ export function createPaySchema(dues: Record<number, number>) {
             amount: z.string().optional(),
           }),
         )
-        .max(500)
+        // One row per payable supply: a business may have up to 1,000 (the API's limit too).
+        .max(1000)
         .default([]),
     })
     .superRefine((value, ctx) => {

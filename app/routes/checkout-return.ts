@@ -45,6 +45,9 @@ export function outcomeRedirect(outcome: ApiPaymentOutcome): string {
       return withQuery(outcome.return_to, { checkout: "mismatch" });
     case "already_processed":
       return withQuery(outcome.return_to, { checkout: "fail", e: "already_processed" });
+    case "already_paid":
+      // The second of two payments for the same balance: say what happened to it (not taken).
+      return withQuery(outcome.return_to, { checkout: "fail", e: "already_paid" });
     default:
       return withQuery(outcome.return_to, {
         checkout: "fail",
