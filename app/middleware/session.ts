@@ -117,7 +117,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   const { env, ctx, page } = context.get(cloudflareContext);
   // For the Worker's request log (workers/log.ts): the route pattern, never the path
   // (React Router's has no leading slash: "b2b/logariasmoi/:invoiceId", "" for the index).
-  page.route = `/${pattern.replace(/^\/+/, "")}`;
+  if (typeof pattern === "string") page.route = `/${pattern.replace(/^\/+/, "")}`;
   const url = new URL(request.url);
   const secure = cookieSecure(env, url);
   const storage = getSessionStorage(env.SESSION_SECRET, secure);
