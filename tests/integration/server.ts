@@ -242,10 +242,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const stop = async () => {
     await stopChild();
     rmSync(persistDir, { recursive: true, force: true });
-    // An unexpected 500 is logged by the API ("api error …"): show it with the test's output.
+    // An unexpected 500 is logged by the API ("api error …") or as the Worker's structured error
+    // line ({"type":"error",…}, workers/log.ts): show it with the test's output.
     const errors = log()
       .split("\n")
-      .filter((line) => /api error|uncaught|internal error/i.test(line));
+      .filter((line) => /api error|uncaught|internal error|"type":"error"/i.test(line));
     if (errors.length > 0) console.warn(`[worker] ${errors.slice(0, 20).join("\n[worker] ")}`);
   };
 
