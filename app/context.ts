@@ -11,6 +11,12 @@ export interface CloudflareContext {
     document: boolean;
     /** Markup placed in the HTML once, outside the hydration data (by slot key). */
     html: Map<string, string>;
+    /** The request log's id for this request (workers/log.ts), for error lines. */
+    requestId?: string;
+    /** Set by the session middleware for the request log: the matched route pattern. */
+    route?: string;
+    /** Set by the session middleware for the request log: the signed-in user, if any. */
+    userId?: number;
   };
 }
 

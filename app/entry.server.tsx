@@ -1,12 +1,40 @@
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { logError } from "../workers/log";
 import { ServerHtmlProvider } from "./components/ServerHtml";
 import { cloudflareContext } from "./context";
 import { getInstance } from "./middleware/i18next";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, in the Worker's structured log (workers/log.ts) with
+ * the request's id. Not for a request the client abandoned (its errors are the abort itself),
+ * nor for an expected answer such as a thrown 404.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    // A thrown `data(…, { status })` is an answer, not a fault; React Router wraps an internal
+    // error it turned into a 5xx answer, which is logged.
+    const inner: unknown = (error as { error?: unknown }).error;
+    if (error.status < 500 || inner === undefined) return;
+    error = inner;
+  }
+  const page = pageOf(context);
+  logError(error, { id: page?.requestId ?? "-", route: page?.route, where: "router" });
+};
+
+/** The request's page state; none when React Router failed before the context existed. */
+function pageOf(context: Readonly<RouterContextProvider> | undefined) {
+  try {
+    return context?.get(cloudflareContext).page;
+  } catch {
+    return undefined;
+  }
+}
 
 export default async function handleRequest(
   request: Request,
@@ -33,7 +61,9 @@ export default async function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged; before it they reach the error boundary.
-        if (shellRendered) console.error(error);
+        if (shellRendered && !request.signal.aborted) {
+          logError(error, { id: page.requestId ?? "-", route: page.route, where: "render" });
+        }
       },
     },
   );

@@ -1,7 +1,17 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
-import { cloudflareContext } from "../app/context";
-import { crossSiteRefusal, discardBody, withApiHeaders, withSecurityHeaders } from "./security";
+import { verifyAccessToken } from "../api/lib/jwt";
+import { runCleanup } from "../api/services/cleanup";
+import { cloudflareContext, type CloudflareContext } from "../app/context";
+import { logError, logMethod, logRequest, requestId } from "./log";
+import { routeMatcher } from "./routes";
+import {
+  crossSiteRefusal,
+  discardBody,
+  withApiHeaders,
+  withSecurityHeaders,
+  withTransportHeaders,
+} from "./security";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -18,30 +28,135 @@ const requestHandler: RequestHandler = import.meta.env.DEV
       return builtHandler(request, context);
     };
 
+let apiRoute: ReturnType<typeof routeMatcher> | undefined;
+
+/** What the request log needs to know about one request, filled in as it is handled. */
+interface Handled {
+  response: Response;
+  route: string;
+  /** The signed-in user (pages: the session; API: a valid bearer token's subject). */
+  user?: number | Promise<number | undefined>;
+}
+
+/** The user id of a bearer token whose signature and expiry hold (for the log only). */
+async function bearerUser(request: Request, env: Env): Promise<number | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  if (!match?.[1] || !env.JWT_SECRET) return undefined;
+  const claims = await verifyAccessToken(env.JWT_SECRET, match[1]).catch(() => null);
+  return claims?.userId;
+}
+
+async function handle(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  url: URL,
+  id: string,
+): Promise<Handled> {
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    const response = withApiHeaders(await apiApp.fetch(request, env, ctx), { env, url });
+    apiRoute ??= routeMatcher(apiApp.routes);
+    return {
+      response,
+      route: apiRoute(request.method, url.pathname),
+      user: request.headers.has("Authorization") ? bearerUser(request, env) : undefined,
+    };
+  }
+  if (url.pathname === "/healthz") {
+    let response: Response;
+    try {
+      await env.DB.prepare("select 1 as ok").first();
+      response = Response.json({ ok: true, db: "ok" });
+    } catch {
+      response = Response.json({ ok: false, db: "error" }, { status: 503 });
+    }
+    return { response: withTransportHeaders(response, env, url), route: "/healthz" };
+  }
+  const nonce = crypto.randomUUID().replaceAll("-", "");
+  const refused = crossSiteRefusal(request, url);
+  if (refused) {
+    await discardBody(request);
+    return { response: withSecurityHeaders(refused, { nonce, env, url }), route: "(refused)" };
+  }
+  const context = new RouterContextProvider();
+  const page: CloudflareContext["page"] = {
+    document: !url.pathname.endsWith(".data"),
+    html: new Map<string, string>(),
+    requestId: id,
+  };
+  context.set(cloudflareContext, { env, ctx, nonce, page });
+  const response = await requestHandler(request, context);
+  return {
+    response: withSecurityHeaders(response, { nonce, env, url }),
+    // Filled in by the session middleware; a request React Router answered before it ran
+    // (an unknown .data request, say) is not named by its path.
+    route: page.route ?? "(unmatched)",
+    user: page.userId,
+  };
+}
+
 export default {
   async fetch(request, env, ctx) {
+    const started = Date.now();
     const url = new URL(request.url);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      return withApiHeaders(await apiApp.fetch(request, env, ctx));
+    const id = requestId(request.headers);
+    let handled: Handled;
+    try {
+      handled = await handle(request, env, ctx, url, id);
+    } catch (error) {
+      logError(error, { id, where: "worker" });
+      handled = {
+        response: withTransportHeaders(
+          new Response("Internal Server Error", {
+            status: 500,
+            headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+          }),
+          env,
+          url,
+        ),
+        route: "(error)",
+      };
     }
-    if (url.pathname === "/healthz") {
-      try {
-        await env.DB.prepare("select 1 as ok").first();
-        return Response.json({ ok: true, db: "ok" });
-      } catch {
-        return Response.json({ ok: false, db: "error" }, { status: 503 });
-      }
+    const { response, route, user } = handled;
+    const ms = Date.now() - started;
+    // Written once the answer is on its way: the bearer check of an API request's user id
+    // (one HMAC) never delays it.
+    ctx.waitUntil(
+      Promise.resolve(user).then((userId) =>
+        logRequest({
+          id,
+          method: logMethod(request.method),
+          route,
+          status: response.status,
+          ms,
+          ...(userId !== undefined ? { user: userId } : {}),
+        }),
+      ),
+    );
+    return response;
+  },
+
+  /** The hourly clean-up (cron trigger in wrangler.toml; api/services/cleanup.ts). */
+  async scheduled(controller, env) {
+    const started = Date.now();
+    const id = crypto.randomUUID();
+    const report = await runCleanup(env.DB, env.FILES, new Date(controller.scheduledTime));
+    for (const failure of report.failed) {
+      logError(failure.error, { id, route: failure.table, where: "scheduled" });
     }
-    const nonce = crypto.randomUUID().replaceAll("-", "");
-    const refused = crossSiteRefusal(request, url);
-    if (refused) {
-      await discardBody(request);
-      return withSecurityHeaders(refused, { nonce, env, url });
+    console.log(
+      JSON.stringify({
+        type: "cleanup",
+        id,
+        cron: controller.cron,
+        deleted: report.deleted,
+        failed: report.failed.map((f) => f.table),
+        ms: Date.now() - started,
+      }),
+    );
+    // A failed rule marks the run as failed in the dashboard's Cron Events (and retries next hour).
+    if (report.failed.length > 0) {
+      throw new Error(`cleanup failed for ${report.failed.map((f) => f.table).join(", ")}`);
     }
-    const context = new RouterContextProvider();
-    const page = { document: !url.pathname.endsWith(".data"), html: new Map<string, string>() };
-    context.set(cloudflareContext, { env, ctx, nonce, page });
-    const response = await requestHandler(request, context);
-    return withSecurityHeaders(response, { nonce, env, url });
   },
 } satisfies ExportedHandler<Env>;

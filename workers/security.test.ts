@@ -199,11 +199,64 @@ describe("response headers", () => {
 
 describe("API answers", () => {
   it("carry nosniff, whatever the handler set", async () => {
-    const json = withApiHeaders(Response.json({ ok: true }, { status: 201 }));
+    const json = withApiHeaders(Response.json({ ok: true }, { status: 201 }), {
+      env: development,
+      url: new URL("http://127.0.0.1:8787/api/ping"),
+    });
     expect(json.status).toBe(201);
     expect(json.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(json.headers.get("Content-Type")).toMatch(/json/);
     expect(await json.json()).toEqual({ ok: true });
+  });
+});
+
+describe("#14.11 transport security on every answer (unit)", () => {
+  const withCookies = () => {
+    const headers = new Headers({ "Content-Type": "text/html" });
+    headers.append("Set-Cookie", "lng=%22en%22; Path=/; HttpOnly; SameSite=Lax");
+    headers.append("Set-Cookie", "cookie_consent=1; Path=/; SameSite=Lax; Secure");
+    headers.append("Set-Cookie", "transfer_draft=x; Path=/; HttpOnly; secure; SameSite=Lax");
+    return new Response("<html></html>", { headers });
+  };
+
+  it("production: HSTS and Secure on every cookie, even on a loopback http URL", () => {
+    for (const url of ["https://my.nrg.gr/", "http://127.0.0.1:8787/", "http://localhost/"]) {
+      for (const response of [
+        withSecurityHeaders(withCookies(), { nonce: "n", env: production, url: new URL(url) }),
+        withApiHeaders(withCookies(), { env: production, url: new URL(url) }),
+      ]) {
+        expect(response.headers.get("Strict-Transport-Security"), url).toMatch(/max-age=\d{8,}/);
+        const cookies = response.headers.getSetCookie();
+        expect(cookies, url).toHaveLength(3);
+        for (const line of cookies) expect(line, url).toMatch(/;\s*secure(;|$)/i);
+        // Added once, never twice.
+        for (const line of cookies) expect(line.match(/;\s*secure/gi), line).toHaveLength(1);
+      }
+    }
+  });
+
+  it("local development over http: cookies and headers as the route wrote them", () => {
+    const response = withSecurityHeaders(withCookies(), {
+      nonce: "n",
+      env: development,
+      url: new URL("http://127.0.0.1:8787/"),
+    });
+    expect(response.headers.get("Strict-Transport-Security")).toBeNull();
+    expect(response.headers.getSetCookie()[0]).not.toMatch(/secure/i);
+  });
+
+  it("a route's own stricter CSP (user files: sandbox) is kept beside the page policy", () => {
+    const file = new Response("%PDF", {
+      headers: { "Content-Security-Policy": "default-src 'none'; sandbox" },
+    });
+    const csp =
+      withSecurityHeaders(file, {
+        nonce: "n",
+        env: production,
+        url: new URL("https://my.nrg.gr/"),
+      }).headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("default-src 'none'; sandbox");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -1,38 +1,78 @@
-import { isProduction } from "../api/lib/environment";
-/** Security headers for every HTML response; the nonce matches the one React's scripts carry. */
-export function withSecurityHeaders(
-  response: Response,
-  { nonce, env, url }: { nonce: string; env: Env; url: URL },
-): Response {
-  const headers = new Headers(response.headers);
-  const isLocal = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  headers.set(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-      "object-src 'none'",
-    ].join("; "),
-  );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (!isLocal && isProduction(env)) {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+import { cookieSecure } from "../app/middleware/session";
+
+/** The portal's own page policy; the nonce matches the one React's scripts carry. */
+function pagePolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** True when a Set-Cookie line carries the `Secure` attribute. */
+function isSecureCookie(line: string): boolean {
+  return line
+    .split(";")
+    .slice(1)
+    .some((attribute) => attribute.trim().toLowerCase() === "secure");
+}
+
+/**
+ * HSTS and `Secure` on every cookie wherever the portal is not plain local development over
+ * http: always in production (whatever the host, even if a proxy hands the Worker an http URL),
+ * and on any non-loopback host (the same rule as the session cookie, `cookieSecure`). One place
+ * for every answer, so a cookie written anywhere (session, language, consent, drafts, one added
+ * later) cannot leave without `Secure`.
+ */
+function applyTransportSecurity(headers: Headers, env: Env, url: URL): void {
+  if (!cookieSecure(env, url)) return;
+  headers.set("Strict-Transport-Security", HSTS);
+  const cookies = headers.getSetCookie();
+  if (cookies.every(isSecureCookie)) return;
+  headers.delete("Set-Cookie");
+  for (const line of cookies) {
+    headers.append("Set-Cookie", isSecureCookie(line) ? line : `${line}; Secure`);
   }
+}
+
+function withHeaders(response: Response, headers: Headers): Response {
   return new Response(response.body, {
     status: response.status,
     statusText: response.statusText,
     headers,
   });
+}
+
+/** Security headers for every portal answer (pages, resource routes, refusals). */
+export function withSecurityHeaders(
+  response: Response,
+  { nonce, env, url }: { nonce: string; env: Env; url: URL },
+): Response {
+  const headers = new Headers(response.headers);
+  // A route may set a policy of its own, stricter than the page's: user files are served with
+  // `default-src 'none'; sandbox` so that an uploaded document can never run as the portal.
+  // Keep it and send the page policy beside it: a browser enforces both, so neither can loosen
+  // the other.
+  if (headers.has("Content-Security-Policy")) {
+    headers.append("Content-Security-Policy", pagePolicy(nonce));
+  } else {
+    headers.set("Content-Security-Policy", pagePolicy(nonce));
+  }
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  applyTransportSecurity(headers, env, url);
+  return withHeaders(response, headers);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -72,14 +112,20 @@ export async function discardBody(request: Request, limit = 1 << 20): Promise<vo
   }
 }
 
-/** API answers are JSON, PDF or CSV: never let a browser sniff them into something else. */
-export function withApiHeaders(response: Response): Response {
-  if (response.headers.get("X-Content-Type-Options") === "nosniff") return response;
+/**
+ * API answers are JSON, PDF or CSV: never let a browser sniff them into something else. They
+ * get HSTS and `Secure` cookies under the same rule as pages.
+ */
+export function withApiHeaders(response: Response, { env, url }: { env: Env; url: URL }): Response {
   const headers = new Headers(response.headers);
   headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  applyTransportSecurity(headers, env, url);
+  return withHeaders(response, headers);
+}
+
+/** Answers of the Worker itself (/healthz): the transport rule only. */
+export function withTransportHeaders(response: Response, env: Env, url: URL): Response {
+  const headers = new Headers(response.headers);
+  applyTransportSecurity(headers, env, url);
+  return withHeaders(response, headers);
 }

@@ -16,7 +16,8 @@ const SECRET = "test-secret";
 function contextFor(): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, {
-    env: { SESSION_SECRET: SECRET } as unknown as Env,
+    // Local development: production (the default) marks every cookie Secure, even on http.
+    env: { SESSION_SECRET: SECRET, ENVIRONMENT: "development" } as unknown as Env,
     ctx: {} as ExecutionContext,
     nonce: "n",
     page: { document: true, html: new Map() },

@@ -111,10 +111,13 @@ function withHeader(response: Response, name: string, value: string, append: boo
  * `Cache-Control: no-store` so that Back after logout shows nothing of the account.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
+  { request, context, pattern },
   next,
 ) => {
-  const { env, ctx } = context.get(cloudflareContext);
+  const { env, ctx, page } = context.get(cloudflareContext);
+  // For the Worker's request log (workers/log.ts): the route pattern, never the path
+  // (React Router's has no leading slash: "b2b/logariasmoi/:invoiceId", "" for the index).
+  if (typeof pattern === "string") page.route = `/${pattern.replace(/^\/+/, "")}`;
   const url = new URL(request.url);
   const secure = cookieSecure(env, url);
   const storage = getSessionStorage(env.SESSION_SECRET, secure);
@@ -129,6 +132,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   const now = Date.now();
   let expired = false;
   const signedInAtStart = isSignedIn(session);
+  const startUserId = signedInAtStart ? session.get("user_id") : undefined;
   if (signedInAtStart && sessionTimedOut(session.data, now)) {
     expired = true;
     const stale = { ...session.data };
@@ -151,6 +155,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   context.set(sessionContext, { session, expired, toast, notice });
 
   let response = await next();
+
+  // For the request log: who made the request (after a sign-in, the new user; after a
+  // sign-out, the one who left).
+  const userId = isSignedIn(session) ? session.get("user_id") : startUserId;
+  if (typeof userId === "number") page.userId = userId;
 
   const after = snapshot(session);
   const empty = after === "{}";

@@ -3,17 +3,19 @@ import { data } from "react-router";
 import { cloudflareContext } from "../context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/bench-hello";
+import { isProduction } from "../../api/lib/environment";
 
 /**
  * /bench/hello: the benchmark's baseline (bench/README.md). The same Worker, middleware and
  * root layout as every page, but no data of its own, so `npm run bench` can compare the
- * overview's throughput with it. Never in production (404 there), like /dev/outbox.
+ * overview's throughput with it. It shows nothing of anyone's, but a deployment has no use for
+ * it: 404 unless ENVIRONMENT=development, like /dev/outbox (docs/decisions/0009).
  */
 export const handle: RouteHandle = { i18n: ["bench"], title: "bench:hello.title" };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  if (env.ENVIRONMENT === "production") throw data(null, { status: 404 });
+  if (isProduction(env)) throw data(null, { status: 404 });
   return null;
 }
 

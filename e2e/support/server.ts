@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   closeSync,
+  copyFileSync,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePorts, isAddressInUse } from "../../tests/support/ports.ts";
+import { ensureDevVarsForProject } from "./dev-vars.ts";
 
 /** Repository root (this file is e2e/support/server.ts). */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -75,6 +77,10 @@ function tail(file: string, lines = 40): string {
  */
 export async function startServer(): Promise<RunningServer> {
   const env = childEnv();
+  // Every user of this harness (e2e, npm run bench, npm run load) runs the Worker as local
+  // development: .dev.vars gets ENVIRONMENT=development and the local secrets first (a fresh
+  // clone has none; the deployed default is production, docs/decisions/0009).
+  ensureDevVarsForProject(ROOT, env);
   ensureBuild(env);
   const dir = mkdtempSync(join(tmpdir(), "nrg-e2e-"));
   try {
@@ -91,6 +97,10 @@ async function startIn(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServ
   // server bundle. The copy keeps build/server/wrangler.json's relative paths valid.
   const build = join(dir, "build");
   cpSync(join(ROOT, "build"), build, { recursive: true });
+  // The copy serves today's local settings, whatever the build copied when it was made (a build
+  // older than .dev.vars, or made before ENVIRONMENT=development was added, would run as
+  // production: no demo helpers, Secure cookies on plain http).
+  copyFileSync(join(ROOT, ".dev.vars"), join(build, "server", ".dev.vars"));
   const persistTo = join(dir, "state");
   setupDatabase(persistTo, env);
   for (let attempt = 1; ; attempt++) {

@@ -6,7 +6,8 @@
  * when set (tests/support/ports.ts); a start that loses its port to another process is retried.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePorts, isAddressInUse } from "../support/ports.ts";
@@ -28,8 +29,10 @@ export interface TestServer {
   query<T = Record<string, unknown>>(sql: string): T[];
   /** Stores an object in the server's local R2 bucket (FILES). */
   r2Put(key: string, bytes: Uint8Array, contentType: string): void;
-  /** What `wrangler dev` printed so far (warnings and errors). */
+  /** What `wrangler dev` printed so far (warnings and errors; everything with logLevel "log"). */
   log(): string;
+  /** With `deployConfig`: the secrets this server was given (as `wrangler secret put` would). */
+  secrets?: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -109,9 +112,36 @@ interface Launched {
 export interface ServerOptions {
   /** Worker variables for this server (`wrangler dev --var KEY:VALUE`), e.g. API_BASE_URL. */
   vars?: Record<string, string>;
+  /**
+   * Serve exactly the configuration a deploy resolves to: the build's wrangler.json and its
+   * [vars], without the .dev.vars the build copied next to it (removed from this server's copy),
+   * and only the three secrets, fresh random values passed with --var as `wrangler secret put`
+   * would provide them. `vars` still apply on top (e.g. a fault switch that must be ignored).
+   */
+  deployConfig?: boolean;
+  /** wrangler dev's --log-level; "log" keeps the Worker's console.log lines. Default "warn". */
+  logLevel?: "debug" | "info" | "log" | "warn" | "error";
 }
 
-async function launch(persistDir: string, options: ServerOptions): Promise<Launched> {
+/** The secrets a deployment gets with `wrangler secret put` (env.d.ts). */
+export const DEPLOY_SECRETS = ["SESSION_SECRET", "JWT_SECRET", "LINK_SECRET"] as const;
+
+/**
+ * Removes every local-settings file (.dev.vars, .dev.vars.*, .env, .env.*) from a copy of
+ * build/server, as `npm run deploy` does: wrangler deploy never uploads them, and without them
+ * wrangler dev runs on the build's own [vars] only.
+ */
+function stripLocalSettings(serverDir: string) {
+  for (const name of readdirSync(serverDir)) {
+    if (/^\.dev\.vars(\..*)?$|^\.env(\..*)?$/.test(name)) rmSync(path.join(serverDir, name));
+  }
+}
+
+async function launch(
+  persistDir: string,
+  options: ServerOptions,
+  secrets: Record<string, string> = {},
+): Promise<Launched> {
   const [port, inspectorPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
@@ -133,10 +163,25 @@ async function launch(persistDir: string, options: ServerOptions): Promise<Launc
       persistDir,
       "--show-interactive-dev-session=false",
       "--log-level",
-      "warn",
-      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      options.logLevel ?? "warn",
+      ...Object.entries({ ...secrets, ...options.vars }).flatMap(([key, value]) => [
+        "--var",
+        `${key}:${value}`,
+      ]),
     ],
-    { cwd: root, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: root,
+      // A deploy's configuration takes nothing from local files or this process's environment.
+      env: options.deployConfig
+        ? {
+            ...childEnv,
+            CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: "false",
+            CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
+          }
+        : childEnv,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -172,12 +217,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   ensureBuilt();
   const persistDir = mkdtempSync(path.join(tmpdir(), "api-itest-"));
   cpSync(path.join(root, "build"), path.join(persistDir, "build"), { recursive: true });
+  let secrets: Record<string, string> | undefined;
+  if (options.deployConfig) {
+    stripLocalSettings(path.join(persistDir, "build", "server"));
+    secrets = Object.fromEntries(
+      DEPLOY_SECRETS.map((name) => [name, randomBytes(32).toString("base64url")]),
+    );
+  }
   let launched: Launched | undefined;
   try {
     await setupDatabase(persistDir);
     for (let attempt = 1; !launched; attempt++) {
       try {
-        launched = await launch(persistDir, options);
+        launched = await launch(persistDir, options, secrets);
       } catch (error) {
         if (attempt >= 3 || !isAddressInUse(String(error))) throw error;
       }
@@ -190,10 +242,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const stop = async () => {
     await stopChild();
     rmSync(persistDir, { recursive: true, force: true });
-    // An unexpected 500 is logged by the API ("api error …"): show it with the test's output.
+    // An unexpected 500 is logged by the API ("api error …") or as the Worker's structured error
+    // line ({"type":"error",…}, workers/log.ts): show it with the test's output.
     const errors = log()
       .split("\n")
-      .filter((line) => /api error|uncaught|internal error/i.test(line));
+      .filter((line) => /api error|uncaught|internal error|"type":"error"/i.test(line));
     if (errors.length > 0) console.warn(`[worker] ${errors.slice(0, 20).join("\n[worker] ")}`);
   };
 
@@ -227,5 +280,26 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     );
   };
 
-  return { baseUrl, persistDir, query, r2Put, log, stop };
+  return { baseUrl, persistDir, query, r2Put, log, stop, ...(secrets ? { secrets } : {}) };
+}
+
+/**
+ * The first line of the server's output that `match` accepts, waiting up to `timeoutMs` for it:
+ * wrangler dev prints the Worker's console lines a moment after the answer.
+ */
+export async function logLine(
+  server: Pick<TestServer, "log">,
+  match: (line: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = server
+      .log()
+      .split("\n")
+      .map((line) => line.trim())
+      .find(match);
+    if (found || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

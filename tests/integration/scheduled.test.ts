@@ -1,0 +1,204 @@
+/**
+ * The hourly clean-up (the Worker's `scheduled` handler, api/services/cleanup.ts) on the built
+ * Worker and a local D1 with the demo data: triggered the way wrangler dev offers for cron
+ * triggers (`/cdn-cgi/local/scheduled`), it deletes what is over and keeps what is live, table by
+ * table, including the R2 object of an expired upload.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLEANUP_RULES } from "../../api/services/cleanup.ts";
+import { logLine, startServer, type TestServer } from "./server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ logLevel: "log" });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const now = Date.now();
+/** An ISO timestamp `hours` from the run's time (negative: in the past). */
+const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+const day = (days: number) => at(days * 24).slice(0, 10);
+const hour = (hours: number) => at(hours).slice(0, 13);
+
+function r2Exists(key: string): boolean {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "r2",
+      "object",
+      "get",
+      `nrg-portal-files/${key}`,
+      "--local",
+      "--persist-to",
+      server.persistDir,
+      "--pipe",
+      "--config",
+      "wrangler.toml",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  return result.status === 0 && result.stdout.length > 0;
+}
+
+describe("#14 run like a live service: the scheduled clean-up on a local D1", () => {
+  it("deletes expired and abandoned rows, keeps live ones, and logs one line", async () => {
+    const [ids] = server.query<{ user: number; customer: number; meter: number; afm: string }>(
+      `SELECT u.id AS user, u.customer_id AS customer, c.afm AS afm,
+              (SELECT m.id FROM meters m WHERE m.customer_id = u.customer_id LIMIT 1) AS meter
+         FROM users u JOIN customers c ON c.id = u.customer_id ORDER BY u.id LIMIT 1`,
+    );
+    expect(ids).toBeTruthy();
+    const { user, customer, meter, afm } = ids as NonNullable<typeof ids>;
+    server.r2Put(
+      "requests/itest/expired.pdf",
+      new TextEncoder().encode("%PDF-1.4"),
+      "application/pdf",
+    );
+    server.r2Put(
+      "requests/itest/live.pdf",
+      new TextEncoder().encode("%PDF-1.4"),
+      "application/pdf",
+    );
+
+    // Each row's id says whether it must go ("gone-…") or stay ("kept-…").
+    server.query(
+      [
+        `INSERT INTO sessions (id, user_id, created_at, expires_at, revoked_at) VALUES
+          ('gone-expired', ${user}, '${at(-30)}', '${at(-18)}', NULL),
+          ('gone-revoked', ${user}, '${at(-50)}', '${at(10)}', '${at(-48)}'),
+          ('kept-live', ${user}, '${at(-1)}', '${at(11)}', NULL),
+          ('kept-revoked-recently', ${user}, '${at(-2)}', '${at(10)}', '${at(-1)}')`,
+        `INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES
+          ('gone-of-expired-session', 'gone-expired', '${at(-30)}', '${at(-18)}'),
+          ('gone-of-revoked-session', 'gone-revoked', '${at(-50)}', '${at(10)}'),
+          ('kept-live', 'kept-live', '${at(-1)}', '${at(11)}')`,
+        `INSERT INTO action_tokens (id, user_id, purpose, created_at, expires_at, used_at) VALUES
+          ('gone-expired', ${user}, 'reset', '${at(-3)}', '${at(-2)}', NULL),
+          ('gone-used', ${user}, 'activate', '${at(-50)}', '${at(100)}', '${at(-48)}'),
+          ('kept-live', ${user}, 'reset', '${at(-0.2)}', '${at(0.8)}', NULL),
+          ('kept-used-recently', ${user}, 'activate', '${at(-2)}', '${at(100)}', '${at(-1)}')`,
+        `INSERT INTO login_attempts (scope, key, day, failures) VALUES
+          ('vat', 'gone-itest', '${day(-3)}', 4), ('vat', 'kept-itest', '${day(0)}', 4)`,
+        `INSERT INTO flow_attempts (flow, scope, key, hour, failures) VALUES
+          ('all-smart', 'ip', 'gone-itest', '${hour(-49)}', 2),
+          ('all-smart', 'ip', 'kept-itest', '${hour(0)}', 2)`,
+        `INSERT INTO application_throttle (scope, key, period, count) VALUES
+          ('submit', 'gone-itest', '${hour(-49)}', 2), ('submit', 'kept-itest', '${hour(0)}', 2)`,
+        `INSERT INTO outbox (id, channel, recipient, subject, body, created_at) VALUES
+          (990001, 'email', 'x@example.com', 'gone-old', 'b', '${at(-8 * 24)}'),
+          (990002, 'email', 'x@example.com', 'kept-recent', 'b', '${at(-24)}')`,
+        `INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, created_at, expires_at) VALUES
+          ('gone-itest', ${customer}, '${afm}', '6900000000', '${at(-49)}', '${at(-48)}'),
+          ('kept-expired-recently', ${customer}, '${afm}', '6900000000', '${at(-2)}', '${at(-1)}'),
+          ('kept-live', ${customer}, '${afm}', '6900000000', '${at(-0.1)}', '${at(0.4)}')`,
+        `INSERT INTO direct_debit_code_sends (flow_id, kind, sent_at) VALUES
+          ('gone-itest', 'first', '${at(-49)}'), ('kept-live', 'first', '${at(-0.1)}')`,
+        `INSERT INTO all_smart_flows (id, customer_id, vat, phone, choice, created_at, expires_at) VALUES
+          ('gone-itest', ${customer}, '${afm}', '6900000000', 'connect', '${at(-74)}', '${at(-50)}'),
+          ('kept-live', ${customer}, '${afm}', '6900000000', 'connect', '${at(-1)}', '${at(23)}')`,
+        `INSERT INTO requests (id, reference, user_id, kind, payload, file_key) VALUES
+          (990001, 'ITEST-990001', ${user}, 'contact', '{}', 'requests/itest/linked.pdf')`,
+        `INSERT INTO request_files (id, user_id, request_id, r2_key, name, content_type, size, created_at, expires_at) VALUES
+          ('gone-itest', ${user}, NULL, 'requests/itest/expired.pdf', 'a.pdf', 'application/pdf', 8, '${at(-30)}', '${at(-6)}'),
+          ('kept-live', ${user}, NULL, 'requests/itest/live.pdf', 'b.pdf', 'application/pdf', 8, '${at(-1)}', '${at(23)}'),
+          ('kept-linked', ${user}, 990001, 'requests/itest/linked.pdf', 'c.pdf', 'application/pdf', 8, '${at(-30)}', '${at(-6)}')`,
+        `INSERT INTO application_drafts (id, kind, created_at, updated_at, expires_at) VALUES
+          ('gone-itest', 'transfer', '${at(-60)}', '${at(-60)}', '${at(-12)}'),
+          ('kept-live', 'transfer', '${at(-1)}', '${at(-1)}', '${at(47)}')`,
+        `INSERT INTO payment_orders (id, reference, user_id, channel, return_to, amount_cents, status, created_at) VALUES
+          ('gone-abandoned', 'ITEST-P1', ${user}, 'portal', '/b2b', 1000, 'started', '${at(-8 * 24)}'),
+          ('kept-approved-at-acquirer', 'ITEST-P2', ${user}, 'portal', '/b2b', 1000, 'started', '${at(-8 * 24)}'),
+          ('kept-recent', 'ITEST-P3', ${user}, 'portal', '/b2b', 1000, 'started', '${at(-1)}'),
+          ('kept-failed', 'ITEST-P4', ${user}, 'portal', '/b2b', 1000, 'failed', '${at(-8 * 24)}')`,
+        `INSERT INTO payment_order_items (order_id, meter_id, amount_cents) VALUES
+          ('gone-abandoned', ${meter}, 1000), ('kept-recent', ${meter}, 1000)`,
+        `INSERT INTO gateway_payments (id, merchant_order, amount_cents, status, created_at) VALUES
+          ('gone-challenge', 'gone-abandoned', 1000, 'challenge', '${at(-8 * 24)}'),
+          ('kept-approved', 'kept-approved-at-acquirer', 1000, 'approved', '${at(-8 * 24)}')`,
+      ].join(";\n"),
+    );
+
+    const response = await fetch(
+      `${server.baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("17 * * * *")}&time=${now}&format=json`,
+    );
+    expect(await response.json()).toMatchObject({ outcome: "ok" });
+
+    // One row, one JSON array per table (D1 allows only a few terms in a compound SELECT).
+    const column: Record<string, string> = {
+      sessions: "id",
+      refresh_tokens: "token_hash",
+      action_tokens: "id",
+      login_attempts: "key",
+      flow_attempts: "key",
+      application_throttle: "key",
+      outbox: "subject",
+      direct_debit_flows: "id",
+      direct_debit_code_sends: "flow_id",
+      all_smart_flows: "id",
+      request_files: "id",
+      application_drafts: "id",
+      payment_orders: "id",
+      payment_order_items: "order_id",
+      gateway_payments: "id",
+    };
+    const [row] = server.query<Record<string, string>>(
+      `SELECT ${Object.entries(column)
+        .map(
+          ([table, key]) =>
+            `(SELECT json_group_array(${key}) FROM ${table}
+               WHERE ${key} LIKE 'gone-%' OR ${key} LIKE 'kept-%') AS ${table}`,
+        )
+        .join(", ")}`,
+    );
+    const mine = (table: string) => (JSON.parse(row?.[table] ?? "[]") as string[]).sort();
+
+    const expected: Record<string, string[]> = {
+      sessions: ["kept-live", "kept-revoked-recently"],
+      refresh_tokens: ["kept-live"],
+      action_tokens: ["kept-live", "kept-used-recently"],
+      login_attempts: ["kept-itest"],
+      flow_attempts: ["kept-itest"],
+      application_throttle: ["kept-itest"],
+      outbox: ["kept-recent"],
+      direct_debit_flows: ["kept-expired-recently", "kept-live"],
+      direct_debit_code_sends: ["kept-live"],
+      all_smart_flows: ["kept-live"],
+      request_files: ["kept-linked", "kept-live"],
+      application_drafts: ["kept-live"],
+      payment_orders: ["kept-approved-at-acquirer", "kept-failed", "kept-recent"],
+      payment_order_items: ["kept-recent"],
+      gateway_payments: ["kept-approved"],
+    };
+    // Every table of the clean-up list is exercised here.
+    expect(Object.keys(expected).sort()).toEqual(CLEANUP_RULES.map((r) => r.table).sort());
+    for (const [table, ids] of Object.entries(expected)) expect(mine(table), table).toEqual(ids);
+
+    // The expired upload's file went with its row; the live one's stayed.
+    expect(r2Exists("requests/itest/expired.pdf")).toBe(false);
+    expect(r2Exists("requests/itest/live.pdf")).toBe(true);
+
+    // One structured line for the run, with what it deleted.
+    const line = await logLine(server, (l) => l.startsWith('{"type":"cleanup"'));
+    expect(line, server.log().slice(-3000)).toBeTruthy();
+    const logged = JSON.parse(line as string) as {
+      deleted: Record<string, number>;
+      failed: string[];
+    };
+    expect(logged.failed).toEqual([]);
+    expect(logged.deleted.sessions).toBeGreaterThanOrEqual(2);
+    expect(logged.deleted.request_files).toBeGreaterThanOrEqual(1);
+    // Several wrangler calls (a few seconds each on a busy machine).
+  }, 180_000);
+});
