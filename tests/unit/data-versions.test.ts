@@ -28,6 +28,7 @@ const NOT_SHOWN = new Set([
   "direct_debit_code_sends",
   "holder_registry",
   "application_throttle",
+  "throttle_counters",
   "gateway_payments",
 ]);
 
