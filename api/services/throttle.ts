@@ -36,7 +36,7 @@ export interface Limit {
 }
 
 /**
- * The limits (docs/api.md "Throttling" repeats them). Login: the spec's daily lock per VAT (§8
+ * The limits (docs/api.md "Throttling" repeats them). Sign-in: the spec's daily lock per VAT (§8
  * "daily attempts exceeded, try tomorrow"); per client address at most 30 failed sign-ins an hour
  * and 100 a UTC day, checked before the VAT's counter, so one client locks at most 3 customers an
  * hour and 10 a day, and tries at most that many VATs. Successful sign-ins do not count.
