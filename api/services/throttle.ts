@@ -158,7 +158,11 @@ export function tooManyAttempts(
   return new ApiError(429, code, { message: seconds, field });
 }
 
-/** The Rate Limiting binding's period (wrangler.toml `simple.period`), the Retry-After of its 429. */
+/**
+ * The Rate Limiting binding's period (wrangler.toml `simple.period`), the Retry-After of its 429.
+ * Its limit (20) is above every hourly D1 limit: a person reaches the D1 limit first and is told
+ * the real wait; only a flood is answered by the binding, without a D1 write.
+ */
 export const BURST_PERIOD_SECONDS = 60;
 
 /**
