@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { checkA11y, expect, hydrated, latestEmailLink, login, noJs, test } from "./fixtures";
-import { apiLogin, apiPost, contains, DEMO, el } from "./support/app";
+import { apiLogin, apiPost, contains, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
  * Issue 2: an account from sign-up to the end, once per project on an account of its own (both
@@ -11,6 +11,11 @@ import { apiLogin, apiPost, contains, DEMO, el } from "./support/app";
  */
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+// Each test is its own client: sign-ups and reset requests are limited per client address.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(ownClientAddress());
+});
 
 interface Account {
   vat: string;

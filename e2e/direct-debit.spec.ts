@@ -14,6 +14,7 @@ import {
   noJs,
   test,
 } from "./fixtures";
+import { ownClientAddress } from "./support/app";
 
 /**
  * Direct debit (issue 7): /direct-debit → SMS code → card → /direct-debit/loader →
@@ -84,6 +85,11 @@ async function fillCard(page: Page, lng: Lng, number: string) {
 
 // Many steps per test, each a full page load without JavaScript: more time than the default.
 test.describe.configure({ timeout: 150_000 });
+
+// Each test is its own client: set-ups are limited to 10 an hour per client address.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(ownClientAddress());
+});
 
 test.describe("direct debit, signed out", () => {
   test("the first step: VAT format, VAT not found, no mobile declared", async ({ page }) => {

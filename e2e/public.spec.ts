@@ -1,5 +1,5 @@
 import { checkA11y, expect, gotoLng, hydrated, login, test } from "./fixtures";
-import { contains, DEMO, el, exact, tr, type Lng } from "./support/app";
+import { contains, DEMO, el, exact, ownClientAddress, tr, type Lng } from "./support/app";
 
 /**
  * Issue 2: pages open to everyone: the static pages in both languages, the contact form, the
@@ -37,6 +37,11 @@ test.describe("static pages", () => {
 });
 
 test.describe("contact", () => {
+  // Each test is its own client: 5 messages an hour per client address.
+  test.beforeEach(async ({ page }) => {
+    await page.setExtraHTTPHeaders(ownClientAddress());
+  });
+
   test("errors appear next to the fields with the values kept; then a confirmation with a reference", async ({
     page,
   }) => {

@@ -21,7 +21,14 @@ import {
   revokeUserSessions,
   rotateRefreshToken,
 } from "../services/sessions";
-import { isThrottled, recordFailure } from "../services/throttle";
+import {
+  enforceClientLimit,
+  hit,
+  LIMITS,
+  refund,
+  reserveLoginAttempt,
+  tooManyAttempts,
+} from "../services/throttle";
 import type { ApiEnv } from "../types";
 import {
   activationSchema,
@@ -39,8 +46,11 @@ export const REDIRECT_TOKEN_SECONDS = 5 * 60;
 /** Mounted at /api/v2/auth. */
 export const authRoutes = new Hono<ApiEnv>()
   /**
-   * Basic credentials, empty body. Order of checks: throttle, unknown VAT, password (both counted
-   * as failures), then activation and deactivation (not counted: the password was right).
+   * Basic credentials, empty body. Order of checks: the attempt is counted first, per client
+   * address and then per VAT, in atomic statements (services/throttle.ts), and refused over either
+   * limit; then unknown VAT and password (both stay counted as failures, and both answer 400, the
+   * same status); then activation and deactivation (the password was right: the count is taken
+   * back, as for a success).
    */
   .post("/login", async (c) => {
     const db = c.get("db");
@@ -49,20 +59,23 @@ export const authRoutes = new Hono<ApiEnv>()
     if (!credentials) throw badRequest("validation", "username");
     const { username, password } = credentials;
 
-    if (await isThrottled(db, username, ip)) {
-      await audit(db, { action: "login_failure", detail: `throttled ${username}`, ip });
-      throw new ApiError(429, "daily_attempts_exceeded");
+    const reservation = await reserveLoginAttempt(db, username, ip);
+    if (!reservation.ok) {
+      await audit(db, {
+        action: "login_failure",
+        detail: `${reservation.code === "too_many_attempts" ? "throttled_ip" : "throttled"} ${username}`,
+        ip,
+      });
+      throw tooManyAttempts(c, reservation.retryAfter, reservation.code);
     }
     const user = await db.query.users.findFirst({ where: eq(users.username, username) });
     // An unknown VAT costs the same PBKDF2 run as a wrong password (no timing oracle).
     const passwordOk = await verifyPasswordOrDummy(password, user?.password_hash);
     if (!user) {
-      await recordFailure(db, username, ip);
       await audit(db, { action: "login_failure", detail: `no_user ${username}`, ip });
       throw badRequest("no_user");
     }
     if (!passwordOk) {
-      await recordFailure(db, username, ip);
       await audit(db, {
         action: "login_failure",
         userId: user.id,
@@ -71,6 +84,8 @@ export const authRoutes = new Hono<ApiEnv>()
       });
       throw badRequest("wrong_credentials");
     }
+    // The password was right: the attempt is not a failure.
+    await refund(db, reservation.hits);
     if (user.needs_activation) throw badRequest("not_active");
     if (user.deactivated_at) throw badRequest("deactivated");
 
@@ -118,22 +133,42 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.body(null, 204);
   })
 
-  /** Always 204, so the answer does not reveal which VATs have accounts. */
+  /**
+   * Always 204 for a well-formed VAT, so the answer does not reveal which VATs have accounts: at
+   * most 10 requests an hour per client address (429 beyond, whatever the VAT), and at most 3
+   * reset emails an hour per user; past those 3 the answer is the same 204 and nothing is sent or
+   * revoked (a 429 there would tell that the VAT has an account; the links already sent stay
+   * valid). A new link revokes every older one of the user.
+   */
   .post("/password-reset", validate("json", resetRequestSchema), async (c) => {
     const db = c.get("db");
     const lang = c.get("lang");
+    const ip = clientIp(c);
+    await enforceClientLimit(c, LIMITS.resetIp);
     const user = await db.query.users.findFirst({
       where: eq(users.username, c.req.valid("json").afm),
     });
     if (user && !user.needs_activation && !user.deactivated_at) {
-      const token = await issueActionToken(db, user.id, "reset", RESET_TOKEN_SECONDS);
+      const [perUser] = await hit(db, [{ limit: LIMITS.resetUser, key: String(user.id) }]);
+      if (!perUser?.ok) {
+        await audit(db, {
+          action: "password_reset_request",
+          userId: user.id,
+          detail: "throttled",
+          ip,
+        });
+        return c.body(null, 204);
+      }
+      const token = await issueActionToken(db, user.id, "reset", RESET_TOKEN_SECONDS, {
+        revokeOlder: true,
+      });
       const link = `/reset-password/${token}`;
       const mail = emails.reset[lang]({
         name: user.welcome_name,
         url: publicLink(c.env, c.req.url, link),
       });
       await sendEmail(db, { to: user.registration_email, ...mail, link, userId: user.id });
-      await audit(db, { action: "password_reset_request", userId: user.id, ip: clientIp(c) });
+      await audit(db, { action: "password_reset_request", userId: user.id, ip });
     }
     return c.body(null, 204);
   })
@@ -149,7 +184,8 @@ export const authRoutes = new Hono<ApiEnv>()
     if (body.password !== body.password_confirmation)
       throw badRequest("passwords_mismatch", "password_confirmation");
 
-    const consumed = await consumeActionToken(db, body.token, "reset");
+    // One statement uses this link and revokes every other reset link of the user.
+    const consumed = await consumeActionToken(db, body.token, "reset", { allOfUser: true });
     if (!consumed.ok) throw badRequest("link_expired");
     await db
       .update(users)

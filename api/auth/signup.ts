@@ -11,6 +11,7 @@ import type { Db } from "../db";
 import { issueActionToken } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import { emails, sendEmail } from "../services/outbox";
+import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv, Lang } from "../types";
 import { signupSchema } from "./schemas";
 import { zValidator } from "@hono/zod-validator";
@@ -63,6 +64,9 @@ export const signupRoutes = new Hono<ApiEnv>().post(
     const db = c.get("db");
     const lang = c.get("lang");
     const form = c.req.valid("json");
+    // Every well-formed attempt counts: each may email an activation link, and each tells whether
+    // a VAT, a supply and a mobile belong together.
+    await enforceClientLimit(c, LIMITS.signupIp);
     if (form.password !== form.password_confirmation)
       throw badRequest("passwords_mismatch", "password_confirmation");
 

@@ -227,26 +227,36 @@ export const refreshTokens = sqliteTable(
 export const actionTokenPurposes = ["activate", "reset", "redirect-login"] as const;
 export type ActionTokenPurpose = (typeof actionTokenPurposes)[number];
 
-export const actionTokens = sqliteTable("action_tokens", {
-  id: text("id").primaryKey(),
-  user_id: integer("user_id")
-    .notNull()
-    .references(() => users.id),
-  purpose: text("purpose", { enum: actionTokenPurposes }).notNull(),
-  created_at: text("created_at").notNull(),
-  expires_at: text("expires_at").notNull(),
-  used_at: text("used_at"),
-});
+export const actionTokens = sqliteTable(
+  "action_tokens",
+  {
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose", { enum: actionTokenPurposes }).notNull(),
+    created_at: text("created_at").notNull(),
+    expires_at: text("expires_at").notNull(),
+    used_at: text("used_at"),
+  },
+  (t) => [index("action_tokens_user").on(t.user_id, t.purpose)],
+);
 
-export const loginAttempts = sqliteTable(
-  "login_attempts",
+/** Every throttle's counters (migrations/0010_throttle_counters.sql, api/services/throttle.ts). */
+export const throttleCounters = sqliteTable(
+  "throttle_counters",
   {
     scope: text("scope").notNull(),
     key: text("key").notNull(),
-    day: text("day").notNull(),
-    failures: integer("failures").notNull().default(0),
+    window_start: text("window_start").notNull(),
+    /** The end of the window: the scheduled cleanup deletes rows whose window has passed. */
+    expires_at: text("expires_at").notNull(),
+    count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key, t.window_start] }),
+    index("throttle_counters_expires").on(t.expires_at),
+  ],
 );
 
 export const outbox = sqliteTable("outbox", {

@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { assertOwnUser, findUserWithCustomer } from "../services/customers";
+import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import type { ApiDdFlowStart } from "./contract";
 import { ddCardSchema, ddCodeSchema, ddFlowCardSchema, ddVatSchema } from "./schemas";
@@ -46,6 +47,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
   /** Start: the VAT of a customer with an Active supply and a declared mobile; sends the code. */
   .post("/direct-debit/flows", validate("json", ddVatSchema), async (c) => {
     const db = c.get("db");
+    // Per client address, whatever the VAT: each start sends an SMS code and shows a masked mobile.
+    await enforceClientLimit(c, LIMITS.directDebitIp);
     const { afm } = c.req.valid("json");
     const customer = await db.query.customers.findFirst({ where: eq(customers.afm, afm) });
     if (!customer || (await eligibleMeters(db, customer.id)).length === 0) {

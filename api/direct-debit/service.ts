@@ -413,17 +413,14 @@ export async function createFlow(
   lang: Lang,
   now = new Date(),
 ) {
-  const recent = await d1(db)
-    .prepare("SELECT count(*) AS n FROM direct_debit_flows WHERE afm = ? AND created_at > ?")
-    .bind(customer.afm, new Date(now.getTime() - 3600_000).toISOString())
-    .first<{ n: number }>();
-  if ((recent?.n ?? 0) >= MAX_FLOWS_PER_VAT_PER_HOUR) throw tooManyAttempts(3600);
   const token = randomToken();
   const id = await flowIdOf(token);
-  await d1(db)
+  // The per-VAT count and the insert are one statement, so parallel starts cannot pass it together.
+  const inserted = await d1(db)
     .prepare(
       `INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, status, created_at, expires_at)
-       VALUES (?, ?, ?, ?, 'code', ?, ?)`,
+       SELECT ?1, ?2, ?3, ?4, 'code', ?5, ?6
+       WHERE (SELECT count(*) FROM direct_debit_flows WHERE afm = ?3 AND created_at > ?7) < ?8`,
     )
     .bind(
       id,
@@ -432,8 +429,11 @@ export async function createFlow(
       customer.mobile,
       now.toISOString(),
       addSeconds(FLOW_TTL_SECONDS, now),
+      new Date(now.getTime() - 3600_000).toISOString(),
+      MAX_FLOWS_PER_VAT_PER_HOUR,
     )
     .run();
+  if (inserted.meta.changes === 0) throw tooManyAttempts(3600);
   await sendCode(
     db,
     secret,

@@ -1,7 +1,15 @@
 import type { Context } from "hono";
 
-/** Client IP as Cloudflare reports it; "unknown" when absent (local tools, tests without the header). */
-export const clientIp = (c: Context) => c.req.header("cf-connecting-ip") ?? "unknown";
+/**
+ * The client address every limit keys on: CF-Connecting-IP alone, which Cloudflare's edge sets on
+ * every request (overwriting one the client sent). Never X-Forwarded-For, X-Real-IP, Forwarded or
+ * True-Client-IP: a client writes those. Absent (a local tool), all such requests share one
+ * "unknown" address, so a missing header never escapes a limit.
+ *
+ * `wrangler dev` sets the header to the socket's address (127.0.0.1) but keeps one the client
+ * sent; the tests use that to act as distinct clients. Only the edge makes it trustworthy.
+ */
+export const clientIp = (c: Context) => c.req.header("cf-connecting-ip")?.trim() || "unknown";
 
 /** Decodes `Authorization: Basic base64(username:password)`; null when malformed. */
 export function parseBasicAuth(

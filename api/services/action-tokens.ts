@@ -13,16 +13,37 @@ export async function issueActionToken(
   userId: number,
   purpose: ActionTokenPurpose,
   ttlSeconds: number,
+  options: { revokeOlder?: boolean } = {},
 ) {
   const token = randomToken();
-  await db.insert(actionTokens).values({
+  const insert = db.insert(actionTokens).values({
     id: await sha256(token),
     user_id: userId,
     purpose,
     created_at: nowIso(),
     expires_at: addSeconds(ttlSeconds),
   });
+  if (options.revokeOlder) {
+    // One transaction, the revocation first: of two requests at once only the later link lives.
+    await db.batch([revokeActionTokensStatement(db, userId, purpose), insert]);
+  } else {
+    await insert;
+  }
   return token;
+}
+
+/** The statement that revokes every unused link of `purpose` of the user (for a `db.batch`). */
+export function revokeActionTokensStatement(db: Db, userId: number, purpose: ActionTokenPurpose) {
+  return db
+    .update(actionTokens)
+    .set({ used_at: nowIso() })
+    .where(
+      and(
+        eq(actionTokens.user_id, userId),
+        eq(actionTokens.purpose, purpose),
+        isNull(actionTokens.used_at),
+      ),
+    );
 }
 
 export type ConsumeResult =
@@ -44,21 +65,42 @@ export async function inspectActionToken(
   return { ok: true, userId: row.user_id };
 }
 
-/** Atomically marks the token used; of two concurrent uses only one succeeds. */
+/**
+ * Atomically marks the token used; of two concurrent uses only one succeeds. With `allOfUser`,
+ * the same statement also marks every other unused link of that purpose of the token's user
+ * (a completed password reset revokes the older links): whichever of two links of one user is
+ * used first claims both, and the other finds itself used.
+ */
 export async function consumeActionToken(
   db: Db,
   token: string,
   purpose: ActionTokenPurpose,
+  options: { allOfUser?: boolean } = {},
 ): Promise<ConsumeResult> {
   const inspected = await inspectActionToken(db, token, purpose);
   if (!inspected.ok) return inspected;
   const now = nowIso();
+  const id = await sha256(token);
+  if (options.allOfUser) {
+    const claimed = await db.$client
+      .prepare(
+        `UPDATE action_tokens SET used_at = ?1
+         WHERE purpose = ?2 AND used_at IS NULL AND user_id = (
+           SELECT user_id FROM action_tokens
+           WHERE id = ?3 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?1)
+         RETURNING id, user_id`,
+      )
+      .bind(now, purpose, id)
+      .all<{ id: string; user_id: number }>();
+    const mine = claimed.results.find((row) => row.id === id);
+    return mine ? { ok: true, userId: mine.user_id } : { ok: false, reason: "used" };
+  }
   const claimed = await db
     .update(actionTokens)
     .set({ used_at: now })
     .where(
       and(
-        eq(actionTokens.id, await sha256(token)),
+        eq(actionTokens.id, id),
         eq(actionTokens.purpose, purpose),
         isNull(actionTokens.used_at),
         gt(actionTokens.expires_at, now),

@@ -76,14 +76,9 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     sql: `DELETE FROM action_tokens WHERE expires_at <= ?1 OR used_at <= ${ago(RETENTION.afterUse)}`,
   },
   {
-    table: "login_attempts",
-    goes: "daily failed-login counters older than yesterday",
-    sql: `DELETE FROM login_attempts WHERE day < date(?1, '-${RETENTION.counters}')`,
-  },
-  {
-    table: "flow_attempts",
-    goes: "hourly failed-attempt counters of the signed-out forms older than a day",
-    sql: `DELETE FROM flow_attempts WHERE hour < ${hourAgo(RETENTION.counters)}`,
+    table: "throttle_counters",
+    goes: "every throttle's counters once their window has ended (migrations/0010)",
+    sql: `DELETE FROM throttle_counters WHERE expires_at <= ?1`,
   },
   {
     table: "application_throttle",

@@ -9,6 +9,7 @@ import { randomToken } from "../lib/tokens";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { REMOVED_METER_STATUS, assertOwnUser, findUserWithCustomer } from "../services/customers";
+import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { AVATAR_MAX_BYTES, IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, checkAvatar } from "./image";
 import { firstLoginSchema, settingsPayloadSchema } from "./schemas";
@@ -68,9 +69,12 @@ export const settingsRoutes = new Hono<ApiEnv>()
       body.phone !== (user.registration_phone ?? null);
     if (contactChanged) {
       if (!body.password) throw badRequest("validation", "password", "validate.require");
+      // Counted before the check (429 over the limit), taken back when the password was right.
+      const attempt = await reserveCurrentPasswordCheck(c, userId, "password");
       if (!(await verifyPassword(body.password, user.password_hash))) {
         throw badRequest("wrong_credentials", "password", "settingsModal.wrongPassword");
       }
+      await refund(db, attempt);
     }
 
     // The e-bill and SMS settings of every listed supply in ONE statement with one JSON

@@ -11,6 +11,7 @@ import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
 import { requireBearer } from "../middleware/auth";
 import { passwordChangeSchema } from "../auth/schemas";
+import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
   REMOVED_METER_STATUS,
@@ -22,6 +23,7 @@ import {
 } from "../services/customers";
 import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
 import { revokeUserSessions } from "../services/sessions";
+import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });
@@ -222,14 +224,21 @@ export const userRoutes = new Hono<ApiEnv>()
       throw badRequest("passwords_mismatch", "password_confirmation");
     const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
     if (!user) throw notFound();
+    // Counted before the check (429 over the limit), taken back when the password was right.
+    const attempt = await reserveCurrentPasswordCheck(c, userId, "old_password");
     if (!(await verifyPassword(body.old_password, user.password_hash)))
       throw badRequest("wrong_credentials", "old_password");
+    await refund(db, attempt);
     if (body.password === body.old_password)
       throw badRequest("validation", "password", "validate.passwordSameAsOld");
-    await db
-      .update(users)
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
-      .where(eq(users.id, userId));
+    // The new password and the end of every reset link sent before it, in one transaction.
+    await db.batch([
+      db
+        .update(users)
+        .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
+        .where(eq(users.id, userId)),
+      revokeActionTokensStatement(db, userId, "reset"),
+    ]);
     await revokeUserSessions(db, userId, "password_change", sessionId);
     await audit(db, { action: "password_change", userId, ip: clientIp(c) });
     return c.body(null, 204);

@@ -9,6 +9,7 @@ import { Honeypot, TextareaField, TextField } from "../components/Field";
 import { CUSTOMER_SERVICE_PHONE } from "../components/Footer";
 import { PublicLayout } from "../components/PublicLayout";
 import { contactSchema } from "../domain/contact";
+import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/contact";
 
@@ -19,6 +20,10 @@ const REFERENCE = /^C-\d{4}-\d{6}$/;
 export function loader({ request }: Route.LoaderArgs) {
   const reference = new URL(request.url).searchParams.get("ref");
   return { reference: reference && REFERENCE.test(reference) ? reference : null };
+}
+
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(actionHeaders, parentHeaders);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -34,6 +39,12 @@ export async function action(args: Route.ActionArgs) {
       return data(
         { result: submission.reply({ fieldErrors: { [field]: [result.message] } }) },
         { status: 400 },
+      );
+    }
+    if (result.code === "too_many_attempts") {
+      return data(
+        { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) },
+        { status: 429, headers: retryAfterHeaders(result) },
       );
     }
     const key = result.code === "captcha" ? "contact:errors.spam" : "contact:errors.failed";

@@ -8,6 +8,7 @@ import { requireAnonymous } from "../.server/guards";
 import { FormErrors, Notice, TextField } from "../auth-ui/fields";
 import { PublicLayout } from "../components/PublicLayout";
 import { forgotPasswordSchema } from "../domain/schemas";
+import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";
 import type { Route } from "./+types/forgot-password";
@@ -23,12 +24,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:forgot.title"), notice: getNotice(context) ?? null };
 }
 
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(actionHeaders, parentHeaders);
+}
+
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
   const result = await getApi(args).passwordReset(submission.value.afm);
+  if (!result.ok && result.code === "too_many_attempts") {
+    // Per client address, whatever the VAT (the per-account limit answers as usual: no hint).
+    return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), {
+      status: 429,
+      headers: retryAfterHeaders(result),
+    });
+  }
   if (!result.ok && (result.status === 0 || result.status >= 500)) {
     return data(submission.reply({ formErrors: ["auth:login.errors.error"] }), { status: 400 });
   }

@@ -12,6 +12,7 @@ import { ErrorList, FormErrors, Notice, TextField, useResetKey } from "../auth-u
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
+import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";
 import type { Route } from "./+types/landing";
@@ -46,6 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only a safe target is carried on in the form (completeSignIn checks it again on use).
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
   };
+}
+
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(actionHeaders, parentHeaders);
 }
 
 type ActionResult = { intent: Mode; result: SubmissionResult<string[]> };
@@ -95,15 +100,20 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
     // Unreachable, too slow or a 5xx: the backend's trouble, not the person's (503, try again).
     const unavailable = login.status === 0 || login.status >= 500;
     const code = LOGIN_ERRORS.includes(login.code) ? login.code : "error";
+    const message = unavailable
+      ? "common:error.unavailableBody"
+      : login.code === "too_many_attempts"
+        ? TOO_MANY_ATTEMPTS
+        : `auth:login.errors.${code}`;
     return data<ActionResult>(
       {
         intent: "login",
-        result: submission.reply({
-          formErrors: [unavailable ? "common:error.unavailableBody" : `auth:login.errors.${code}`],
-          hideFields: ["password"],
-        }),
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       },
-      { status: unavailable ? 503 : login.status === 429 ? 429 : 400 },
+      {
+        status: unavailable ? 503 : login.status === 429 ? 429 : 400,
+        headers: retryAfterHeaders(login),
+      },
     );
   }
   // The hidden field carries it with the form; a post to /login?redirectTo=… works as well.
@@ -155,6 +165,9 @@ async function signupAction(args: Route.ActionArgs, formData: FormData) {
     case "passwords_mismatch":
       fieldErrors.password_confirmation = ["validate.passwordsMatch"];
       break;
+    case "too_many_attempts":
+      formErrors.push(TOO_MANY_ATTEMPTS);
+      break;
     default:
       if (result.code === "validation" && result.field && FIELD_MESSAGES[result.field]) {
         fieldErrors[result.field] = [FIELD_MESSAGES[result.field] as string];
@@ -166,7 +179,10 @@ async function signupAction(args: Route.ActionArgs, formData: FormData) {
   }
   return data<ActionResult>(
     { intent: "signup", result: submission.reply({ fieldErrors, formErrors, hideFields: hidden }) },
-    { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
+    {
+      status: result.status >= 400 && result.status < 500 ? result.status : 400,
+      headers: retryAfterHeaders(result),
+    },
   );
 }
 

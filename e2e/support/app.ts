@@ -77,11 +77,26 @@ export async function apiLoginStatus(
   request: APIRequestContext,
   vat: string,
   password: string,
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const response = await request.post("/api/v2/auth/login", {
-    headers: { Authorization: `Basic ${Buffer.from(`${vat}:${password}`).toString("base64")}` },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${vat}:${password}`).toString("base64")}`,
+      ...headers,
+    },
   });
   return response.status();
+}
+
+/**
+ * A client address of a test's own, sent as CF-Connecting-IP (wrangler dev keeps the one a client
+ * sends; Cloudflare's edge would overwrite it). The API limits sign-in failures, sign-ups, reset
+ * requests, contact messages and direct-debit set-ups per client address and hour; without this,
+ * every test of a run would be one client (127.0.0.1) sharing one allowance.
+ */
+export function ownClientAddress(): Record<string, string> {
+  const n = () => Math.floor(Math.random() * 250) + 1;
+  return { "cf-connecting-ip": `10.${n()}.${n()}.${n()}` };
 }
 
 export async function apiGet<T>(request: APIRequestContext, path: string, token: string) {

@@ -71,6 +71,8 @@ describe("with 5% of D1 statements failing", () => {
     for (let i = 0; i < 40; i++) {
       const r = await api.call<{ data?: { reference: string } }>("/contact", {
         method: "POST",
+        // Forty senders: one client address may send 5 messages an hour (api/services/throttle.ts).
+        headers: { "cf-connecting-ip": `198.51.100.${i + 1}` },
         body: {
           name: "Fault Test",
           email: "fault.test@example.gr",

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiDdFlow, ApiDdFlowStart, ApiDirectDebit } from "../../api/direct-debit/contract.ts";
 import { DD_TEST_CARDS, MAX_FLOWS_PER_VAT_PER_HOUR } from "../../api/direct-debit/rules.ts";
 import { DEMO } from "../../seed/accounts.ts";
@@ -34,8 +34,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * Each test is its own client (CF-Connecting-IP, which wrangler dev takes from the request): the
+ * API allows 10 set-ups an hour per client address (tests/security/throttle.test.ts tests that).
+ */
+let client = "";
+let clients = 0;
+beforeEach(() => {
+  clients++;
+  client = `198.51.100.${clients}`;
+});
 const start = (afm: string, lang: "el" | "en" = "en") =>
-  api.call<{ data: ApiDdFlowStart }>("/direct-debit/flows", { body: { afm }, lang });
+  api.call<{ data: ApiDdFlowStart }>("/direct-debit/flows", {
+    body: { afm },
+    lang,
+    headers: { "cf-connecting-ip": client },
+  });
 const flowPath = (t: string, rest = "") => `/direct-debit/flows/${t}${rest}`;
 const get = (t: string) => api.call<{ data: ApiDdFlow }>(flowPath(t));
 const verify = (t: string, code: string) =>

@@ -89,11 +89,9 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
           ('gone-used', ${user}, 'activate', '${at(-50)}', '${at(100)}', '${at(-48)}'),
           ('kept-live', ${user}, 'reset', '${at(-0.2)}', '${at(0.8)}', NULL),
           ('kept-used-recently', ${user}, 'activate', '${at(-2)}', '${at(100)}', '${at(-1)}')`,
-        `INSERT INTO login_attempts (scope, key, day, failures) VALUES
-          ('vat', 'gone-itest', '${day(-3)}', 4), ('vat', 'kept-itest', '${day(0)}', 4)`,
-        `INSERT INTO flow_attempts (flow, scope, key, hour, failures) VALUES
-          ('all-smart', 'ip', 'gone-itest', '${hour(-49)}', 2),
-          ('all-smart', 'ip', 'kept-itest', '${hour(0)}', 2)`,
+        `INSERT INTO throttle_counters (scope, key, window_start, expires_at, count) VALUES
+          ('login-vat', 'gone-itest', '${at(-2)}', '${at(-1)}', 4),
+          ('contact-ip', 'kept-itest', '${at(-0.5)}', '${at(0.5)}', 2)`,
         `INSERT INTO application_throttle (scope, key, period, count) VALUES
           ('submit', 'gone-itest', '${hour(-49)}', 2), ('submit', 'kept-itest', '${hour(0)}', 2)`,
         `INSERT INTO outbox (id, channel, recipient, subject, body, created_at) VALUES
@@ -140,8 +138,7 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       sessions: "id",
       refresh_tokens: "token_hash",
       action_tokens: "id",
-      login_attempts: "key",
-      flow_attempts: "key",
+      throttle_counters: "key",
       application_throttle: "key",
       outbox: "subject",
       direct_debit_flows: "id",
@@ -168,8 +165,7 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       sessions: ["kept-live", "kept-revoked-recently"],
       refresh_tokens: ["kept-live"],
       action_tokens: ["kept-live", "kept-used-recently"],
-      login_attempts: ["kept-itest"],
-      flow_attempts: ["kept-itest"],
+      throttle_counters: ["kept-itest"],
       application_throttle: ["kept-itest"],
       outbox: ["kept-recent"],
       direct_debit_flows: ["kept-expired-recently", "kept-live"],

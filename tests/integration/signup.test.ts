@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient, tokenOf } from "./client";
 import { startServer, type TestServer } from "./server";
@@ -29,7 +29,18 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const signup = (body: unknown, lang?: "el" | "en") => api.call("/signup", { body, lang });
+/**
+ * Each test is its own client (CF-Connecting-IP, which wrangler dev takes from the request): the
+ * API allows 10 sign-ups an hour per client address (tests/security/throttle.test.ts tests that).
+ */
+let client = "";
+let clients = 0;
+beforeEach(() => {
+  clients++;
+  client = `198.51.100.${clients}`;
+});
+const signup = (body: unknown, lang?: "el" | "en") =>
+  api.call("/signup", { body, lang, headers: { "cf-connecting-ip": client } });
 
 describe("POST /signup validation", () => {
   it.each([

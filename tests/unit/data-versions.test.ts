@@ -21,13 +21,12 @@ const NOT_SHOWN = new Set([
   "sessions",
   "refresh_tokens",
   "action_tokens",
-  "login_attempts",
   "outbox",
   "audit_log",
-  "flow_attempts",
   "direct_debit_code_sends",
   "holder_registry",
   "application_throttle",
+  "throttle_counters",
   "gateway_payments",
 ]);
 

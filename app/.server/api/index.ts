@@ -33,10 +33,15 @@ export const EXTERNAL_WRITE_TIMEOUT_MS = 2_000;
 const RETRY_MIN_REMAINING_MS = 800;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
+/**
+ * The headers of an API call: only the client's own (init) plus these. The API's limits key on
+ * the client address, which is CF-Connecting-IP alone (api/lib/request.ts; Cloudflare's edge sets
+ * it and overwrites whatever the browser sent): it is passed along, and no X-Forwarded-For,
+ * X-Real-IP, Forwarded or other header a browser can send ever is.
+ */
 function forwardedHeaders(request: Request, init: RequestInit): Headers {
   const headers = new Headers(init.headers);
   headers.set("Origin", new URL(request.url).origin);
-  // The API throttles logins per IP: pass the browser's address along, not the Worker's.
   const ip = request.headers.get("cf-connecting-ip");
   if (ip) headers.set("cf-connecting-ip", ip);
   const userAgent = request.headers.get("user-agent");
@@ -89,8 +94,6 @@ export function externalTransport(
   return async (path, init) => {
     const headers = forwardedHeaders(request, init);
     headers.set("Origin", origin);
-    const ip = headers.get("cf-connecting-ip");
-    if (ip) headers.set("x-forwarded-for", ip);
     const method = (init.method ?? "GET").toUpperCase();
     const idempotent = method === "GET" || method === "HEAD";
     for (let attempt = 1; ; attempt++) {

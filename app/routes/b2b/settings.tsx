@@ -27,6 +27,7 @@ import {
   toggleAllInDraft,
   toSettingsPayload,
 } from "../../domain/settings";
+import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../../domain/throttle";
 import { localeCookie } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
@@ -65,8 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers() {
-  return NO_STORE;
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(actionHeaders, NO_STORE);
 }
 
 function returnPath(value: FormDataEntryValue | null): string {
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });
-    const fail = (fieldErrors?: Record<string, string[]>) =>
+    const fail = (fieldErrors?: Record<string, string[]>, init: ResponseInit = { status: 400 }) =>
       data<PasswordActionData>(
         {
           kind: "password",
@@ -98,11 +99,17 @@ export async function action(args: Route.ActionArgs) {
             ...(fieldErrors ? { fieldErrors } : {}),
           }),
         },
-        { status: 400 },
+        init,
       );
     if (submission.status !== "success") return fail();
     const result = await api.changePassword(submission.value);
     if (!result.ok) {
+      // Too many wrong current passwords (api/services/throttle.ts): said next to that field.
+      if (result.code === "too_many_attempts")
+        return fail(
+          { old_password: [TOO_MANY_ATTEMPTS] },
+          { status: 429, headers: retryAfterHeaders(result) },
+        );
       if (result.code === "wrong_credentials")
         return fail({ old_password: [SETTINGS_MESSAGES.wrongPassword] });
       if (result.code === "passwords_mismatch")
@@ -208,7 +215,8 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(returnTo, 303);
   }
   if (!saveResult.ok) {
-    if (saveResult.status === 400 && saveResult.field === "password") {
+    const throttled = saveResult.code === "too_many_attempts";
+    if ((saveResult.status === 400 || throttled) && saveResult.field === "password") {
       return data<SettingsActionData>(
         {
           kind: "settings",
@@ -217,14 +225,16 @@ export async function action(args: Route.ActionArgs) {
             hideFields,
             fieldErrors: {
               current_password: [
-                saveResult.code === "wrong_credentials"
-                  ? SETTINGS_MESSAGES.wrongPassword
-                  : SETTINGS_MESSAGES.passwordForContact,
+                throttled
+                  ? TOO_MANY_ATTEMPTS
+                  : saveResult.code === "wrong_credentials"
+                    ? SETTINGS_MESSAGES.wrongPassword
+                    : SETTINGS_MESSAGES.passwordForContact,
               ],
             },
           }),
         },
-        { status: 400 },
+        { status: throttled ? 429 : 400, headers: retryAfterHeaders(saveResult) },
       );
     }
     // Spec §8: the dialog closes on a failed request, with the message as a toast.

@@ -22,6 +22,7 @@ import {
   vatFormSchema,
   waitMinutes,
 } from "../../domain/direct-debit";
+import { withRetryAfter } from "../../domain/throttle";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/index";
 import {
@@ -36,8 +37,8 @@ export const handle: RouteHandle = { i18n: ["directDebit", "forms"], title: "dir
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function headers() {
-  return NO_STORE;
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(actionHeaders, NO_STORE);
 }
 
 interface Notice {
@@ -178,6 +179,7 @@ async function failure(
         ...(submission ? { result: submission.reply({ hideFields }) } : {}),
       },
       429,
+      { "Retry-After": String(seconds) },
     );
   }
   const shown = ddErrorMessage(result);
