@@ -24,7 +24,6 @@ afterAll(async () => {
 const now = Date.now();
 /** An ISO timestamp `hours` from the run's time (negative: in the past). */
 const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
-const day = (days: number) => at(days * 24).slice(0, 10);
 const hour = (hours: number) => at(hours).slice(0, 13);
 
 function r2Exists(key: string): boolean {
