@@ -19,6 +19,7 @@ import { questionnaireRoutes } from "./questionnaire/routes";
 import { isRetryableD1Error } from "./db/resilient";
 import { ApiError } from "./lib/errors";
 import { forgetVerdictsOnWrite } from "./middleware/auth";
+import { limitBody } from "./middleware/body-limit";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
 import { readingRoutes } from "./readings/routes";
@@ -50,6 +51,8 @@ export const apiApp = new Hono<ApiEnv>()
     // Answers carry tokens and balances: never cache them unless a handler opted in.
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   })
+  // After the CSRF check (a refused call is not read at all), before anything reads the body.
+  .use(limitBody)
   .use(database)
   .use(forgetVerdictsOnWrite)
   .get("/ping", (c) => c.json({ ok: true }))
