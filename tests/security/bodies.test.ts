@@ -262,6 +262,25 @@ describe("#14.10 page actions answer 400/405 with the translated error page to a
     expect(failures).toEqual([]);
   });
 
+  // React Router refuses a method it does not know (OPTIONS, PROPFIND, …) before any middleware
+  // runs, with a bare "500 Unexpected Server Error"; the Worker answers those itself with
+  // app/.server/refusal-page.ts `unknownMethodRefusal`. Skipped until workers/app.ts (not this
+  // change's file) calls it: remove `.skip` with that call.
+  it.skip("a method React Router does not know (OPTIONS, PROPFIND) gets the translated 405 page, not a bare 500", async () => {
+    const failures: string[] = [];
+    for (const target of await targets()) {
+      for (const method of ["OPTIONS", "PROPFIND"]) {
+        const answer = await send(target.page, { method, body: new Uint8Array(0) });
+        for (const p of pageProblems(answer, 405, elCommon, "el"))
+          failures.push(`${method} ${target.page}: ${p}`);
+        const allow = answer.headers.get("allow");
+        if (allow !== (target.route.hasAction ? "GET, HEAD, POST" : "GET, HEAD"))
+          failures.push(`${method} ${target.page}: Allow "${allow}"`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("real forms still reach their actions: urlencoded and multipart, on the page URL and as the browser's JavaScript posts them (.data)", async () => {
     const refused = (answer: Sent) =>
       answer.status === 405 ||
