@@ -17,7 +17,8 @@ const MIB = 1024 * KIB;
  *   On routes whose forms carry a file this sits well above what the form's own checks refuse
  *   with a message next to the field (a photo of 1 MB or more, an attachment over 5 MB, a request
  *   form over 12 MB in app/routes/b2b/aitimata-form.tsx), so that a file that is merely too large,
- *   such as a phone's 10 MB photo, still gets that message. A longer one is refused unread.
+ *   such as a phone's 10 MB photo, still gets that message. A longer one is refused without being
+ *   parsed or kept (it is read and dropped up to 32 MB so that the browser sees the answer).
  * - `streamed`: a body without a length (chunked: only scripts send one) is cut off once it has
  *   passed the largest body the route's form can legitimately have.
  * Every other action, the anonymous ones included, reads 1 MB at most: its forms have no file,
@@ -174,16 +175,21 @@ export function actionTarget(
   return contributing[contributing.length - 1]?.route.target ?? null;
 }
 
+/** The most of a refused body that is read and dropped so that its answer gets through. */
+export const DRAIN_LIMIT = 32 * MIB;
+
 /**
- * What is left of a refused request's body before the refusal goes out: a body that declared a
- * length within `limit` is read to its end, anything else (too long, or of unknown length) is
- * cancelled. An answer sent while the client is still writing makes some HTTP/1.1 clients, and
- * wrangler's local proxy, drop the connection instead of showing the answer.
+ * What is left of a refused request's body before the refusal goes out: a body that stated a
+ * length within `limit` is read to its end and dropped (chunk by chunk, nothing kept), anything
+ * else (longer, or of unknown length) is cancelled. An HTTP/1.1 client that gets an answer while
+ * it is still writing goes on writing into a connection nobody reads (curl stalls, a browser
+ * may show a reset), and wrangler's local proxy drops such a connection; workerd cannot read a
+ * body after it has answered, so the reading has to come first.
  */
 export async function settleBody(
   body: ReadableStream<Uint8Array> | null,
   contentLength: string | null,
-  limit = FORM_BODY_LIMIT.declared,
+  limit = DRAIN_LIMIT,
 ): Promise<void> {
   if (!body) return;
   const declared = contentLength === null ? Number.NaN : Number(contentLength);

@@ -18,8 +18,9 @@ import { getInstance } from "./i18next";
  * - a route without an action, or a method other than POST: 405 with `Allow`;
  * - a body that is not an urlencoded or multipart form (JSON, text/plain, none at all), or a form
  *   that does not parse (a multipart body without its boundary or with a broken part): 400;
- * - a body longer than the route's limits (app/.server/request-body.ts): 413, refused unread
- *   when its stated length is too long, cut off at the limit when it streams without one.
+ * - a body longer than the route's limits (app/.server/request-body.ts): 413, refused before it
+ *   is parsed when its stated length is too long, cut off at the limit when it streams without
+ *   a length.
  * The answer is the portal's translated error page (the root error boundary) with that status;
  * a resource route, which has no page, gets the same text as a small HTML page of its own
  * (app/.server/refusal-page.ts).
@@ -32,6 +33,8 @@ import { getInstance } from "./i18next";
 interface Refusal {
   status: RefusalStatus;
   allow?: string;
+  /** The body was read up to the limit and is still coming: what is left is cancelled. */
+  cutOff?: boolean;
 }
 
 const refusalContext = createContext<Refusal | null>(null);
@@ -71,12 +74,13 @@ async function check(request: Request, target: ActionTarget): Promise<Refusal | 
   if (!request.body || !contentType) return null;
   const limit = bodyLimitOf(target.id);
   const declared = request.headers.get("Content-Length");
-  // A stated length is refused unread when too long; the runtime holds the body to it.
+  // A stated length is refused before parsing when too long; the runtime holds the body to it.
   if (declared !== null && Number(declared) > limit.declared) return { status: 413 };
   const clone = request.clone();
   if (!clone.body) return null;
   const read = await readLimited(clone.body, declared === null ? limit.streamed : limit.declared);
-  if (!read.ok) return { status: read.reason === "too-large" ? 413 : 400 };
+  if (!read.ok)
+    return read.reason === "too-large" ? { status: 413, cutOff: true } : { status: 400 };
   if (!(await parsesAsForm(read.bytes, contentType))) return { status: 400 };
   return null;
 }
@@ -93,12 +97,10 @@ const refuseUnreadableBodies: MiddlewareFunction<Response> = async (
   if (!target) return next();
   const refusal = await check(request, target);
   if (!refusal) return next();
-  // The rest of the body: read to its end when short (so that the answer is not lost on the
-  // way), else cancelled; a body already read up to its limit is cancelled.
-  await settleBody(
-    request.body,
-    refusal.status === 413 ? null : request.headers.get("Content-Length"),
-  );
+  // What is left of the body: one of a stated length is read to its end and dropped (up to
+  // 32 MB: a browser that sent a photo too large sees the answer instead of a stalled upload);
+  // one cut off at the limit, or of unknown length, is cancelled.
+  await settleBody(request.body, refusal.cutOff ? null : request.headers.get("Content-Length"));
   refuse(context, target, refusal);
 };
 
