@@ -20,6 +20,7 @@ import { questionnaireRoutes } from "./questionnaire/routes";
 import { isRetryableD1Error } from "./db/resilient";
 import { ApiError } from "./lib/errors";
 import { forgetVerdictsOnWrite } from "./middleware/auth";
+import { limitBody } from "./middleware/body-limit";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
 import { readingRoutes } from "./readings/routes";
@@ -27,6 +28,7 @@ import { requestRoutes } from "./requests/routes";
 import type { ApiEnv } from "./types";
 import { settingsRoutes } from "./settings/routes";
 import { userRoutes } from "./users/routes";
+import { logError } from "../workers/log";
 
 export type { ApiEnv } from "./types";
 
@@ -51,6 +53,8 @@ export const apiApp = new Hono<ApiEnv>()
     // Answers carry tokens and balances: never cache them unless a handler opted in.
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   })
+  // After the CSRF check (a refused call is not read at all), before anything reads the body.
+  .use(limitBody)
   .use(database)
   .use(forgetVerdictsOnWrite)
   .get("/ping", (c) => c.json({ ok: true }))
@@ -84,7 +88,9 @@ apiApp.onError((error, c) => {
     const status = error.status >= 400 && error.status < 500 ? error.status : 500;
     return c.json({ error: { code: codeForStatus(status) } } satisfies ApiErrorBody, status);
   }
-  console.error("api error", c.req.method, new URL(c.req.url).pathname, error);
+  // One structured line (workers/log.ts): the route pattern, never the path (it may hold a
+  // signed link hash), and a redacted message.
+  logError(error, { id: c.req.header("cf-ray") ?? "-", route: c.req.routePath, where: "api" });
   if (isRetryableD1Error(error)) {
     // D1 stayed unavailable through the retries: say so; the caller may try again later.
     c.header("retry-after", "5");

@@ -237,6 +237,7 @@ export type ApiErrorCode =
   | "forbidden" // 403: session ended → logout
   | "not_found"
   | "csrf"
+  | "too_large" // 413: the request body is over the endpoint's limit (api/middleware/body-limit.ts)
   | "error";
 
 // ---- card payments (api/payments, api/gateway; docs/api.md "Payments") ----

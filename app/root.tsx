@@ -19,10 +19,13 @@ import { useRootData } from "./components/root-data";
 import { Toast } from "./components/Toast";
 import { cloudflareContext } from "./context";
 import { getInstance, getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
+import { requestBodyMiddleware } from "./middleware/request-body";
 import { getSession, getToast, isSignedIn, sessionMiddleware } from "./middleware/session";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware = [i18nextMiddleware, sessionMiddleware];
+// The body check comes after the language (its refusals are translated pages) and before the
+// session, so that a request no action can take costs no session or API work.
+export const middleware = [i18nextMiddleware, ...requestBodyMiddleware, sessionMiddleware];
 
 /** The logo mark as an inline favicon: no extra request, no 404 for /favicon.ico. */
 const FAVICON =

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
+import { unknownMethodRefusal } from "../app/.server/refusal-page";
 import { cloudflareContext, type CloudflareContext } from "../app/context";
 import { logError, logMethod, logRequest, requestId } from "./log";
 import { routeMatcher } from "./routes";
@@ -77,6 +78,16 @@ async function handle(
   if (refused) {
     await discardBody(request);
     return { response: withSecurityHeaders(refused, { nonce, env, url }), route: "(refused)" };
+  }
+  // React Router answers a method it does not know (OPTIONS, PROPFIND…) with a bare 500 before
+  // any middleware runs: refuse it here with the translated 405 page.
+  const unknownMethod = await unknownMethodRefusal(request);
+  if (unknownMethod) {
+    await discardBody(request);
+    return {
+      response: withSecurityHeaders(unknownMethod, { nonce, env, url }),
+      route: "(method refused)",
+    };
   }
   const context = new RouterContextProvider();
   const page: CloudflareContext["page"] = {

@@ -1,40 +1,53 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation } from "react-router";
 
+/** Refusals of a request no action can take (app/middleware/request-body.ts), by status. */
+const REFUSED: Record<number, "badRequest" | "methodNotAllowed" | "tooLarge"> = {
+  400: "badRequest",
+  405: "methodNotAllowed",
+  413: "tooLarge",
+};
+
 /**
  * The body of the error boundaries: not found (404), the backend temporarily unavailable (503:
  * slow, down or overloaded; the session and everything saved are kept, so "try again" is the
- * advice) or anything else. Never a stack trace outside development.
+ * advice), a request the page cannot take (400 not a form, 405 wrong method, 413 too large: back
+ * to the page is the advice) or anything else. Never a stack trace outside development.
  */
 export function ErrorContent({ error, home }: { error: unknown; home: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refused = REFUSED[status];
   const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "error";
-  const title =
-    kind === "notFound"
+  const title = refused
+    ? t(`error.${refused}Title`)
+    : kind === "notFound"
       ? t("notFound.title")
       : kind === "unavailable"
         ? t("error.unavailableTitle")
         : t("error.title");
-  const body =
-    kind === "notFound"
+  const body = refused
+    ? t(`error.${refused}Body`)
+    : kind === "notFound"
       ? t("notFound.body")
       : kind === "unavailable"
         ? t("error.unavailableBody")
         : t("error.body");
+  const again = kind === "unavailable" ? t("error.retry") : refused ? t("error.backToPage") : null;
   return (
     <div className="card" role={kind === "unavailable" ? "alert" : undefined}>
       <h1>{title}</h1>
       <p>{body}</p>
       {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
       <p className="actions">
-        {kind === "unavailable" ? (
+        {again ? (
+          // A GET of the same address: the page again, as it is now (the form, empty).
           <a className="btn" href={location.pathname + location.search}>
-            {t("error.retry")}
+            {again}
           </a>
         ) : null}
-        <a className={kind === "unavailable" ? "btn btn--secondary" : "btn"} href={home}>
+        <a className={again ? "btn btn--secondary" : "btn"} href={home}>
           {t("notFound.home")}
         </a>
       </p>
