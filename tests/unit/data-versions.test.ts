@@ -26,6 +26,9 @@ const NOT_SHOWN = new Set([
   "direct_debit_code_sends",
   "holder_registry",
   "application_throttle",
+  // Dropped by 0010 (their counts moved into throttle_counters); this test reads every CREATE.
+  "login_attempts",
+  "flow_attempts",
   "throttle_counters",
   "gateway_payments",
 ]);
