@@ -68,7 +68,11 @@ export function withSecurityHeaders(
     headers.set("Content-Security-Policy", pagePolicy(nonce));
   }
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A route that carries a secret in its URL (a signed link, a gateway session) sets
+  // `no-referrer` itself; keep that, the page default only where a route set none.
+  if (!headers.has("Referrer-Policy")) {
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  }
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   applyTransportSecurity(headers, env, url);

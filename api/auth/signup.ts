@@ -15,6 +15,7 @@ import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv, Lang } from "../types";
 import { signupSchema } from "./schemas";
 import { zValidator } from "@hono/zod-validator";
+import { validationError } from "../lib/validate";
 
 export const ACTIVATION_TOKEN_SECONDS = 7 * DAY;
 
@@ -52,13 +53,7 @@ export const signupRoutes = new Hono<ApiEnv>().post(
     // The honeypot is checked first: a bot that fills every field gets `captcha`, not a hint.
     const raw = result.data as { website?: unknown } | undefined;
     if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new ApiError(400, "validation", {
-        field: issue?.path.map(String).join("."),
-        message: issue?.message,
-      });
-    }
+    if (!result.success) throw validationError(result.error, result.data);
   }),
   async (c) => {
     const db = c.get("db");
