@@ -58,6 +58,15 @@ describe("#14 run like a live service: log redaction", () => {
     );
   });
 
+  it("a failed query keeps its statement and drops the values bound to it", () => {
+    const out = redact(
+      'Failed query: insert into "requests" ("kind", "payload") values (?, ?)\nparams: contact,Γεια σας, my message',
+    );
+    expect(out).toMatch(/^Failed query: insert into "requests" \("kind", "payload"\) values/);
+    expect(out).toMatch(/params: \[redacted\]$/);
+    expect(out).not.toMatch(/contact|Γεια|message/);
+  });
+
   it("one line, at most 300 characters", () => {
     const out = redact(`first line\nsecond\r\nthird ${"word ".repeat(200)}`);
     expect(out).not.toMatch(/[\r\n]/);

@@ -61,6 +61,9 @@ const SENSITIVE_KEY =
   "password|passwd|pwd|secret|token|authorization|cookie|session|card|cvv|cvc|pan|iban|otp|code|hash|signature|key";
 
 const REDACTIONS: Array<[RegExp, string]> = [
+  // Drizzle's "Failed query: … params: a,b,c": the bound values are customer data (emails,
+  // names, typed text); the statement before them is code and stays.
+  [/\bparams: .*$/s, "params: [redacted]"],
   // Bearer and basic credentials.
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]+/gi, "$1 [redacted]"],
   // key=value, key: value, "key": "value" for sensitive names.
