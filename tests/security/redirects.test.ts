@@ -245,7 +245,9 @@ describe("#14.3 login CSRF through GET /redirect-login/{token}", () => {
 
   it("a same-origin POST switches accounts once, and ends the session it replaced", async () => {
     const replaced = signedInVictim.cookie;
-    const switched = await signedInVictim.request(`/redirect-login/${token}`, { method: "POST" });
+    const switched = await signedInVictim.request(`/redirect-login/${token}`, {
+      form: new URLSearchParams(),
+    });
     expect([302, 303]).toContain(switched.status);
     expect(switched.location).toBe("/b2b/episkopisi");
     expect(await whoIsSignedIn(signedInVictim)).toBe("attacker");
@@ -257,7 +259,7 @@ describe("#14.3 login CSRF through GET /redirect-login/{token}", () => {
 
     // The token worked once: a second POST goes to /login with the "not valid" notice.
     const again = createPortal(server.baseUrl);
-    const reused = await again.request(`/redirect-login/${token}`, { method: "POST" });
+    const reused = await again.request(`/redirect-login/${token}`, { form: new URLSearchParams() });
     expect(reused.location).toBe("/login");
     expect(await whoIsSignedIn(again)).toBe("nobody");
   });
@@ -268,7 +270,9 @@ describe("#14.3 login CSRF through GET /redirect-login/{token}", () => {
     const page = await anonymous.request(`/redirect-login/${fresh}`);
     expect(page.status).toBe(200);
     expect(await whoIsSignedIn(anonymous)).toBe("nobody");
-    const posted = await anonymous.request(`/redirect-login/${fresh}`, { method: "POST" });
+    const posted = await anonymous.request(`/redirect-login/${fresh}`, {
+      form: new URLSearchParams(),
+    });
     expect(posted.location).toBe("/b2b/episkopisi");
     expect(await whoIsSignedIn(anonymous)).toBe("attacker");
   });
