@@ -68,11 +68,10 @@ export function withSecurityHeaders(
     headers.set("Content-Security-Policy", pagePolicy(nonce));
   }
   headers.set("X-Content-Type-Options", "nosniff");
-  // A route that carries a secret in its URL (a signed link, a gateway session) sets
-  // `no-referrer` itself; keep that, the page default only where a route set none.
-  if (!headers.has("Referrer-Policy")) {
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  }
+  // Always this policy, even over a route's own `no-referrer`: under `no-referrer` a browser
+  // sends `Origin: null` with the page's form posts, which the CSRF check refuses. This one
+  // still keeps a signed link's path and query out of every cross-origin Referer.
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   applyTransportSecurity(headers, env, url);
