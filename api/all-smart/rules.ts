@@ -97,6 +97,3 @@ export function athensToday(now: Date = new Date()): string {
     day: "2-digit",
   }).format(now);
 }
-
-/** The hour bucket of the throttle (UTC). */
-export const hourBucket = (now = new Date()) => now.toISOString().slice(0, 13);
