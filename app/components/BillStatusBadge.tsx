@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import type { BillStatus } from "../domain/bill-status";
+
+const TONE: Record<BillStatus, string> = {
+  paid: "badge--success",
+  partlyPaid: "badge--warning",
+  unpaid: "",
+  overdue: "badge--danger",
+};
+
+/**
+ * A bill's payment status as a badge (issue #15): the word carries the meaning (colour only
+ * repeats it), so it reads the same in every skin and to a screen reader.
+ */
+export function BillStatusBadge({ status }: { status: BillStatus | null }) {
+  const { t } = useTranslation("bills");
+  if (!status) return null;
+  return (
+    <span className={["badge", TONE[status]].filter(Boolean).join(" ")}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}

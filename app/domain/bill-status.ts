@@ -1,0 +1,48 @@
+import type { ApiInvoice, InvoiceType } from "../../api/contract";
+
+/**
+ * The payment status of one billing row (issue #15, "the money first"), shown as a badge on the
+ * bills table, the invoice page and the overview.
+ *
+ * Only bills that ask for money have a status: Clearance, Advance and Manual. Credit notes,
+ * cancellations and payment rows show their type and no status (`null`).
+ * - paid: nothing remains;
+ * - overdue: something remains and the due date has passed (checked before the two below, so a
+ *   partly paid bill past its due date is overdue: that is what the customer must act on);
+ * - partly paid: something was paid and something remains;
+ * - unpaid: nothing was paid yet and the due date has not passed (or there is none).
+ *
+ * `remaining` is what is still unpaid of `total` (previous balance + this bill), in euros with two
+ * decimals; amounts are compared in cents so that 0.1 + 0.2 rounding never decides a status.
+ * `today` is the calendar day in Athens (YYYY-MM-DD): a bill due today is not yet overdue.
+ */
+export type BillStatus = "paid" | "partlyPaid" | "unpaid" | "overdue";
+
+const WITH_STATUS: ReadonlySet<InvoiceType> = new Set(["Clearance", "Advance", "Manual"]);
+
+export function hasStatus(type: InvoiceType): boolean {
+  return WITH_STATUS.has(type);
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+export function billStatus(
+  bill: Pick<ApiInvoice, "type" | "total" | "remaining" | "date_due">,
+  today: string,
+): BillStatus | null {
+  if (!hasStatus(bill.type)) return null;
+  const remaining = cents(bill.remaining);
+  if (remaining <= 0) return "paid";
+  if (bill.date_due && bill.date_due.slice(0, 10) < today) return "overdue";
+  return remaining < cents(bill.total) ? "partlyPaid" : "unpaid";
+}
+
+/** Today's date in Athens (the supplier's calendar), YYYY-MM-DD. */
+export function athensDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Athens",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
