@@ -1,0 +1,132 @@
+/**
+ * `npm run screenshots`: what the portal looks like, for the README (issue #15).
+ *
+ * Builds, starts the Worker on a fresh local D1 with the demo data (the e2e harness, 127.0.0.1
+ * only), signs in as the household demo customer in Debian's Chromium and saves what is on the
+ * screen (not the whole page: the point is what a customer sees first) of the overview, bills,
+ * pay, invoice, reading and settings pages at 360 × 740 and 1280 × 800, in Greek, plus the
+ * overview in English, into docs/screenshots/. Stops the Worker at the end, also on failure.
+ *
+ *   npm run screenshots
+ *   BASE_URL=http://127.0.0.1:8787 npm run screenshots   # a server that is already running
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD } from "../seed/accounts.ts";
+import { childEnv, ROOT, startServer, stopProcessGroupAndWait } from "../e2e/support/server.ts";
+
+const OUT = join(ROOT, "docs", "screenshots");
+const CHROMIUM = "/usr/bin/chromium";
+const SIZES = [
+  { name: "360", width: 360, height: 740 },
+  { name: "1280", width: 1280, height: 800 },
+] as const;
+
+interface Shot {
+  name: string;
+  /** The page's path, or how to find it from the signed-in page at hand. */
+  path: string | ((page: Page) => Promise<string>);
+  lng?: "el" | "en";
+}
+
+const firstInvoice = async (page: Page) => {
+  await page.goto("/b2b/logariasmoi");
+  const href = await page.locator('main a[href*="/b2b/logariasmoi/"]').first().getAttribute("href");
+  if (!href) throw new Error("no invoice link on the bills page");
+  return href;
+};
+
+const SHOTS: Shot[] = [
+  { name: "overview", path: "/b2b/episkopisi" },
+  { name: "overview-en", path: "/b2b/episkopisi", lng: "en" },
+  { name: "bills", path: "/b2b/logariasmoi" },
+  { name: "pay", path: "/b2b/pay" },
+  { name: "invoice", path: firstInvoice },
+  { name: "reading", path: "/b2b/kataxorisi" },
+  { name: "settings", path: "/b2b/settings?modal=settings" },
+];
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto("/login?lng=el");
+  await page.fill("#login-username", DEMO.household.vat);
+  await page.fill("#login-password", DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname.startsWith("/b2b")),
+    page.locator("#login-password").press("Enter"),
+  ]);
+}
+
+async function shoot(browser: Browser, baseURL: string): Promise<string[]> {
+  const saved: string[] = [];
+  for (const size of SIZES) {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: size.width, height: size.height },
+      locale: "el-GR",
+      timezoneId: "Europe/Athens",
+      deviceScaleFactor: 1,
+    });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      for (const shot of SHOTS) {
+        const path = typeof shot.path === "string" ? shot.path : await shot.path(page);
+        const url = new URL(path, baseURL);
+        url.searchParams.set("lng", shot.lng ?? "el");
+        await page.goto(url.pathname + url.search);
+        // Hydrated (charts and dialogs enhanced) and fonts in, so the picture is the settled page.
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+        await page.evaluate(() => document.fonts.ready);
+        const file = join(OUT, `${shot.name}-${size.name}.png`);
+        await page.screenshot({ path: file });
+        saved.push(file);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return saved;
+}
+
+async function main(): Promise<void> {
+  const env = childEnv();
+  let baseURL = process.env.BASE_URL;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  if (!baseURL) {
+    // A fresh build: pictures of the code as it is now, not of an older build/.
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, env, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build failed");
+    server = await startServer();
+    baseURL = server.baseURL;
+  }
+  const browser = await chromium.launch({
+    ...(existsSync(CHROMIUM) ? { executablePath: CHROMIUM } : {}),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    mkdirSync(OUT, { recursive: true });
+    const saved = await shoot(browser, baseURL);
+    for (const file of saved) console.log(`saved ${file.slice(ROOT.length + 1)}`);
+  } finally {
+    await browser.close();
+    if (server) {
+      await stopProcessGroupAndWait(server.pid);
+      rmSync(server.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
