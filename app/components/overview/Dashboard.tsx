@@ -10,12 +10,8 @@ export function Dashboard({ data }: { data: DashboardData }) {
   const energy = (value: number | null) => (value === null ? "-" : formatKwh(value));
   const tiles: { key: string; label: string; value: string; note?: string; strong?: boolean }[] = [
     { key: "currentBill", label: t("dashboard.currentBill"), value: money(data.currentBill) },
-    {
-      key: "totalDue",
-      label: t("dashboard.totalDue"),
-      value: formatAmount(data.totalDue),
-      strong: true,
-    },
+    // Not highlighted: the hero above says what is owed (issue #15, one figure to act on).
+    { key: "totalDue", label: t("dashboard.totalDue"), value: formatAmount(data.totalDue) },
     {
       key: "lastPayment",
       label: t("dashboard.lastPayment"),
