@@ -447,6 +447,10 @@ test.describe("#15 the money first on the overview", () => {
         .count();
       expect(boldAmounts).toBe(0);
       await expect(page.locator(".tile--strong")).toHaveCount(0);
+      // The dashboard's current bill says it is paid, next to "total due 0,00 €".
+      await expect(
+        page.locator("section.dashboard li.tile", { hasText: texts.dashboard.currentBill }),
+      ).toContainText(billTexts(lng).status.paid);
       await expectHeroFirst(page);
       await checkA11y(page);
     }

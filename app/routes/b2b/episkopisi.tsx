@@ -160,7 +160,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       ) : null}
       {/* Issue #15: the money first; then who and which supply (the full welcome banner). */}
       {shell ? <WelcomeBanner view={shell} full /> : null}
-      <Dashboard data={view.dashboard} />
+      <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
       <Banners banners={view.banners} />
