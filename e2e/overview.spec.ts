@@ -490,6 +490,7 @@ test.describe("#15 the money first on the overview", () => {
       const banner = page.locator("main section.welcome");
       await expect(banner, href).toHaveCount(1);
       await expect(banner, href).toContainText(shell.welcome.hello.replace(/,.*$/, ""));
+      await expect(banner.locator(".welcome__line"), `${href}: a one-line banner`).toHaveCount(1);
       const line = await banner.locator(".welcome__line").evaluate((p) => {
         const style = getComputedStyle(p);
         return {
