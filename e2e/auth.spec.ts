@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { greekVocative } from "../app/domain/vocative";
 import { checkA11y, DEMO_PASSWORD, expect, hydrated, login, noJs, test } from "./fixtures";
 import {
   apiGet,
@@ -102,7 +103,7 @@ test.describe("landing and sign-in", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
 
     const banner = page.getByRole("region", { name: el("shell:welcome.label") });
-    await expect(banner).toContainText(user.welcome_name);
+    await expect(banner).toContainText(greekVocative(user.welcome_name)); // greeted in the vocative (#15)
     await expect(banner).toContainText(main.phys_street);
     await expect(definition(banner, el("shell:welcome.supplyNumber"))).toContainText(main.per_code);
     await expect(definition(banner, el("shell:welcome.customerCode"))).toHaveText(user.sap_id);
@@ -280,7 +281,7 @@ test.describe("/redirect-login/{token}", () => {
     await checkA11y(page);
     await page.getByRole("button", { name: el("auth:redirectLogin.continue", { name }) }).click();
     await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
-    await expect(banner(page)).toContainText(name);
+    await expect(banner(page)).toContainText(greekVocative(name));
     await checkA11y(page);
 
     await context.clearCookies();
@@ -314,7 +315,7 @@ test.describe("/redirect-login/{token}", () => {
       .getByRole("link", { name: el("auth:redirectLogin.stay", { current: own.name }) })
       .click();
     await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
-    await expect(banner(page)).toContainText(own.name);
+    await expect(banner(page)).toContainText(greekVocative(own.name));
 
     // The link of one's own account: nothing to switch.
     await page.goto(`/redirect-login/${own.token}`);
@@ -327,6 +328,6 @@ test.describe("/redirect-login/{token}", () => {
       .getByRole("button", { name: el("auth:redirectLogin.continue", { name: other.name }) })
       .click();
     await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
-    await expect(banner(page)).toContainText(other.name);
+    await expect(banner(page)).toContainText(greekVocative(other.name));
   });
 });

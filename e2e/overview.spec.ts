@@ -3,8 +3,10 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { DEMO } from "../seed/accounts";
-import { checkA11y, expect, gotoLng, login, test } from "./fixtures";
+import type { ApiMeter } from "../api/contract";
+import { DEMO, DEMO_PASSWORD } from "../seed/accounts";
+import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
+import { apiGet, apiLogin, tr } from "./support/app";
 
 /**
  * Issue 3: the overview (top banner, dashboard, charts with tables, year-on-year, banners, user
@@ -321,3 +323,292 @@ test.describe("user pop-up", () => {
     });
   });
 });
+
+/**
+ * Issue #15, "the money first": one hero on the overview (what is owed, by when, the pay
+ * button) first on the screen at 360 px; "nothing to pay" with the latest bill's Paid badge once
+ * paid; the welcome banner in full on the overview only, one line elsewhere; the greeting in the
+ * Greek vocative; nothing wider than the viewport at 320 and 360 px.
+ */
+const shellTexts = (lng: "el" | "en") =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, "..", "locales", lng, "shell.json"), "utf8"),
+  ) as typeof import("../locales/el/shell.json");
+const billTexts = (lng: "el" | "en") =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, "..", "locales", lng, "bills.json"), "utf8"),
+  ) as typeof import("../locales/el/bills.json");
+const EURO = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
+const PHONE = { width: 360, height: 740 };
+
+test.describe("#15 the money first on the overview", () => {
+  test("#15 overview hero (owed, due date, pay button) is the first content and within the first 740 px at 360 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, h.vat);
+    const main = page.locator("main");
+    const hero = main.locator("section.top-banner");
+    await expect(hero.getByRole("heading", { level: 2, name: el.hero.owed })).toBeVisible();
+    await expect(hero.locator(".hero__amount")).toHaveText(EURO);
+    await expect(hero).toContainText(`${el.topBanner.deadline}: `);
+    const pay = hero.getByRole("link", { name: el.topBanner.pay });
+    await expect(pay).toHaveAttribute("href", /^\/b2b\/pay\?meter=\d+$/);
+
+    // Above the fold on the phone: the amount, the due date and the pay button, unscrolled.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const part of [hero.locator(".hero__amount"), hero.locator(".top-banner__date"), pay]) {
+      const box = await part.boundingBox();
+      expect(box, "the hero's part is rendered").not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    await expectHeroFirst(page);
+    await checkA11y(page);
+
+    // At 1280 px it is also the first thing in the main content.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectHeroFirst(page);
+    const wide = await pay.boundingBox();
+    expect(wide!.y + wide!.height).toBeLessThanOrEqual(800);
+  });
+
+  test("#15 after paying, the overview says nothing to pay with a Paid badge", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // The 1,000-supply account has 270 owing supplies: each project pays a whole one of its own
+    // (nojs the first still owing, js the second), so the two never pay the same supply.
+    const big = DEMO.hugeCompany;
+    const tokens = await apiLogin(request, big.vat, DEMO_PASSWORD);
+    const meters = await apiGet<ApiMeter[]>(
+      request,
+      `/users/${big.userId}/meters`,
+      tokens.access_token,
+    );
+    const owing = meters
+      .filter((m) => m.status === "Active" && m.running_total > 0)
+      .sort((a, b) => a.id - b.id);
+    const meter = owing[noJs() ? 0 : 1];
+    if (!meter) throw new Error("no owing supply left in the demo data");
+    const number = supplyNo(meter);
+
+    await login(page, big.vat);
+    await page.goto(`/b2b/pay?meter=${meter.id}`);
+    // The amount field holds the whole balance: pay it.
+    await page.getByRole("button", { name: tr("el", "payments:submit") }).click();
+    await page.waitForURL(/\/gateway\/pay\//);
+    await page.getByLabel(tr("el", "payments:card.number")).fill("4111 1111 1111 1111");
+    await page.getByLabel(tr("el", "payments:card.month"), { exact: true }).selectOption("12");
+    await page
+      .getByLabel(tr("el", "payments:card.year"), { exact: true })
+      .selectOption(String(new Date().getFullYear() + 2));
+    await page.getByLabel(tr("el", "payments:card.cvv")).fill("123");
+    await page.getByLabel(tr("el", "payments:card.holder")).fill("Test Holder");
+    await page
+      .getByRole("button", {
+        name: new RegExp(`^${tr("el", "payments:card.pay", { amount: "" }).trim()}`),
+      })
+      .click();
+    // Larger amounts ask for 3-D Secure (the test bank's code is 1234).
+    await page.waitForURL(/checkout=success|\/gateway\/3ds\//);
+    if (page.url().includes("/gateway/3ds/")) {
+      await page.getByLabel(tr("el", "payments:threeds.code")).fill("1234");
+      await page.getByRole("button", { name: tr("el", "payments:threeds.confirm") }).click();
+      await page.waitForURL(/checkout=success/);
+    }
+
+    // Choose that supply (my supplies: search, then select), which opens its overview; the main
+    // supply is already the current one.
+    await page.goto(`/b2b/paroxes?q=${number}`);
+    await expect(page.getByRole("status")).toHaveText(/1–1/);
+    const select = page.getByRole("button", {
+      name: new RegExp(`${el.supplies.select}.*${number}`),
+    });
+    if ((await select.count()) > 0) await select.click();
+    else await page.goto(OVERVIEW);
+    await expect(page).toHaveURL(new RegExp(`${OVERVIEW}$`));
+    await expect(page.locator("details.header__meter > summary")).toContainText(number);
+
+    for (const lng of ["el", "en"] as const) {
+      const texts = ov(lng);
+      await gotoLng(page, OVERVIEW, lng);
+      const hero = page.locator("main section.top-banner");
+      await expect(
+        hero.getByRole("heading", { level: 2, name: texts.hero.nothing, exact: true }),
+      ).toBeVisible();
+      await expect(hero.locator(".badge")).toHaveText(billTexts(lng).status.paid);
+      await expect(hero.getByRole("link", { name: texts.topBanner.pay })).toHaveCount(0);
+      await expect(hero).toContainText(`${texts.topBanner.lastPaymentDate}: `);
+      // No figure in bold that could read as still owed (the old "bill total 95,26 €" in bold).
+      const boldAmounts = await hero
+        .locator("strong, b, .hero__amount")
+        .filter({ hasText: /€/ })
+        .count();
+      expect(boldAmounts).toBe(0);
+      await expect(page.locator(".tile--strong")).toHaveCount(0);
+      // The dashboard's current bill says it is paid, next to "total due 0,00 €".
+      await expect(
+        page.locator("section.dashboard li.tile", { hasText: texts.dashboard.currentBill }),
+      ).toContainText(billTexts(lng).status.paid);
+      await expectHeroFirst(page);
+      await checkA11y(page);
+    }
+  });
+
+  test("#15 welcome banner is full on the overview and one line elsewhere", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(PHONE);
+    await signIn(page, h.vat);
+    const shell = shellTexts("el");
+    const details = [
+      shell.welcome.supplyNumber,
+      shell.welcome.customerCode,
+      shell.welcome.meterCode,
+      shell.welcome.package,
+      shell.welcome.meterType,
+    ];
+    // The overview: one banner, in full, after the hero.
+    const banners = page.locator("main section.welcome");
+    await expect(banners).toHaveCount(1);
+    for (const label of details) {
+      await expect(banners.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(banners).toContainText("112345678017");
+
+    // Every other page of the sidebar: one line, no ids, and the page's heading above the fold.
+    const hrefs = await page
+      .locator("nav#sidebar ul.nav a, nav#sidebar ul.nav-more a")
+      .evaluateAll((links) =>
+        links
+          .map((a) => a.getAttribute("href") ?? "")
+          .filter((href) => href.startsWith("/b2b/") && href !== "/b2b/episkopisi"),
+      );
+    expect(hrefs.length).toBeGreaterThan(3);
+    for (const href of hrefs) {
+      await page.goto(href);
+      const banner = page.locator("main section.welcome");
+      await expect(banner, href).toHaveCount(1);
+      await expect(banner, href).toContainText(shell.welcome.hello.replace(/,.*$/, ""));
+      await expect(banner.locator(".welcome__line"), `${href}: a one-line banner`).toHaveCount(1);
+      const line = await banner.locator(".welcome__line").evaluate((p) => {
+        const style = getComputedStyle(p);
+        return {
+          height: p.getBoundingClientRect().height,
+          lineHeight: parseFloat(style.lineHeight),
+        };
+      });
+      expect(line.height, `${href}: the welcome line is one line`).toBeLessThanOrEqual(
+        line.lineHeight * 1.5,
+      );
+      const box = await banner.boundingBox();
+      expect(box!.height, `${href}: the banner is compact`).toBeLessThanOrEqual(56);
+      for (const label of details.slice(1)) {
+        await expect(banner.getByText(label, { exact: true }), href).toHaveCount(0);
+      }
+      const h1 = await page.getByRole("heading", { level: 1 }).first().boundingBox();
+      expect(h1!.y + h1!.height, `${href}: the page's heading is above the fold`).toBeLessThan(
+        PHONE.height / 2,
+      );
+    }
+    await page.goto(hrefs[0]!);
+    await checkA11y(page);
+  });
+
+  test("#15 the Greek greeting uses the vocative, the English one the name as written", async ({
+    page,
+  }) => {
+    await signIn(page, h.vat);
+    await expect(page.locator("main section.welcome .welcome__title")).toHaveText(
+      "Καλώς ήρθατε, Γιώργο",
+    );
+    await page.goto("/b2b/logariasmoi");
+    await expect(page.locator("main section.welcome .welcome__hello")).toHaveText(
+      "Καλώς ήρθατε, Γιώργο",
+    );
+    await gotoLng(page, "/b2b/logariasmoi", "en");
+    await expect(page.locator("main section.welcome .welcome__hello")).toHaveText(
+      "Welcome, Γιώργος",
+    );
+    await checkA11y(page);
+    await gotoLng(page, OVERVIEW, "el");
+  });
+
+  for (const width of [320, 360]) {
+    test(`#15 nothing on the overview is wider than the viewport at ${width} px`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 740 });
+      for (const vat of [h.vat, DEMO.company.vat]) {
+        await signIn(page, vat);
+        for (const lng of ["el", "en"] as const) {
+          await gotoLng(page, OVERVIEW, lng);
+          expect(await overflowing(page), `${vat} ${lng}`).toEqual([]);
+        }
+        await checkA11y(page);
+        await page.context().clearCookies();
+      }
+    });
+  }
+});
+
+/** The hero is the first section of the main content, before the welcome banner, charts and banners. */
+async function expectHeroFirst(page: Page) {
+  const order = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    const hero = main?.querySelector("section.top-banner");
+    const first = main?.querySelector("section, figure, table, form, ul, dl");
+    const later = [
+      "section.welcome",
+      "section.dashboard",
+      "figure",
+      "#banners-title",
+      "#year-title",
+    ].flatMap((selector) => [...(main?.querySelectorAll(selector) ?? [])]);
+    return {
+      heroIsFirst: !!hero && first === hero,
+      allAfter: later.every(
+        (el) => !!hero && !!(hero.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING),
+      ),
+    };
+  });
+  expect(order).toEqual({ heroIsFirst: true, allAfter: true });
+}
+
+/**
+ * Visible elements reaching past the viewport's edges, outside deliberate scroll regions (an
+ * ancestor that scrolls or clips sideways) and outside the closed off-canvas menu.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) out.push("the page scrolls sideways");
+    const inScrollRegion = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const overflow = getComputedStyle(p).overflowX;
+        if (overflow !== "visible") return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll("*")) {
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= 0) continue; // the closed off-canvas menu, parked left of the screen
+      if ((r.right > width + 0.5 || r.left < -0.5) && !inScrollRegion(el)) {
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.left)}–${Math.round(r.right)}`,
+        );
+      }
+    }
+    return out;
+  });
+}
+
+function supplyNo(m: ApiMeter): string {
+  return m.division === 1
+    ? [m.per_code, m.id_code, m.next_code].filter(Boolean).join("")
+    : (m.pod ?? "");
+}

@@ -4,6 +4,7 @@ import {
   CHART_CACHE_ENTRIES,
   renderBarChart,
   renderOverviewCharts,
+  tickTextWidth,
 } from "./charts.server";
 
 const spec = {
@@ -154,4 +155,54 @@ describe("the chart cache", () => {
     expect(renderBarChart({ ...spec, id: "cache-a" })).toBe(first);
     // Renders CHART_CACHE_ENTRIES + 1 charts: seconds on a loaded 2-core machine, not a hang.
   }, 30_000);
+});
+
+describe("value axis room (issue #15)", () => {
+  /** Every tick label's horizontal extent, from its anchor and its estimated width. */
+  function tickExtents(svg: string): { text: string; left: number; right: number }[] {
+    return [
+      ...svg.matchAll(
+        /<text[^>]*\sx="([\d.-]+)"[^>]*text-anchor="(\w+)"[^>]*><tspan[^>]*>([^<]*)<\/tspan>/g,
+      ),
+    ].map(([, x, anchor, text]) => {
+      const width = tickTextWidth(text!);
+      const at = Number(x);
+      const left = anchor === "end" ? at - width : anchor === "middle" ? at - width / 2 : at;
+      return { text: text!, left, right: left + width };
+    });
+  }
+  const series = [
+    { key: "day", name: "Ημέρα", tone: "primary" as const },
+    { key: "night", name: "Νύχτα", tone: "secondary" as const },
+  ];
+  const cases = [
+    { name: "household kWh", day: 900, night: 390 },
+    { name: "business kWh", day: 9_800, night: 4_100 },
+    { name: "large business kWh", day: 98_000, night: 41_000 },
+  ];
+
+  it.each(cases)(
+    "#15 the consumption chart's axis labels are not clipped at 360 and 1280 px ($name)",
+    ({ day, night }) => {
+      const rows = ["08/2025", "11/2025", "02/2026"].map((label, i) => ({
+        label,
+        day: day - i * 50,
+        night: night - i * 20,
+      }));
+      const base = { id: `room-${day}`, title: "kWh", unit: "kWh", stacked: true, rows, series };
+      const narrow = renderBarChart({ ...base, horizontal: true, width: 330, height: 140 });
+      const wide = renderBarChart(base);
+      for (const [svg, width] of [
+        [narrow, 330],
+        [wide, 560],
+      ] as const) {
+        const ticks = tickExtents(svg);
+        expect(ticks.some((t) => t.text.endsWith(" kWh"))).toBe(true);
+        for (const t of ticks) {
+          expect(t.left, `${t.text} starts inside the chart`).toBeGreaterThanOrEqual(0);
+          expect(t.right, `${t.text} ends inside the chart`).toBeLessThanOrEqual(width);
+        }
+      }
+    },
+  );
 });

@@ -153,11 +153,81 @@ export function renderBarChart(spec: BarChartSpec): string {
   return svg;
 }
 
+/** Font size of the axis ticks, in SVG units. */
+const TICK_FONT = 13;
+
+/**
+ * Advance widths (em) of the characters a value tick uses, taken from DejaVu Sans, the widest of
+ * the portal's font stack (system-ui and Roboto are narrower): an estimate that errs on the roomy
+ * side. Anything else counts as a wide letter.
+ */
+const EM: Record<string, number> = {
+  ".": 0.318,
+  ",": 0.318,
+  " ": 0.318,
+  "-": 0.361,
+  "€": 0.636,
+  k: 0.579,
+  W: 0.989,
+  h: 0.634,
+};
+const DIGIT_EM = 0.636;
+const OTHER_EM = 0.7;
+
+/** Estimated width of a tick label in SVG units. */
+export function tickTextWidth(text: string, fontSize = TICK_FONT): number {
+  let em = 0;
+  for (const char of text) em += /\d/.test(char) ? DIGIT_EM : (EM[char] ?? OTHER_EM);
+  return em * fontSize;
+}
+
+/**
+ * The longest value tick a chart can show (issue #15: "1.350 kW…" was cut off): recharts rounds
+ * the axis up to a "nice" value, at most about half as much again as the data's largest bar, so
+ * the widest label has as many digits as 1.5 × that bar, all of them wide. Stacked series add up.
+ */
+export function longestValueTick(spec: Pick<BarChartSpec, "rows" | "series" | "stacked" | "unit">) {
+  let high = 0;
+  let low = 0;
+  for (const row of spec.rows) {
+    const values = spec.series.map((series) => Number(row[series.key]) || 0);
+    const up = spec.stacked
+      ? values.filter((v) => v > 0).reduce((a, b) => a + b, 0)
+      : Math.max(0, ...values);
+    const down = spec.stacked
+      ? values.filter((v) => v < 0).reduce((a, b) => a + b, 0)
+      : Math.min(0, ...values);
+    high = Math.max(high, up);
+    low = Math.min(low, down);
+  }
+  const widest = (value: number) => {
+    const digits = String(Math.max(1, Math.ceil(value * 1.5))).length;
+    return axisNumber(Number("8".repeat(digits)));
+  };
+  const candidates = [`${widest(high)} ${spec.unit}`];
+  if (low < 0) candidates.push(`-${widest(-low)} ${spec.unit}`);
+  return candidates.reduce((a, b) => (tickTextWidth(b) > tickTextWidth(a) ? b : a));
+}
+
+/**
+ * Room for the value ticks: the vertical chart's y axis is as wide as its longest label plus the
+ * tick mark; the horizontal chart's last x tick is centred on the plot's right edge, so half of
+ * it hangs into the right margin.
+ */
+export function valueAxisRoom(spec: Pick<BarChartSpec, "rows" | "series" | "stacked" | "unit">) {
+  const text = tickTextWidth(longestValueTick(spec));
+  return {
+    yAxisWidth: Math.max(48, Math.ceil(text + 14)),
+    rightMargin: Math.max(12, Math.ceil(text / 2 + 6)),
+  };
+}
+
 function drawBarChart(spec: BarChartSpec): string {
   const width = spec.width ?? 560;
   const height = spec.height ?? 260;
-  const tick = { fill: "#3b4250", fontSize: 13 };
+  const tick = { fill: "#3b4250", fontSize: TICK_FONT };
   const valueTick = (value: number) => `${axisNumber(value)} ${spec.unit}`;
+  const room = valueAxisRoom(spec);
   const bars = spec.series.map((series) => (
     <Bar
       key={series.key}
@@ -178,7 +248,7 @@ function drawBarChart(spec: BarChartSpec): string {
         height={height}
         data={spec.rows}
         layout="vertical"
-        margin={{ top: 4, right: 28, bottom: 4, left: 4 }}
+        margin={{ top: 4, right: room.rightMargin, bottom: 4, left: 4 }}
         barCategoryGap="18%"
       >
         <CartesianGrid horizontal={false} stroke="#d4d8dd" />
@@ -213,7 +283,7 @@ function drawBarChart(spec: BarChartSpec): string {
         <CartesianGrid vertical={false} stroke="#d4d8dd" />
         <XAxis dataKey="label" tickLine={false} stroke="#5b6470" tick={tick} interval={0} />
         <YAxis
-          width={80}
+          width={room.yAxisWidth}
           stroke="#5b6470"
           tick={tick}
           tickFormatter={valueTick}

@@ -50,9 +50,16 @@ export function ChartWithTable({
         ) : null}
         <figcaption id={`${id}-caption`}>{caption}</figcaption>
       </figure>
-      <div className="table-wrap chart-block__table">
+      {/* A named, focusable region: on the narrowest phones the table may scroll sideways, and
+          keyboard users must be able to scroll it too (axe scrollable-region-focusable). */}
+      <div
+        className="table-wrap chart-block__table"
+        role="region"
+        aria-labelledby={`${id}-table-caption`}
+        tabIndex={0}
+      >
         <table className="table table--compact">
-          <caption>{table.caption}</caption>
+          <caption id={`${id}-table-caption`}>{table.caption}</caption>
           <thead>
             <tr>
               <th scope="col">{table.rowHeader}</th>

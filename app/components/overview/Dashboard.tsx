@@ -1,21 +1,33 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import type { BillStatus } from "../../domain/bill-status";
 import type { Dashboard as DashboardData } from "../../domain/overview";
+import { BillStatusBadge } from "../BillStatusBadge";
 import { formatAmount, formatDate, formatKwh } from "../../domain/format";
 
-/** Spec §3 Dashboard: balances of the supply, charges and consumption of its last bill. */
-export function Dashboard({ data }: { data: DashboardData }) {
+/**
+ * Spec §3 Dashboard: balances of the supply, charges and consumption of its last bill. The current
+ * bill carries its payment status (issue #15), so a paid bill's amount never reads as still owed.
+ */
+export function Dashboard({ data, status }: { data: DashboardData; status: BillStatus | null }) {
   const { t } = useTranslation("overview");
   const money = (value: number | null) => (value === null ? "-" : formatAmount(value));
   const energy = (value: number | null) => (value === null ? "-" : formatKwh(value));
-  const tiles: { key: string; label: string; value: string; note?: string; strong?: boolean }[] = [
-    { key: "currentBill", label: t("dashboard.currentBill"), value: money(data.currentBill) },
+  const tiles: {
+    key: string;
+    label: string;
+    value: string;
+    note?: string;
+    badge?: BillStatus | null;
+  }[] = [
     {
-      key: "totalDue",
-      label: t("dashboard.totalDue"),
-      value: formatAmount(data.totalDue),
-      strong: true,
+      key: "currentBill",
+      label: t("dashboard.currentBill"),
+      value: money(data.currentBill),
+      badge: data.currentBill === null ? null : status,
     },
+    // Not highlighted: the hero above says what is owed (issue #15, one figure to act on).
+    { key: "totalDue", label: t("dashboard.totalDue"), value: formatAmount(data.totalDue) },
     {
       key: "lastPayment",
       label: t("dashboard.lastPayment"),
@@ -51,9 +63,14 @@ export function Dashboard({ data }: { data: DashboardData }) {
       <h2 id="dashboard-title">{t("dashboard.title")}</h2>
       <ul className="tiles" role="list">
         {tiles.map((tile) => (
-          <li key={tile.key} className={tile.strong ? "tile tile--strong" : "tile"}>
+          <li key={tile.key} className="tile">
             <span className="tile__label">{tile.label}</span>
             <span className="tile__value amount">{tile.value}</span>
+            {tile.badge ? (
+              <span className="tile__note">
+                <BillStatusBadge status={tile.badge} />
+              </span>
+            ) : null}
             {tile.note ? <span className="tile__note">{tile.note}</span> : null}
           </li>
         ))}

@@ -1,12 +1,20 @@
 import { DownloadLink } from "../bills/DownloadLink";
 import { useTranslation } from "react-i18next";
+import { BillStatusBadge } from "../BillStatusBadge";
 import { formatAmount, formatDate } from "../../domain/format";
+import { toCents } from "../../domain/overview";
 import type { TopBannerView } from "./view";
 
 /**
- * Spec §2 "Banner": the last invoice of the selected supply. The bill type heading only for
- * Clearance/Advance; "Pay online" only when something is owed; the deadline when owed, otherwise
- * the last payment date; the latest bill to download; the bill details table.
+ * The overview's hero (issue #15, "the money first"): what the supply owes, by when, and the pay
+ * button, first on the page at every width. When nothing is owed it says so in words, with the
+ * latest bill's status badge ("Paid"), so a paid bill never reads as a bill still to pay.
+ *
+ * Spec §2 "Banner" still holds inside it: "Pay online" only when something is owed; the deadline
+ * when owed, otherwise the last payment date; the latest bill to download; the bill type heading
+ * for Clearance/Advance; the bill details table (deadline, previous balance, current bill, bill
+ * total, last payment), now below the hero line and with no figure in bold that could be taken for
+ * what is owed.
  */
 export function TopBanner({
   banner,
@@ -19,13 +27,24 @@ export function TopBanner({
 }) {
   const { t } = useTranslation("overview");
   const { details } = banner;
+  const owedCents = toCents(banner.owed);
+  const owing = owedCents > 0;
   return (
-    <section className="card top-banner" aria-labelledby="top-banner-title">
-      <div className="top-banner__head">
-        <div>
-          <h2 id="top-banner-title" className="card__title">
-            {banner.heading ? t(`topBanner.heading.${banner.heading}`) : t("topBanner.title")}
+    <section
+      className={owing ? "card top-banner hero" : "card top-banner hero hero--settled"}
+      aria-labelledby="top-banner-title"
+    >
+      <div className="hero__main">
+        <div className="hero__money">
+          <h2 id="top-banner-title" className="hero__label">
+            {owing ? t("hero.owed") : t("hero.nothing")}
           </h2>
+          {owing ? <p className="hero__amount amount">{formatAmount(banner.owed)}</p> : null}
+          {owedCents < 0 ? (
+            <p className="hero__credit">
+              {t("hero.credit", { amount: formatAmount(-banner.owed) })}
+            </p>
+          ) : null}
           <p className="top-banner__date">
             {banner.date.kind === "deadline"
               ? t("topBanner.deadline")
@@ -33,66 +52,80 @@ export function TopBanner({
             : <strong>{formatDate(banner.date.date)}</strong>
           </p>
         </div>
-        <div className="actions">
-          {banner.showPay ? (
-            <a className="btn" href={payHref}>
-              {t("topBanner.pay")}
-            </a>
-          ) : null}
-          {downloadHref ? (
-            <DownloadLink className="btn btn--secondary" href={downloadHref} filename="invoice.pdf">
-              {t("topBanner.download")}
-            </DownloadLink>
-          ) : null}
-        </div>
+        {banner.showPay || downloadHref ? (
+          <div className="actions hero__actions">
+            {banner.showPay ? (
+              <a className="btn hero__pay" href={payHref}>
+                {t("topBanner.pay")}
+              </a>
+            ) : null}
+            {downloadHref ? (
+              <DownloadLink
+                className="btn btn--secondary"
+                href={downloadHref}
+                filename="invoice.pdf"
+              >
+                {t("topBanner.download")}
+              </DownloadLink>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-      {details ? (
-        <div className="table-wrap">
-          <table className="table table--compact">
-            <caption className="visually-hidden">{t("topBanner.details")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("topBanner.dateDue")}</th>
-                <th scope="col" className="num">
-                  {t("topBanner.previous")}
-                </th>
-                <th scope="col" className="num">
-                  {t("topBanner.current")}
-                </th>
-                <th scope="col" className="num">
-                  {t("topBanner.total")}
-                </th>
-                <th scope="col" className="num">
-                  {t("topBanner.lastPayment")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td data-label={t("topBanner.dateDue")}>{formatDate(details.dateDue)}</td>
-                <td className="num" data-label={t("topBanner.previous")}>
-                  {formatAmount(details.previous)}
-                </td>
-                <td className="num" data-label={t("topBanner.current")}>
-                  {formatAmount(details.current)}
-                </td>
-                <td className="num" data-label={t("topBanner.total")}>
-                  <strong>{formatAmount(details.total)}</strong>
-                </td>
-                <td className="num" data-label={t("topBanner.lastPayment")}>
-                  <span>
-                    {formatAmount(banner.lastPayment.amount)}
-                    <br />
-                    <span className="muted">{formatDate(banner.lastPayment.date)}</span>
-                  </span>
-                </td>
-              </tr>
-            </tbody>
-          </table>
+      <div className="hero__bill">
+        <div className="hero__bill-head">
+          <h3 className="card__title">
+            {banner.heading ? t(`topBanner.heading.${banner.heading}`) : t("topBanner.title")}
+          </h3>
+          <BillStatusBadge status={banner.status} />
         </div>
-      ) : (
-        <p className="muted">{t("topBanner.noBill")}</p>
-      )}
+        {details ? (
+          <div className="table-wrap">
+            <table className="table table--compact">
+              <caption className="visually-hidden">{t("topBanner.details")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("topBanner.dateDue")}</th>
+                  <th scope="col" className="num">
+                    {t("topBanner.previous")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("topBanner.current")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("topBanner.total")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("topBanner.lastPayment")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td data-label={t("topBanner.dateDue")}>{formatDate(details.dateDue)}</td>
+                  <td className="num" data-label={t("topBanner.previous")}>
+                    {formatAmount(details.previous)}
+                  </td>
+                  <td className="num" data-label={t("topBanner.current")}>
+                    {formatAmount(details.current)}
+                  </td>
+                  <td className="num" data-label={t("topBanner.total")}>
+                    {formatAmount(details.total)}
+                  </td>
+                  <td className="num" data-label={t("topBanner.lastPayment")}>
+                    <span>
+                      {formatAmount(banner.lastPayment.amount)}
+                      <br />
+                      <span className="muted">{formatDate(banner.lastPayment.date)}</span>
+                    </span>
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">{t("topBanner.noBill")}</p>
+        )}
+      </div>
     </section>
   );
 }

@@ -50,9 +50,10 @@ export function YearComparison({
           {t("year.noData")}
         </p>
       )}
-      <div className="table-wrap">
+      {/* Focusable: it may scroll sideways on the narrowest phones (see ChartWithTable). */}
+      <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
         <table className="table table--compact">
-          <caption>{t("year.tableCaption")}</caption>
+          <caption id="year-table-caption">{t("year.tableCaption")}</caption>
           <thead>
             <tr>
               <th scope="col">{t("year.period")}</th>

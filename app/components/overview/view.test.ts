@@ -112,6 +112,7 @@ const base = {
   banners: [],
   paySeveralDismissed: false,
   paySeveralRequested: false,
+  today: "2026-11-24",
 };
 
 describe("buildOverviewView", () => {
@@ -127,6 +128,8 @@ describe("buildOverviewView", () => {
     ypoloipo: 21.16,
     total_value: 74.1,
     date_due: "2026-12-02",
+    total: 95.26,
+    remaining: 95.26,
   });
   const history = [
     latest,
@@ -140,7 +143,9 @@ describe("buildOverviewView", () => {
     const view = buildOverviewView({ ...base, meters: [selected], selected, history });
     expect(view.topBanner).toEqual({
       heading: "Clearance",
+      owed: 95.26,
       showPay: true,
+      status: "unpaid",
       date: { kind: "deadline", date: "2026-12-02" },
       invoiceId: latest.id,
       details: { dateDue: "2026-12-02", previous: 21.16, current: 74.1, total: 95.26 },
@@ -153,6 +158,39 @@ describe("buildOverviewView", () => {
       "2026-11-11",
     ]);
     expect(view.year?.previous?.periodTo).toBe("2025-11-11");
+  });
+
+  it("#15 after paying, the hero has nothing to pay and the latest bill is paid", () => {
+    const paid = {
+      ...selected,
+      running_total: 0,
+      trn_value: 95.26,
+      last_payment_date: "2026-11-24",
+    };
+    const settled = { ...latest, remaining: 0, payment_date: "2026-11-24" };
+    const view = buildOverviewView({
+      ...base,
+      meters: [paid],
+      selected: paid,
+      history: [settled, ...history.slice(1)],
+    });
+    expect(view.topBanner).toMatchObject({
+      owed: 0,
+      showPay: false,
+      status: "paid",
+      date: { kind: "lastPayment", date: "2026-11-24" },
+    });
+  });
+
+  it("#15 the hero says overdue once the due date has passed", () => {
+    const view = buildOverviewView({
+      ...base,
+      today: "2026-12-03",
+      meters: [selected],
+      selected,
+      history,
+    });
+    expect(view.topBanner?.status).toBe("overdue");
   });
 
   it("hides the top banner for an onboarding supply", () => {

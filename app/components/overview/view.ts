@@ -1,4 +1,5 @@
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../api/contract";
+import { billStatus, type BillStatus } from "../../domain/bill-status";
 import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
 import {
   bannerDate,
@@ -28,7 +29,11 @@ import {
 
 export interface TopBannerView {
   heading: "Clearance" | "Advance" | null;
+  /** What the supply owes now (its running total), euros; 0 or less is "nothing to pay". */
+  owed: number;
   showPay: boolean;
+  /** The latest bill's payment status (app/domain/bill-status.ts); null: no bill or no status. */
+  status: BillStatus | null;
   date: { kind: "deadline" | "lastPayment"; date: string | null };
   /** The latest bill (download); null when the supply has none yet. */
   invoiceId: number | null;
@@ -97,6 +102,8 @@ export interface OverviewInput {
   paySeveralDismissed: boolean;
   /** `?modal=pay-several` asks for the dialog again after it was dismissed. */
   paySeveralRequested: boolean;
+  /** Today in Athens (YYYY-MM-DD): decides whether the latest bill is overdue. */
+  today: string;
 }
 
 export function buildOverviewView(input: OverviewInput): OverviewView {
@@ -106,7 +113,9 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
   const topBanner: TopBannerView | null = showTopBanner(selected)
     ? {
         heading: billTypeHeading(bill),
+        owed: selected.running_total,
         showPay: showPayButton(selected),
+        status: bill ? billStatus(bill, input.today) : null,
         date: bannerDate(selected),
         invoiceId: bill?.id ?? null,
         details: bill

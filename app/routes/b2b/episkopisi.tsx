@@ -2,7 +2,7 @@ import { pageCache } from "../../.server/page-cache";
 import { invoicePdfHref } from "../../components/bills/links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, href, redirect } from "react-router";
+import { data, href, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { ApiInvoice } from "../../../api/contract";
 import { renderOverviewCharts, type OverviewCharts } from "../../.server/charts.server";
@@ -13,6 +13,9 @@ import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
 import { TopBanner } from "../../components/overview/TopBanner";
+import { WelcomeBanner } from "../../components/WelcomeBanner";
+import type { ShellView } from "../../components/shell-view";
+import { athensDay } from "../../domain/bill-status";
 import { YearComparison } from "../../components/overview/YearComparison";
 import { buildOverviewView, periodMonth } from "../../components/overview/view";
 import { formatAmount, formatInteger } from "../../domain/format";
@@ -31,7 +34,8 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 
 export const handle: RouteHandle = {
-  i18n: ["overview"],
+  // bills: the latest bill's status badge in the hero (bills:status.*).
+  i18n: ["overview", "bills"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };
@@ -81,6 +85,7 @@ export async function loader(args: Route.LoaderArgs) {
     banners: shell.banners,
     paySeveralDismissed: session.get("pay_several_dismissed") === 1,
     paySeveralRequested: url.searchParams.get("modal") === "pay-several",
+    today: athensDay(),
   });
   const t = getInstance(args.context).getFixedT(null, "overview");
   const rendered = renderOverviewCharts(view, {
@@ -132,6 +137,8 @@ export function headers() {
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
   const { view, charts, otherDialogOpen } = loaderData;
+  // The signed-in layout's data (the selected supply, the customer's ids) for the welcome banner.
+  const shell = useRouteLoaderData<ShellView>("routes/b2b/layout");
   const downloadHref =
     view.topBanner?.invoiceId != null ? invoicePdfHref(view.topBanner.invoiceId) : null;
   return (
@@ -151,7 +158,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           downloadHref={downloadHref}
         />
       ) : null}
-      <Dashboard data={view.dashboard} />
+      {/* Issue #15: the money first; then who and which supply (the full welcome banner). */}
+      {shell ? <WelcomeBanner view={shell} full /> : null}
+      <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
       <Banners banners={view.banners} />
