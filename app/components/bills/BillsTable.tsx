@@ -171,7 +171,6 @@ export function BillsTable({
               <th scope="row" className="bills-table__type">
                 <span className="bills-table__kind">{t(`types.${row.type}`)}</span>{" "}
                 <Link to={invoiceHref(row.id)} className="bills-table__number">
-                  <span className="visually-hidden">{t("row.numberOf")} </span>
                   {row.invoice_no}
                 </Link>
               </th>

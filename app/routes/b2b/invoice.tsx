@@ -7,7 +7,7 @@ import { invoicePdfHref, payHref } from "../../components/bills/links";
 import { DownloadLink } from "../../components/bills/DownloadLink";
 import stylesHref from "../../components/bills/bills.css?url";
 import { athensDay, billStatus } from "../../domain/bill-status";
-import { hasDocument, invoiceBreakdown, toCents } from "../../domain/bills";
+import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills";
 import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
@@ -46,14 +46,10 @@ export async function loader(args: Route.LoaderArgs) {
   const reason = new URL(args.request.url).searchParams.get("download");
   const status = billStatus(invoice, athensDay());
   // "Pay this bill" starts the one pay flow (/b2b/pay, as the overview and the bills page do) for
-  // this bill's supply, pre-filled with what remains of the bill: paying it settles this bill
-  // (a payment lowers every open bill of the supply). Only where the pay page can take it: the
-  // supply is Active or Stopped and owes something; never more than the supply owes now.
-  const dueCents =
-    meter && ["Active", "Stopped"].includes(meter.status) ? toCents(meter.running_total) : 0;
-  const payCents = Math.min(toCents(invoice.remaining), dueCents);
+  // this bill's supply, pre-filled with what remains of it (billPayCents says how much, or none).
+  const payCents = meter ? billPayCents(invoice, meter) : 0;
   const payLink =
-    status && status !== "paid" && meter && payCents > 0 ? payHref(meter.id, payCents / 100) : null;
+    meter && status && status !== "paid" && payCents > 0 ? payHref(meter.id, payCents / 100) : null;
   return data(
     {
       invoice,

@@ -19,6 +19,7 @@ import {
   supplyNumber,
 } from "../../domain/format";
 import { athensDate } from "../../domain/meters";
+import { payLinkCents } from "../../domain/bills";
 import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
 import type { RouteHandle } from "../../root";
@@ -82,18 +83,17 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // `amount` (euros, from a bill's "Pay this bill") pre-fills the one supply asked for; anything
   // unreadable, zero or above what is due falls back to the total due (the form checks again).
-  const askedCents = Math.round(Number(url.searchParams.get("amount")) * 100);
-  const prefill = asked.length === 1 && Number.isSafeInteger(askedCents) && askedCents > 0;
+  const prefillFor = (m: ApiMeter) =>
+    asked.length === 1 && m.id === asked[0]
+      ? payLinkCents(url.searchParams.get("amount"), toCents(m.running_total))
+      : null;
   const rows = payable.map((m) => ({
     id: m.id,
     kind: isElectricity(m) ? ("electricity" as const) : ("gas" as const),
     supplyNumber: supplyNumber(m),
     address: formatAddress(m),
     due: m.running_total,
-    amount:
-      prefill && m.id === asked[0] && askedCents <= toCents(m.running_total)
-        ? askedCents / 100
-        : m.running_total,
+    amount: (prefillFor(m) ?? toCents(m.running_total)) / 100,
     dueDate: m.last_invoice_due_date,
     status: m.status,
     discount: onTimeDiscount(m, today),
