@@ -85,8 +85,9 @@ export function BillsTable({
           <>
             <BillStatusBadge status={status} />
             {status !== "paid" ? (
-              <span className="table__sub nowrap">
-                {t("row.toPay", { amount: formatAmount(row.remaining) })}
+              <span className="table__sub">
+                {/* May wrap before the amount, never inside it. */}
+                {t("row.toPay", { amount: formatAmount(row.remaining).replace(" ", "\u00a0") })}
               </span>
             ) : null}
           </>
