@@ -83,22 +83,24 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
-      <div className="actions invoice-actions">
-        {payLink ? (
-          <a className="btn" href={payLink}>
-            {t("invoice.pay")}
-          </a>
-        ) : null}
-        {hasDocument(invoice) ? (
-          <DownloadLink
-            href={invoicePdfHref(invoice.id)}
-            filename="invoice.pdf"
-            className={payLink ? "btn btn--secondary" : "btn"}
-          >
-            {t("download.button")}
-          </DownloadLink>
-        ) : null}
-      </div>
+      {payLink || hasDocument(invoice) ? (
+        <div className="actions invoice-actions">
+          {payLink ? (
+            <a className="btn" href={payLink}>
+              {t("invoice.pay")}
+            </a>
+          ) : null}
+          {hasDocument(invoice) ? (
+            <DownloadLink
+              href={invoicePdfHref(invoice.id)}
+              filename="invoice.pdf"
+              className={payLink ? "btn btn--secondary" : "btn"}
+            >
+              {t("download.button")}
+            </DownloadLink>
+          ) : null}
+        </div>
+      ) : null}
 
       {downloadError ? (
         <div className="alert alert--error" role="alert">
