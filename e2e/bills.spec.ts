@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO } from "../seed/accounts";
 import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
 
@@ -41,30 +41,47 @@ async function openBills(page: Page, vat: string = h.vat, query = "") {
 const historyTable = (page: Page) =>
   page.getByRole("table", { name: new RegExp(el.history.caption.split("{{")[0]!.trim()) });
 
+/** The cells of one column of the history table, found by their label (data-label). */
+const cells = (page: Page, label: string) =>
+  historyTable(page).locator(`tbody td[data-label="${label}"]`);
+/** Each row's issue date, from its details (in the DOM whether the details are open or not). */
+const issueDates = (page: Page) =>
+  historyTable(page).locator("tbody tr .bills-more__facts > div:first-child dd").allTextContents();
+const rowTypes = (page: Page) =>
+  historyTable(page).locator("tbody th .bills-table__kind").allTextContents();
+const billLinks = (page: Page) => historyTable(page).locator("tbody th a");
+
 test.describe("bills page", () => {
   test("history table: every column, formats, default paging and the pay button (el)", async ({
     page,
   }) => {
     await openBills(page);
     const table = historyTable(page);
-    for (const key of Object.keys(el.columns) as (keyof BillsTexts["columns"])[]) {
+    for (const key of [
+      "type",
+      "billingPeriod",
+      "dueDate",
+      "amount",
+      "status",
+      "document",
+      "more",
+    ] as const) {
       await expect(table.getByRole("columnheader", { name: el.columns[key] })).toBeVisible();
     }
     await expect(table.locator("tbody tr")).toHaveCount(10);
     // Newest first by default: issue dates descend.
-    const dates = await table.locator("tbody tr td:nth-child(3)").allTextContents();
-    const iso = dates.map((d) => d.split("/").reverse().join("-"));
+    const iso = (await issueDates(page)).map((d) => d.split("/").reverse().join("-"));
+    expect(iso).toHaveLength(10);
     expect(iso).toEqual([...iso].sort().reverse());
-    for (const cell of await table.locator("tbody tr td:nth-child(10)").allTextContents()) {
+    for (const cell of await cells(page, el.columns.amount).allTextContents()) {
       expect(cell).toMatch(AMOUNT);
     }
-    for (const cell of await table.locator("tbody tr td:nth-child(7)").allTextContents()) {
+    for (const cell of await cells(page, el.columns.dueDate).allTextContents()) {
       expect(cell).toMatch(DATE);
     }
-    await expect(table.getByRole("columnheader", { name: el.columns.issueDate })).toHaveAttribute(
-      "aria-sort",
-      "descending",
-    );
+    await expect(
+      table.getByRole("columnheader", { name: el.columns.billingPeriod }),
+    ).toHaveAttribute("aria-sort", "descending");
     const pager = page.getByRole("navigation", { name: el.pager.label });
     await expect(pager).toContainText("1–10");
     await expect(pager.locator('[aria-current="page"]')).toContainText("1");
@@ -96,28 +113,25 @@ test.describe("bills page", () => {
 
     // Sort by amount (current amount): ascending after one click on a "desc" default, then flip.
     const table = historyTable(page);
-    await table.getByRole("link", { name: new RegExp(el.columns.current) }).click();
+    const sortByAmount = table.getByRole("link", { name: new RegExp(`^${el.columns.amount}`) });
+    await sortByAmount.click();
     await expect(page).toHaveURL(/sort=amount/);
     await expect(page).not.toHaveURL(/page=2/);
-    await expect(table.getByRole("columnheader", { name: el.columns.current })).toHaveAttribute(
+    await expect(table.getByRole("columnheader", { name: el.columns.amount })).toHaveAttribute(
       "aria-sort",
       "descending",
     );
     const toNumber = (s: string) =>
       Number(s.replace(" €", "").replaceAll(".", "").replace(",", "."));
-    const amounts = (await table.locator("tbody tr td:nth-child(9)").allTextContents()).map(
-      toNumber,
-    );
+    const amounts = (await cells(page, el.columns.amount).allTextContents()).map(toNumber);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-    await table.getByRole("link", { name: new RegExp(el.columns.current) }).click();
+    await sortByAmount.click();
     await expect(page).toHaveURL(/dir=asc/);
-    await expect(table.getByRole("columnheader", { name: el.columns.current })).toHaveAttribute(
+    await expect(table.getByRole("columnheader", { name: el.columns.amount })).toHaveAttribute(
       "aria-sort",
       "ascending",
     );
-    const ascending = (await table.locator("tbody tr td:nth-child(9)").allTextContents()).map(
-      toNumber,
-    );
+    const ascending = (await cells(page, el.columns.amount).allTextContents()).map(toNumber);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
     // Filter by type and year with the GET form (keeps the sort).
@@ -132,10 +146,10 @@ test.describe("bills page", () => {
     await expect(page).toHaveURL(new RegExp(`type=Clearance`));
     await expect(page).toHaveURL(new RegExp(`year=${year}`));
     await expect(page).toHaveURL(/sort=amount/);
-    const types = await table.locator("tbody tr td:nth-child(1)").allTextContents();
+    const types = await rowTypes(page);
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set([el.types.Clearance]));
-    for (const d of await table.locator("tbody tr td:nth-child(3)").allTextContents()) {
+    for (const d of await issueDates(page)) {
       expect(d.endsWith(`/${year}`)).toBe(true);
     }
 
@@ -148,9 +162,7 @@ test.describe("bills page", () => {
 
     // Payments only.
     await page.goto(`${BILLS}?type=payment`);
-    expect(
-      new Set(await historyTable(page).locator("tbody tr td:nth-child(1)").allTextContents()),
-    ).toEqual(new Set([el.types.payment]));
+    expect(new Set(await rowTypes(page))).toEqual(new Set([el.types.payment]));
     await checkA11y(page);
   });
 
@@ -161,35 +173,17 @@ test.describe("bills page", () => {
     const table = page.getByRole("table", {
       name: new RegExp(en.history.caption.split("{{")[0]!.trim()),
     });
-    await expect(
-      table.getByRole("columnheader", { name: en.columns.contractAccount }),
-    ).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: en.columns.status })).toBeVisible();
     await expect(table.locator("tbody tr").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: en.export.title })).toBeVisible();
     await checkA11y(page);
     await gotoLng(page, BILLS, "el");
   });
 
-  test("360 px wide: the table scrolls inside its region, the page does not", async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
-    await openBills(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(1);
-    await expect(
-      page.getByRole("region", { name: new RegExp(el.history.caption.split("{{")[0]!.trim()) }),
-    ).toBeVisible();
-    await checkA11y(page);
-  });
-
   test("the overview's ?invoice= link opens that bill", async ({ page }) => {
     await login(page, h.vat);
     await page.goto(BILLS);
-    const href = await historyTable(page)
-      .locator("tbody tr td:nth-child(2) a")
-      .first()
-      .getAttribute("href");
+    const href = await billLinks(page).first().getAttribute("href");
     const id = href!.split("/").pop();
     await page.goto(`${BILLS}?invoice=${id}`);
     await expect(page).toHaveURL(new RegExp(`${BILLS}/${id}$`));
@@ -199,7 +193,7 @@ test.describe("bills page", () => {
 test.describe("one bill", () => {
   test("explained line by line; total = previous balance + current amount", async ({ page }) => {
     await openBills(page, h.vat, "?type=Clearance");
-    const link = historyTable(page).locator("tbody tr td:nth-child(2) a").first();
+    const link = billLinks(page).first();
     const number = (await link.textContent())!.trim();
     await link.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -233,7 +227,7 @@ test.describe("one bill", () => {
 
   test("downloads the PDF (dialog with JS, attachment without)", async ({ page }) => {
     await openBills(page, h.vat, "?type=Clearance");
-    await historyTable(page).locator("tbody tr td:nth-child(2) a").first().click();
+    await billLinks(page).first().click();
     await hydrated(page);
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: el.download.button }).click();
@@ -253,10 +247,7 @@ test.describe("one bill", () => {
     page,
   }) => {
     await openBills(page, h.vat, "?type=payment");
-    const href = await historyTable(page)
-      .locator("tbody tr td:nth-child(2) a")
-      .first()
-      .getAttribute("href");
+    const href = await billLinks(page).first().getAttribute("href");
     const id = href!.split("/").pop()!;
     if (noJs()) {
       await page.goto(`/b2b/invoice-pdf/${id}`);
@@ -279,7 +270,7 @@ test.describe("one bill", () => {
     // A controllable clock: the dialog must stay 5 s, not "about" 5 s on a loaded machine.
     await page.clock.install();
     await openBills(page, h.vat, "?type=Clearance");
-    await historyTable(page).locator("tbody tr td:nth-child(2) a").first().click();
+    await billLinks(page).first().click();
     await hydrated(page);
     const dialog = page.getByRole("alertdialog", { name: el.download.title });
     const link = page.getByRole("link", { name: el.download.button });
@@ -367,6 +358,161 @@ test.describe("download my data", () => {
     const body = (await all.json()) as { data: { supplies: unknown[]; invoices: unknown[] } };
     expect(body.data.supplies.length).toBe(3);
     expect(body.data.invoices.length).toBeGreaterThan(50);
+    await checkA11y(page);
+  });
+});
+
+/**
+ * Issue #15, "the money first": each bill row shows its type, period, due date, amount, status
+ * and PDF link without sideways scrolling; the rest opens in the row without JavaScript; the
+ * bill's page shows its status and "Pay this bill" while something remains. Rows are discovered
+ * from the page (types, badges), not listed by hand.
+ */
+test.describe("#15 the money first", () => {
+  /** Types that ask for money and so carry a payment status (app/domain/bill-status.ts). */
+  const WITH_STATUS = new Set([el.types.Clearance, el.types.Advance, el.types.Manual]);
+
+  async function expectInViewport(locator: Locator, width: number, what: string) {
+    await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    expect(box, `${what}: rendered`).not.toBeNull();
+    expect(box!.width, `${what}: has a width`).toBeGreaterThan(0);
+    expect(box!.x, `${what}: starts inside the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${what}: ends inside the viewport`).toBeLessThanOrEqual(width);
+  }
+
+  async function expectNoSidewaysScroll(page: Page, what: string) {
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(scrollWidth, `${what}: no sideways scroll`).toBeLessThanOrEqual(clientWidth!);
+  }
+
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    test(`#15 bills row shows type, period, due date, amount, status badge and PDF link inside the viewport at ${width}×${height}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await openBills(page);
+      const rows = historyTable(page).locator("tbody tr");
+      await expect(rows).toHaveCount(10);
+      const badges: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const row = rows.nth(i);
+        const type = (await row.locator(".bills-table__kind").textContent())!.trim();
+        await expectInViewport(row.locator(".bills-table__kind"), width, `row ${i} type`);
+        await expectInViewport(row.locator("th a"), width, `row ${i} number`);
+        for (const label of [el.columns.billingPeriod, el.columns.dueDate, el.columns.amount]) {
+          await expectInViewport(row.locator(`td[data-label="${label}"]`), width, `${label} ${i}`);
+        }
+        await expect(row.locator(`td[data-label="${el.columns.amount}"]`)).toHaveText(AMOUNT);
+        const badge = row.locator(`td[data-label="${el.columns.status}"] .badge`);
+        if (WITH_STATUS.has(type)) {
+          await expectInViewport(badge, width, `row ${i} status`);
+          badges.push((await badge.textContent())!.trim());
+        } else {
+          // Credit, Cancelled and payment rows show their type and no status.
+          await expect(badge).toHaveCount(0);
+        }
+        const pdf = row.locator(`td[data-label="${el.columns.document}"] a`);
+        if (type === el.types.payment) await expect(pdf).toHaveCount(0);
+        else await expectInViewport(pdf, width, `row ${i} PDF link`);
+      }
+      // The household's newest bill is open; the older ones are paid, and say so.
+      expect(badges[0]).toBe(el.status.unpaid);
+      await expect(rows.first()).toContainText(el.row.toPay.split("{{")[0]!.trim());
+      expect(badges.slice(1).length).toBeGreaterThan(0);
+      expect(new Set(badges.slice(1))).toEqual(new Set([el.status.paid]));
+      await expectNoSidewaysScroll(page, `bills at ${width}`);
+      await checkA11y(page);
+      if (width === 360) {
+        // Nothing spills at the narrowest phones either.
+        await page.setViewportSize({ width: 320, height });
+        await expectNoSidewaysScroll(page, "bills at 320");
+        await expectInViewport(rows.first().locator(".badge"), 320, "status at 320");
+      }
+    });
+  }
+
+  test("#15 bills row details (business partner, contract account…) open without JavaScript", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openBills(page, h.vat, "?type=Clearance");
+    const row = historyTable(page).locator("tbody tr").first();
+    const details = row.locator("details");
+    const facts = [
+      el.columns.issueDate,
+      el.columns.consumptionPeriod,
+      el.columns.previous,
+      el.columns.businessPartner,
+      el.columns.contractAccount,
+    ];
+    for (const fact of facts) await expect(details.getByText(fact, { exact: true })).toBeHidden();
+    await details.locator("summary").click();
+    for (const fact of facts) await expect(details.getByText(fact, { exact: true })).toBeVisible();
+    await expect(details).toHaveAttribute("open", "");
+    await expectNoSidewaysScroll(page, "opened details at 360");
+    await checkA11y(page);
+    // The same details on a desktop row, beside the others.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(details.getByText(el.columns.contractAccount, { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page, "opened details at 1280");
+  });
+
+  test("#15 invoice page: 'Pay this bill' when unpaid, not when paid; no sideways scroll at 360 and 320", async ({
+    page,
+  }) => {
+    await openBills(page, h.vat, "?type=Clearance");
+    const rows = historyTable(page).locator("tbody tr");
+    const withBadge = (text: string) =>
+      rows
+        .filter({ has: page.locator(".badge", { hasText: text }) })
+        .first()
+        .locator("th a");
+    const unpaidHref = (await withBadge(el.status.unpaid).getAttribute("href"))!;
+    const paidHref = (await withBadge(el.status.paid).getAttribute("href"))!;
+    const pay = page.getByRole("link", { name: el.invoice.pay });
+    const status = page.locator(".invoice-head .badge");
+
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(unpaidHref);
+      await expect(status).toHaveText(el.status.unpaid);
+      await expectInViewport(pay, width, `pay button at ${width}`);
+      for (const amount of await page.locator("table.invoice-lines td.num").all()) {
+        await expectInViewport(amount, width, `line-item amount at ${width}`);
+      }
+      await expectNoSidewaysScroll(page, `unpaid bill at ${width}`);
+      await checkA11y(page);
+
+      await page.goto(paidHref);
+      await expect(status).toHaveText(el.status.paid);
+      await expect(pay).toHaveCount(0);
+      await expect(page.getByText(el.invoice.nothingToPay)).toBeVisible();
+      await expectNoSidewaysScroll(page, `paid bill at ${width}`);
+    }
+    await checkA11y(page);
+
+    // "Pay this bill" starts the one pay flow for the bill's supply, with what remains of it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(unpaidHref);
+    const remaining = (await page
+      .locator("table.invoice-total")
+      .getByRole("row", { name: new RegExp(el.invoice.remaining) })
+      .locator("td")
+      .textContent())!.trim();
+    await pay.click();
+    await expect(page).toHaveURL(new RegExp(`/b2b/pay\\?meter=${h.mainMeterId}&amount=`));
+    const first = page.locator("table.pay-table tbody tr").first();
+    await expect(first.getByRole("checkbox")).toBeChecked();
+    await expect(first.getByRole("textbox")).toHaveValue(
+      remaining.replace(" €", "").replaceAll(".", ""),
+    );
     await checkA11y(page);
   });
 });

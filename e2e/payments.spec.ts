@@ -319,3 +319,148 @@ test.describe("pay links without sign-in", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+/**
+ * Issue #15, "the money first": the pay page's table fits its card (the amount column was clipped
+ * inside a scrolling region at 1280 px), and a bill paid through "Pay this bill" reads as Paid on
+ * the bills page and its own page. The paying test uses the 1,000-supply company (no other spec
+ * pays there): nojs and js each take their own supplies (ids ≡ 1 or 5 mod 8 of the owing ones,
+ * the newest still owing, so a retry takes a fresh one).
+ */
+test.describe("#15 the money first", () => {
+  test("#15 pay page table within its card at 1280 and 360 px", async ({ page, request }) => {
+    const list = await owing(request);
+    const [a, b] = [list[0], list[1]];
+    if (!a || !b) throw new Error("not enough owing supplies");
+    await login(page, account().vat);
+    for (const [width, lng] of [
+      [1280, "el"],
+      [360, "en"],
+      [1280, "en"],
+      [360, "el"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await gotoLng(page, `/b2b/pay?meters=${a.id},${b.id}`, lng);
+      await expect(page.getByLabel(p(lng, "amountLabel", { number: supplyNo(a) }))).toBeVisible();
+      // Every cell and field of the table lies inside the card and inside every box between
+      // them that clips (a scrolling region would hide what sticks out of it).
+      const clipped = await page.evaluate(() => {
+        const table = document.querySelector("table.pay-table");
+        const card = table?.closest(".card");
+        if (!table || !card) return ["no pay table in a card"];
+        const out: string[] = [];
+        const targets = table.querySelectorAll("tbody th, tbody td, tbody input, thead th");
+        for (const target of targets) {
+          const box = target.getBoundingClientRect();
+          // Hidden fields (the supply ids) have no box.
+          if (box.width === 0 && box.height === 0) continue;
+          // The visually hidden header row of stacked rows is 1 px: nothing to see, nothing to clip.
+          if (
+            target.closest("thead") &&
+            getComputedStyle(target.closest("thead")!).position === "absolute"
+          )
+            continue;
+          for (let el = target.parentElement; el; el = el.parentElement) {
+            const style = getComputedStyle(el);
+            if (el === card || style.overflowX !== "visible") {
+              const outer = el.getBoundingClientRect();
+              if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5) {
+                out.push(
+                  `${target.tagName} "${target.textContent?.trim().slice(0, 30)}" outside ${el.className || el.tagName}`,
+                );
+              }
+            }
+            if (el === card) break;
+          }
+        }
+        return out;
+      });
+      expect(clipped, `pay table at ${width} px (${lng})`).toEqual([]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
+      await checkA11y(page);
+    }
+  });
+
+  test("#15 after paying a bill with 'Pay this bill', the bills page and the bill's page show Paid", async ({
+    page,
+    request,
+  }) => {
+    const big = DEMO.hugeCompany;
+    const tokens = await apiLogin(request, big.vat, PASSWORD);
+    const meters = await apiGet<ApiMeter[]>(
+      request,
+      `/users/${big.userId}/meters`,
+      tokens.access_token,
+    );
+    const mine = noJs() ? 1 : 5;
+    const meter = meters
+      .filter((m) => m.status === "Active" && m.running_total > 0 && m.id % 8 === mine)
+      .sort((x, y) => y.id - x.id)[0];
+    if (!meter) throw new Error("no owing supply left on the 1,000-supply account");
+    const lng = noJs() ? "el" : "en";
+    const b = (key: string) => tr(lng, `bills:${key}`);
+
+    await login(page, big.vat);
+    // Choose the supply as the header's drop-down does.
+    const chosen = await page.request.post("/b2b/select-meter", {
+      form: { meter_id: String(meter.id) },
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(chosen.status()).toBe(303);
+    await gotoLng(page, "/b2b/logariasmoi?type=Clearance", lng);
+    const row = page
+      .locator("table.bills-table tbody tr")
+      .filter({ has: page.locator(".badge", { hasText: b("status.unpaid") }) })
+      .first();
+    const href = (await row.locator("th a").getAttribute("href"))!;
+    await page.goto(href);
+    await expect(page.locator(".invoice-head .badge")).toHaveText(b("status.unpaid"));
+    await page.getByRole("link", { name: b("invoice.pay") }).click();
+    await expect(page).toHaveURL(new RegExp(`/b2b/pay\\?meter=${meter.id}&amount=`));
+    await page.getByRole("button", { name: p(lng, "submit") }).click();
+    await page.waitForURL(/\/gateway\/pay\//);
+    await fillCard(page, lng, "4111111111111111");
+    await submitCard(page, lng);
+    // Larger amounts ask for 3-D Secure at the (test) bank.
+    await page.waitForURL(/\/gateway\/3ds\/|checkout=success/);
+    if (page.url().includes("/gateway/3ds/")) {
+      await page.getByLabel(p(lng, "threeds.code")).fill("1234");
+      await page.getByRole("button", { name: p(lng, "threeds.confirm") }).click();
+      await page.waitForURL(/checkout=success/);
+    }
+    expect(await balanceOf(request, big, meter.id)).toBe(0);
+
+    await page.goto(href);
+    await expect(page.locator(".invoice-head .badge")).toHaveText(b("status.paid"));
+    await expect(page.getByRole("link", { name: b("invoice.pay") })).toHaveCount(0);
+    await expect(page.getByText(b("invoice.nothingToPay"))).toBeVisible();
+    await checkA11y(page);
+
+    await gotoLng(page, "/b2b/logariasmoi?type=Clearance", lng);
+    const paidRow = page
+      .locator("table.bills-table tbody tr")
+      .filter({ has: page.locator(`th a[href="${href}"]`) });
+    await expect(paidRow.locator(".badge")).toHaveText(b("status.paid"));
+    await expect(page.getByText(b("summary.nothingDue"))).toBeVisible();
+    await checkA11y(page);
+  });
+});
+
+async function balanceOf(
+  request: APIRequestContext,
+  who: { vat: string; userId: number },
+  id: number,
+): Promise<number> {
+  const tokens = await apiLogin(request, who.vat, PASSWORD);
+  const meters = await apiGet<ApiMeter[]>(
+    request,
+    `/users/${who.userId}/meters`,
+    tokens.access_token,
+  );
+  return meters.find((m) => m.id === id)?.running_total ?? NaN;
+}

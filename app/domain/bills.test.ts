@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiInvoice, InvoiceType } from "../../api/contract";
 import {
+  billPayCents,
   billsPage,
   billsSearch,
   DEFAULT_QUERY,
@@ -11,6 +12,7 @@ import {
   pageWindow,
   paginate,
   parseBillsQuery,
+  payLinkCents,
   sortInvoices,
   toCents,
 } from "./bills";
@@ -240,5 +242,36 @@ describe("invoiceBreakdown (totals)", () => {
     expect(payment).toMatchObject({ isPayment: true, lines: [], total: 0, consistent: true });
     expect(hasDocument({ type: "payment" })).toBe(false);
     expect(hasDocument({ type: "Credit" })).toBe(true);
+  });
+});
+
+describe("#15 paying one bill: billPayCents and payLinkCents", () => {
+  const active = (running_total: number) => ({ status: "Active", running_total });
+
+  it("pre-fills what remains of the bill, capped by what the supply owes now", () => {
+    expect(billPayCents({ remaining: 95.26 }, active(95.26))).toBe(9526);
+    expect(billPayCents({ remaining: 61.04 }, { status: "Stopped", running_total: 61.04 })).toBe(
+      6104,
+    );
+    // A credit note since lowered the balance below the bill's remaining amount.
+    expect(billPayCents({ remaining: 80 }, active(30.5))).toBe(3050);
+    expect(billPayCents({ remaining: 0.1 + 0.2 }, active(10))).toBe(30);
+  });
+
+  it("offers no payment when nothing remains or the pay page cannot take the supply", () => {
+    expect(billPayCents({ remaining: 0 }, active(50))).toBe(0);
+    expect(billPayCents({ remaining: 20 }, active(0))).toBe(0);
+    expect(billPayCents({ remaining: 20 }, active(-5))).toBe(0);
+    expect(billPayCents({ remaining: 20 }, { status: "Inactive", running_total: 20 })).toBe(0);
+    expect(billPayCents({ remaining: 20 }, undefined)).toBe(0);
+  });
+
+  it("reads the pay link's amount only when it is a plain amount within what is due", () => {
+    expect(payLinkCents("95.26", 9526)).toBe(9526);
+    expect(payLinkCents("50", 9526)).toBe(5000);
+    expect(payLinkCents("0.1", 9526)).toBe(10);
+    for (const raw of [null, "", "0", "0.00", "95.27", "-1", "1e2", "1,5", "12.345", " 5", "NaN"]) {
+      expect(payLinkCents(raw, 9526), String(raw)).toBeNull();
+    }
   });
 });

@@ -245,3 +245,33 @@ export function invoiceBreakdown(invoice: ApiInvoice): InvoiceBreakdown {
 export function hasDocument(invoice: Pick<ApiInvoice, "type">): boolean {
   return invoice.type !== "payment";
 }
+
+// ---- Paying one bill (issue #15: "Pay this bill" on an open bill's page) ----
+
+/** Supplies the pay page lists (spec §5): Active or Stopped. */
+const PAYABLE_STATUSES: ReadonlySet<string> = new Set(["Active", "Stopped"]);
+
+/**
+ * What "Pay this bill" pre-fills on the pay page, in cents: what remains of the bill, never more
+ * than its supply owes now (a credit note since may have lowered the balance below it). A payment
+ * lowers every open bill of the supply, so paying this much settles this bill. 0: no pay link
+ * (nothing remains, or the supply is not one the pay page can take).
+ */
+export function billPayCents(
+  bill: Pick<ApiInvoice, "remaining">,
+  supply: { status: string; running_total: number } | undefined,
+): number {
+  if (!supply || !PAYABLE_STATUSES.has(supply.status)) return 0;
+  return Math.max(0, Math.min(toCents(bill.remaining), toCents(supply.running_total)));
+}
+
+/**
+ * The pay page's `?amount=` (euros with a dot, as `payHref` writes it) in cents, when it can
+ * pre-fill a supply that owes `dueCents`: a plain positive number of at most two decimals, not
+ * above what is due. Anything else is `null` and the form offers the total due, as without it.
+ */
+export function payLinkCents(raw: string | null, dueCents: number): number | null {
+  if (!raw || !/^\d{1,9}(\.\d{1,2})?$/.test(raw)) return null;
+  const cents = toCents(Number(raw));
+  return cents > 0 && cents <= dueCents ? cents : null;
+}

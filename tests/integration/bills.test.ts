@@ -2,7 +2,8 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiInvoice } from "../../api/contract.ts";
 import { DEMO } from "../../seed/accounts.ts";
-import { createClient } from "./client";
+import { amountInputValue } from "../../app/domain/payment-rules.ts";
+import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -181,6 +182,39 @@ describe("portal routes", () => {
       const r = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
       expect([path, r.status]).toEqual([path, 302]);
       expect(r.headers.get("location")).toMatch(/^\/login/);
+    }
+  });
+
+  it("#15 'Pay this bill': an open bill's page starts the pay flow with what remains, a paid one has no pay link", async () => {
+    const { cookie } = await signInPage(server.baseUrl, h.vat);
+    const html = async (path: string) => {
+      const r = await fetch(`${server.baseUrl}${path}`, {
+        headers: { cookie, connection: "close" },
+      });
+      expect([path, r.status]).toEqual([path, 200]);
+      return r.text();
+    };
+    const open = history.find((i) => i.type === "Clearance" && i.remaining > 0)!;
+    const paid = history.find((i) => i.type === "Clearance" && i.remaining === 0)!;
+    const openPage = await html(`/b2b/logariasmoi/${open.id}?lng=en`);
+    const payLink = `/b2b/pay?meter=${h.mainMeterId}&amount=${open.remaining.toFixed(2)}`;
+    expect(openPage).toContain(`href="${payLink.replace("&", "&amp;")}"`);
+    expect(openPage).toContain(">Pay this bill<");
+    expect(openPage).toMatch(/class="badge[^"]*">Unpaid</);
+    const paidPage = await html(`/b2b/logariasmoi/${paid.id}?lng=en`);
+    expect(paidPage).not.toContain("/b2b/pay?meter=");
+    expect(paidPage).toMatch(/class="badge[^"]*">Paid</);
+
+    // The pay page pre-fills that amount; one above the balance or unreadable offers the balance.
+    const amountField = (page: string) =>
+      page.match(/<input[^>]*name="items\[0\]\.amount"[^>]*value="([^"]*)"/)?.[1] ??
+      page.match(/<input[^>]*value="([^"]*)"[^>]*name="items\[0\]\.amount"/)?.[1];
+    expect(amountField(await html(`${payLink}&lng=en`))).toBe(amountInputValue(open.remaining));
+    expect(amountField(await html(`/b2b/pay?meter=${h.mainMeterId}&amount=12.34`))).toBe("12,34");
+    for (const bad of ["999999.00", "-5", "abc", "1e3"]) {
+      expect(amountField(await html(`/b2b/pay?meter=${h.mainMeterId}&amount=${bad}`))).toBe(
+        amountInputValue(open.remaining),
+      );
     }
   });
 });

@@ -2,20 +2,28 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ApiInvoice } from "../../../api/contract";
+import { billStatus } from "../../domain/bill-status";
 import { billsSearch, hasDocument, type BillsQuery, type SortKey } from "../../domain/bills";
 import { formatAmount, formatDate } from "../../domain/format";
+import { BillStatusBadge } from "../BillStatusBadge";
 import { DownloadLink } from "./DownloadLink";
 import { invoiceHref, invoicePdfHref } from "./links";
 
 /**
- * The billing history table (spec §2 logariasmoi, §3 Invoice): the server already filtered,
- * sorted and paged the rows from the URL, so the table is plain HTML that works without
- * JavaScript, rendered from a column list (no table library in the browser: issue #8 budget).
- * Sortable headers are links that flip the direction and go back to page 1.
+ * The billing history table (spec §2 logariasmoi, §3 Invoice; issue #15 "the money first"): the
+ * server already filtered, sorted and paged the rows from the URL, so the table is plain HTML that
+ * works without JavaScript (no table library in the browser: issue #8 budget).
+ *
+ * Each row shows what a customer looks for, and nothing that needs sideways scrolling: the type
+ * and number (the link to the bill's page), the billing period, the due date, the bill's amount,
+ * its payment status (the one rule, `billStatus`) and the PDF. The rest (issue date, consumption
+ * period, payment date, previous balance, total, business partner, contract account) is in a
+ * <details> per row, which opens without JavaScript, and on the bill's own page. Below a card
+ * width bills.css turns the same table into stacked rows (one card per bill, labelled values).
+ *
+ * Sortable headers are links that flip the direction and go back to page 1. "date" sorts by issue
+ * date, which orders the billing periods the same way, so it sits on the period's header.
  */
-
-const SORTABLE: Partial<Record<string, SortKey>> = { issue_date: "date", total_value: "amount" };
-const NUMERIC = new Set(["remaining", "total_value", "total"]);
 
 /** A period that may wrap only between its two dates. */
 const period = (from: string | null, to: string | null) =>
@@ -31,6 +39,10 @@ const period = (from: string | null, to: string | null) =>
 interface Column {
   id: string;
   header: string;
+  /** Shown before the value when the row is stacked as a card (bills.css). */
+  label?: string;
+  sort?: SortKey;
+  className?: string;
   cell: (row: ApiInvoice) => ReactNode;
 }
 
@@ -38,64 +50,49 @@ export function BillsTable({
   rows,
   query,
   caption,
+  today,
 }: {
   rows: ApiInvoice[];
   query: BillsQuery;
   caption: string;
+  /** Athens calendar day from the loader (YYYY-MM-DD): server and browser render one status. */
+  today: string;
 }) {
   const { t } = useTranslation("bills");
   const columns: Column[] = [
-    { id: "type", header: t("columns.type"), cell: (row) => t(`types.${row.type}`) },
-    {
-      id: "invoice_no",
-      header: t("columns.number"),
-      cell: (row) => (
-        <Link to={invoiceHref(row.id)} className="nowrap">
-          {row.invoice_no}
-        </Link>
-      ),
-    },
-    {
-      id: "issue_date",
-      header: t("columns.issueDate"),
-      cell: (row) => formatDate(row.issue_date),
-    },
     {
       id: "billing_period",
       header: t("columns.billingPeriod"),
+      sort: "date",
       cell: (row) => period(row.period_from, row.period_to),
-    },
-    {
-      id: "consumption_period",
-      header: t("columns.consumptionPeriod"),
-      cell: (row) => period(row.consumption_from, row.consumption_to),
     },
     { id: "date_due", header: t("columns.dueDate"), cell: (row) => formatDate(row.date_due) },
     {
-      id: "payment_date",
-      header: t("columns.paymentDate"),
-      cell: (row) => formatDate(row.payment_date),
-    },
-    {
-      id: "remaining",
-      header: t("columns.remaining"),
-      cell: (row) => formatAmount(row.remaining),
-    },
-    {
-      id: "total_value",
-      header: t("columns.current"),
+      id: "amount",
+      header: t("columns.amount"),
+      sort: "amount",
+      className: "num",
       cell: (row) => formatAmount(row.total_value),
     },
-    { id: "total", header: t("columns.total"), cell: (row) => formatAmount(row.total) },
     {
-      id: "business_partner",
-      header: t("columns.businessPartner"),
-      cell: (row) => row.business_partner,
-    },
-    {
-      id: "contract_account",
-      header: t("columns.contractAccount"),
-      cell: (row) => row.contract_account,
+      id: "status",
+      header: t("columns.status"),
+      className: "bills-table__status",
+      cell: (row) => {
+        const status = billStatus(row, today);
+        if (!status) return null;
+        return (
+          <>
+            <BillStatusBadge status={status} />
+            {status !== "paid" ? (
+              <span className="table__sub">
+                {/* May wrap before the amount, never inside it. */}
+                {t("row.toPay", { amount: formatAmount(row.remaining).replace(" ", "\u00a0") })}
+              </span>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       id: "document",
@@ -116,42 +113,53 @@ export function BillsTable({
           <span className="muted">{t("download.noDocument")}</span>
         ),
     },
+    {
+      id: "more",
+      header: t("columns.more"),
+      // The summary says what it is; a label before it would repeat it.
+      label: "",
+      className: "bills-table__more",
+      cell: (row) => <RowDetails row={row} />,
+    },
   ];
 
+  const sortHeader = (header: string, sortKey: SortKey) => {
+    const active = query.sort === sortKey;
+    const nextDir = active && query.dir === "desc" ? "asc" : "desc";
+    return (
+      <Link
+        to={billsSearch(query, { sort: sortKey, dir: nextDir, page: 1 })}
+        className="sort-link"
+        preventScrollReset
+        title={t("sort.by", { column: header })}
+      >
+        {header}
+        <span aria-hidden="true" className="sort-link__arrow">
+          {active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </Link>
+    );
+  };
+
   return (
-    <div className="table-wrap" role="region" aria-labelledby="bills-caption" tabIndex={0}>
+    <div className="bills-table-wrap">
       <table className="table bills-table">
         <caption id="bills-caption">{caption}</caption>
         <thead>
           <tr>
+            <th scope="col">{t("columns.type")}</th>
             {columns.map((column) => {
-              const sortKey = SORTABLE[column.id];
-              const active = sortKey && query.sort === sortKey;
-              const nextDir = active && query.dir === "desc" ? "asc" : "desc";
+              const active = column.sort && query.sort === column.sort;
               return (
                 <th
                   key={column.id}
                   scope="col"
-                  className={NUMERIC.has(column.id) ? "num" : undefined}
+                  className={column.className}
                   aria-sort={
                     active ? (query.dir === "asc" ? "ascending" : "descending") : undefined
                   }
                 >
-                  {sortKey ? (
-                    <Link
-                      to={billsSearch(query, { sort: sortKey, dir: nextDir, page: 1 })}
-                      className="sort-link"
-                      preventScrollReset
-                      title={t("sort.by", { column: column.header })}
-                    >
-                      {column.header}
-                      <span aria-hidden="true" className="sort-link__arrow">
-                        {active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}
-                      </span>
-                    </Link>
-                  ) : (
-                    column.header
-                  )}
+                  {column.sort ? sortHeader(column.header, column.sort) : column.header}
                 </th>
               );
             })}
@@ -159,9 +167,20 @@ export function BillsTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={row.id} className="bills-table__row">
+              {/* The row's name for a screen reader: its type and number (the bill's link). */}
+              <th scope="row" className="bills-table__type">
+                <span className="bills-table__kind">{t(`types.${row.type}`)}</span>{" "}
+                <Link to={invoiceHref(row.id)} className="bills-table__number">
+                  {row.invoice_no}
+                </Link>
+              </th>
               {columns.map((column) => (
-                <td key={column.id} className={NUMERIC.has(column.id) ? "num nowrap" : undefined}>
+                <td
+                  key={column.id}
+                  className={column.className}
+                  data-label={column.label ?? column.header}
+                >
                   {column.cell(row)}
                 </td>
               ))}
@@ -170,5 +189,35 @@ export function BillsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What no longer fits the row, one click away and without JavaScript (a native disclosure). */
+function RowDetails({ row }: { row: ApiInvoice }) {
+  const { t } = useTranslation("bills");
+  const facts: [string, ReactNode][] = [
+    [t("columns.issueDate"), formatDate(row.issue_date)],
+    [t("columns.consumptionPeriod"), period(row.consumption_from, row.consumption_to)],
+    [t("columns.paymentDate"), formatDate(row.payment_date)],
+    [t("columns.previous"), <span className="amount">{formatAmount(row.ypoloipo)}</span>],
+    [t("columns.total"), <span className="amount">{formatAmount(row.total)}</span>],
+    [t("columns.businessPartner"), row.business_partner],
+    [t("columns.contractAccount"), row.contract_account],
+  ];
+  return (
+    <details className="bills-more">
+      <summary>
+        {t("row.more")}
+        <span className="visually-hidden"> {t("row.moreOf", { number: row.invoice_no })}</span>
+      </summary>
+      <dl className="bills-more__facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { data, href, Link } from "react-router";
 import type { ApiInvoice } from "../../../api/contract";
 import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
-import { invoicePdfHref } from "../../components/bills/links";
+import { BillStatusBadge } from "../../components/BillStatusBadge";
+import { invoicePdfHref, payHref } from "../../components/bills/links";
 import { DownloadLink } from "../../components/bills/DownloadLink";
 import stylesHref from "../../components/bills/bills.css?url";
-import { hasDocument, invoiceBreakdown } from "../../domain/bills";
+import { athensDay, billStatus } from "../../domain/bill-status";
+import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills";
 import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
@@ -42,9 +44,17 @@ export async function loader(args: Route.LoaderArgs) {
   const meter = meters.find((m) => m.id === invoice.meter_id);
   const t = getInstance(args.context).getFixedT(null, "bills");
   const reason = new URL(args.request.url).searchParams.get("download");
+  const status = billStatus(invoice, athensDay());
+  // "Pay this bill" starts the one pay flow (/b2b/pay, as the overview and the bills page do) for
+  // this bill's supply, pre-filled with what remains of it (billPayCents says how much, or none).
+  const payCents = meter ? billPayCents(invoice, meter) : 0;
+  const payLink =
+    meter && status && status !== "paid" && payCents > 0 ? payHref(meter.id, payCents / 100) : null;
   return data(
     {
       invoice,
+      status,
+      payLink,
       supply: meter ? supplyNumber(meter) : "-",
       title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
       downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
@@ -55,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bills");
-  const { invoice, supply, title, downloadError } = loaderData;
+  const { invoice, status, payLink, supply, title, downloadError } = loaderData;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
     from || to ? `${formatDate(from)} – ${formatDate(to)}` : "-";
@@ -64,14 +74,33 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to={href("/b2b/logariasmoi")}>← {t("invoice.back")}</Link>
       </p>
-      <div className="page-head">
+      <div className="page-head invoice-head">
         <h1>{title}</h1>
-        {hasDocument(invoice) ? (
-          <DownloadLink href={invoicePdfHref(invoice.id)} filename="invoice.pdf" className="btn">
-            {t("download.button")}
-          </DownloadLink>
+        {status ? (
+          <p className="invoice-head__status">
+            <span className="visually-hidden">{t("invoice.status")}: </span>
+            <BillStatusBadge status={status} />
+          </p>
         ) : null}
       </div>
+      {payLink || hasDocument(invoice) ? (
+        <div className="actions invoice-actions">
+          {payLink ? (
+            <a className="btn" href={payLink}>
+              {t("invoice.pay")}
+            </a>
+          ) : null}
+          {hasDocument(invoice) ? (
+            <DownloadLink
+              href={invoicePdfHref(invoice.id)}
+              filename="invoice.pdf"
+              className={payLink ? "btn btn--secondary" : "btn"}
+            >
+              {t("download.button")}
+            </DownloadLink>
+          ) : null}
+        </div>
+      ) : null}
 
       {downloadError ? (
         <div className="alert alert--error" role="alert">
@@ -159,7 +188,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         ) : b.lines.length === 0 ? (
           <p className="muted">{t("invoice.noCharges")}</p>
         ) : (
-          <div className="table-wrap">
+          <div className="invoice-lines-wrap">
             <table className="table invoice-lines">
               <thead>
                 <tr>
@@ -174,7 +203,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                 {b.lines.map((line) => (
                   <tr key={line.key}>
                     <th scope="row">{t(`invoice.lines.${line.key}.label`)}</th>
-                    <td>{t(`invoice.lines.${line.key}.help`)}</td>
+                    <td className="invoice-lines__help">{t(`invoice.lines.${line.key}.help`)}</td>
                     <td className="num nowrap">{formatAmount(line.amount)}</td>
                   </tr>
                 ))}
@@ -223,6 +252,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         {invoice.payment_date ? (
           <p>{t("invoice.paidOn", { date: formatDate(invoice.payment_date) })}</p>
         ) : null}
+        {status === "paid" ? <p>{t("invoice.nothingToPay")}</p> : null}
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
 import { BillsTable } from "../../components/bills/BillsTable";
 import { exportHref, payHref } from "../../components/bills/links";
 import stylesHref from "../../components/bills/bills.css?url";
+import { athensDay } from "../../domain/bill-status";
 import { billsPage, billsSearch, parseBillsQuery } from "../../domain/bills";
 import { formatAmount, formatDate, supplyNumber } from "../../domain/format";
 import type { RouteHandle } from "../../root";
@@ -60,6 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
         lastPayment: meter.trn_value,
         lastPaymentDate: meter.last_payment_date,
       },
+      // Statuses depend on the day (overdue after the due date); the page cache keys on it too.
+      today: athensDay(),
       exportFailed: url.searchParams.get("export") === "failed",
       allPayments,
     },
@@ -122,14 +125,12 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         {page.total === 0 ? (
           <p className="alert">{t("history.empty")}</p>
         ) : (
-          <>
-            <p className="muted bills-scroll-hint">{t("history.scrollHint")}</p>
-            <BillsTable
-              rows={page.rows}
-              query={query}
-              caption={t("history.caption", { supply: meter.supplyNumber })}
-            />
-          </>
+          <BillsTable
+            rows={page.rows}
+            query={query}
+            today={loaderData.today}
+            caption={t("history.caption", { supply: meter.supplyNumber })}
+          />
         )}
         <BillsPager query={query} page={page} />
       </section>

@@ -19,6 +19,7 @@ import {
   supplyNumber,
 } from "../../domain/format";
 import { athensDate } from "../../domain/meters";
+import { payLinkCents } from "../../domain/bills";
 import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
 import type { RouteHandle } from "../../root";
@@ -80,12 +81,19 @@ export async function loader(args: Route.LoaderArgs) {
         ? [shell.selectedMeter.id]
         : [],
   );
+  // `amount` (euros, from a bill's "Pay this bill") pre-fills the one supply asked for; anything
+  // unreadable, zero or above what is due falls back to the total due (the form checks again).
+  const prefillFor = (m: ApiMeter) =>
+    asked.length === 1 && m.id === asked[0]
+      ? payLinkCents(url.searchParams.get("amount"), toCents(m.running_total))
+      : null;
   const rows = payable.map((m) => ({
     id: m.id,
     kind: isElectricity(m) ? ("electricity" as const) : ("gas" as const),
     supplyNumber: supplyNumber(m),
     address: formatAddress(m),
     due: m.running_total,
+    amount: (prefillFor(m) ?? toCents(m.running_total)) / 100,
     dueDate: m.last_invoice_due_date,
     status: m.status,
     discount: onTimeDiscount(m, today),
@@ -181,7 +189,7 @@ function usePayForm(rows: Row[], lastResult: SubmissionResult<string[]> | undefi
       items: rows.map((r) => ({
         meter_id: String(r.id),
         pay: r.selected ? "on" : undefined,
-        amount: amountInputValue(r.due),
+        amount: amountInputValue(r.amount),
       })),
     },
   });
@@ -206,11 +214,11 @@ function PayForm({
     const value: unknown = Array.isArray(values) ? values[i] : undefined;
     const posted = value && typeof value === "object" ? (value as Record<string, unknown>) : null;
     const selected = posted ? text(posted.pay) === "on" : row.selected;
-    const amount = posted ? parseAmount(text(posted.amount)) : toCents(row.due);
+    const amount = posted ? parseAmount(text(posted.amount)) : toCents(row.amount);
     return selected && amount ? sum + amount : sum;
   }, 0);
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form pay-form" {...getFormProps(form)}>
       <p>{t("intro")}</p>
       {form.errors?.length ? (
         <div id={form.errorId} className="alert alert--error" role="alert">
@@ -219,7 +227,7 @@ function PayForm({
           ))}
         </div>
       ) : null}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={t("table.caption")}>
+      <div className="pay-table-wrap">
         <table className="table table--compact pay-table">
           <caption className="visually-hidden">{t("table.caption")}</caption>
           <thead>
