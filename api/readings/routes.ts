@@ -364,7 +364,8 @@ export const readingRoutes = new Hono<ApiEnv>()
       const values = registerValues(meter, history, body);
       for (const { register, value } of values) {
         const previous = previousValue(before, register);
-        if (previous !== null && value <= previous) throw badRequest("reading_not_greater", register);
+        if (previous !== null && value <= previous)
+          throw badRequest("reading_not_greater", register);
       }
       await judgeValues(db, meter, before, values, today, body.confirm);
 
