@@ -196,8 +196,10 @@ test.describe("meter reading", () => {
     await f.day.fill(String(now.day));
     await f.night.fill("12a");
     await f.submit.click();
-    await expect(page.getByText(R.en.errors.notGreater)).toBeVisible();
-    await expect(page.getByText(F.en.validate.number)).toBeVisible();
+    // Next to each field (the summary at the top repeats them as links).
+    const fieldErrors = page.locator(".field__error");
+    await expect(fieldErrors.getByText(R.en.errors.notGreater)).toBeVisible();
+    await expect(fieldErrors.getByText(F.en.validate.number)).toBeVisible();
     await expect(f.day).toHaveValue(String(now.day));
     await expect(f.night).toHaveValue("12a");
     await expect(f.day).toHaveAttribute("aria-invalid", "true");
