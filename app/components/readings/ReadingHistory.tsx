@@ -12,6 +12,12 @@ function pageHref(search: string, page: number, size: number): string {
   return `?${params.toString()}#history-title`;
 }
 
+/** A value, struck through when the customer corrected it (<s>: no longer accurate). */
+function struck(corrected: boolean, value: number | null) {
+  const text = value === null ? "-" : formatInteger(value);
+  return corrected && value !== null ? <s>{text}</s> : text;
+}
+
 /** The supply's whole reading history, paged in the URL (?page=&size=). */
 export function ReadingHistory({
   rows,
@@ -61,11 +67,11 @@ export function ReadingHistory({
                   <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
                     <td data-label={t("date")}>{formatDate(row.date)}</td>
                     <td className="num" data-label={dayLabel}>
-                      {row.day === null ? "-" : formatInteger(row.day)}
+                      {struck(row.corrected, row.day)}
                     </td>
                     {hasNight ? (
                       <td className="num" data-label={nightLabel}>
-                        {row.night === null ? "-" : formatInteger(row.night)}
+                        {struck(row.corrected, row.night)}
                       </td>
                     ) : null}
                     <td data-label={t("registeredBy")}>
