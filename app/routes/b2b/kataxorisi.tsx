@@ -179,11 +179,10 @@ export async function action(args: Route.ActionArgs) {
   const readings = await meterReadings(api, userId, meter.id);
   const today = athensToday();
   const correcting = formData.get("intent") === "correct";
-  const target = correcting ? correctableReading(readings, indicationState(meter, today)) : null;
-  if (correcting && (!target || String(target.ids[0]) !== formData.get("reading_id"))) {
-    // The reading is no longer the customer's latest of an open period: nothing to correct.
-    return reply({ formError: "readings:errors.notCorrectable" }, 409);
-  }
+  const found = correcting ? correctableReading(readings, indicationState(meter, today)) : null;
+  // The reading the form means is no longer the customer's latest of an open period.
+  const stale = correcting && (!found || String(found.ids[0]) !== formData.get("reading_id"));
+  const target = stale ? null : found;
   // A correction is judged against the readings before the one it replaces.
   const before = target ? withoutReading(readings, target) : readings;
   const schema = readingFormSchema({
@@ -191,6 +190,9 @@ export async function action(args: Route.ActionArgs) {
     previous: { day: previousValue(before, "day"), night: previousValue(before, "night") },
   });
   const submission = parseWithZod(formData, { schema });
+  if (stale) {
+    return reply({ result: submission.reply(), formError: "readings:errors.notCorrectable" }, 400);
+  }
   if (submission.status !== "success") {
     return reply({ result: submission.reply() }, 400);
   }
@@ -242,7 +244,7 @@ export async function action(args: Route.ActionArgs) {
     case "reading_not_correctable":
       return reply(
         { result: submission.reply(), formError: "readings:errors.notCorrectable" },
-        409,
+        400,
       );
     case "reading_not_greater":
       return reply(
