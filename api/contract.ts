@@ -117,6 +117,8 @@ export interface ApiReading {
   value: number;
   registeredBy: "operator" | "client";
   created_at: string; // ISO timestamp
+  /** When the customer corrected this reading (it stays in the history, marked, and no longer counts). */
+  corrected_at?: string | null;
 }
 
 /** POST /readings success (201): the rows saved, all dated `date_ins`. */
@@ -193,7 +195,9 @@ export type ApiErrorCode =
   | "reading_not_allowed" // gas, category B1/G22, voltage 02/03, or a supply that is not Active
   | "reading_period_closed" // the reading (indication) period of the supply is not open today
   | "reading_not_greater" // field day|night: not greater than the previous reading
-  | "reading_implausible" // field day|night, message decimal|high: far higher than expected; resend with confirm
+  | "reading_implausible" // field day|night (the first of them), message decimal|high: far higher than expected; resend with confirm
+  | "reading_too_high" // field day|night: implies over 12× the highest billed period (or 100,000 kWh): call 18101
+  | "reading_not_correctable" // POST /readings/correction: not the customer's own latest reading of the open period
   // card payments (api/payments, api/gateway; spec §8 "Payment")
   | "nothing_due" // the supply owes nothing: a payment needs a total due above 0
   | "payment_missing_transaction" // gateway return without an order (transaction) number

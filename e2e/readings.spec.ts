@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ApiMeter, ApiReading } from "../api/contract.ts";
-import { previousValue } from "../api/readings/rules.ts";
+import { athensToday, plausibility, previousValue } from "../api/readings/rules.ts";
 import { formatInteger } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtures";
@@ -71,11 +72,48 @@ async function apiReadings(
 async function currentValues(request: APIRequestContext) {
   const a = account();
   const rows = await apiReadings(request, a.vat, a.userId, a.meterId);
+  /** A value far above what the history predicts (a warning) yet within the consumption cap. */
+  const tooHigh = (register: "day" | "night") => {
+    const previous = previousValue(rows, register) as number;
+    const probe = plausibility(rows, register, previous + 1_000_000, athensToday());
+    const expectedUse = probe.status === "warn" ? probe.expectedUse : 100;
+    return previous + Math.max(6 * expectedUse, expectedUse + 600);
+  };
   return {
+    rows,
     count: rows.length,
     day: previousValue(rows, "day") as number,
     night: previousValue(rows, "night") as number,
+    tooHigh,
   };
+}
+
+/** Elements (visible, outside scroll regions) reaching past the viewport's right edge. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const element of Array.from(document.querySelectorAll("body *"))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === "hidden") continue;
+      // Inside a deliberate scroll region or an off-screen (visually hidden) box: not spilling.
+      let parent = element.parentElement;
+      let clipped = false;
+      while (parent && parent !== document.body) {
+        const ps = getComputedStyle(parent);
+        const pb = parent.getBoundingClientRect();
+        if (ps.overflowX !== "visible" && pb.right <= width + 0.5) clipped = true;
+        parent = parent.parentElement;
+      }
+      if (clipped) continue;
+      out.push(
+        `${element.tagName.toLowerCase()}.${element.className} right=${Math.round(box.right)}`,
+      );
+    }
+    return out;
+  });
 }
 
 /** Chooses a supply as the header's drop-down does (a form POST to /b2b/select-meter). */
@@ -158,30 +196,49 @@ test.describe("meter reading", () => {
     await f.day.fill(String(now.day));
     await f.night.fill("12a");
     await f.submit.click();
-    await expect(page.getByText(R.en.errors.notGreater)).toBeVisible();
-    await expect(page.getByText(F.en.validate.number)).toBeVisible();
+    // Next to each field (the summary at the top repeats them as links).
+    const fieldErrors = page.locator(".field__error");
+    await expect(fieldErrors.getByText(R.en.errors.notGreater)).toBeVisible();
+    await expect(fieldErrors.getByText(F.en.validate.number)).toBeVisible();
     await expect(f.day).toHaveValue(String(now.day));
     await expect(f.night).toHaveValue("12a");
     await expect(f.day).toHaveAttribute("aria-invalid", "true");
+    // The summary at the top of the form links to each refused field.
+    const summary = page.getByRole("alert").filter({ hasText: R.en.errors.summary });
+    await expect(summary.getByRole("link")).toHaveCount(2);
+    await expect(summary.getByRole("link").first()).toHaveAttribute(
+      "href",
+      `#${await f.day.getAttribute("id")}`,
+    );
     await checkA11y(page);
     expect((await currentValues(request)).count).toBe(now.count);
   });
 
-  test("a far higher value (missed decimal point) warns, keeps the values, saves after confirming (el)", async ({
+  test("#15 reading correction flow: a wrong high reading is accepted after the warning, then corrected; the history keeps it marked", async ({
     page,
     request,
   }) => {
     await login(page, account().vat);
     await open(page, "el");
     const now = await currentValues(request);
-    const day = String(now.day * 10 + 9);
-    const night = String(now.night + 1);
+    const day = String(now.tooHigh("day"));
+    const night = String(now.tooHigh("night"));
     const f = form(page, "el");
     await f.day.fill(day);
     await f.night.fill(night);
     await f.submit.click();
     const warning = page.getByRole("alert").filter({ hasText: R.el.warning.check });
     await expect(warning).toBeVisible();
+    // Every suspicious register is named, each with its real ratio ("about N times").
+    const ratioText = (register: string) =>
+      new RegExp(
+        R.el.warning.ratio
+          .replace("{{register}}", register)
+          .replace("{{ratio}}", "[\\d.]+")
+          .replace(/[()]/g, "\\$&"),
+      );
+    await expect(warning.getByText(ratioText(R.el.registerName.day))).toBeVisible();
+    await expect(warning.getByText(ratioText(R.el.registerName.night))).toBeVisible();
     await expect(f.day).toHaveValue(day);
     await expect(f.night).toHaveValue(night);
     expect((await currentValues(request)).count).toBe(now.count);
@@ -194,7 +251,110 @@ test.describe("meter reading", () => {
       kwh(Number(day)),
     );
     expect((await currentValues(request)).count).toBe(now.count + 2);
+
+    // Correct my reading: the right values are below the wrong ones, above the reading before.
+    await page
+      .getByRole("region", { name: R.el.last.title })
+      .getByRole("link", { name: R.el.correct.link })
+      .click();
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: R.el.correct.title })).toBeVisible();
+    await checkA11y(page);
+    const fixedDay = now.day + 11;
+    const fixedNight = now.night + 4;
+    const c = form(page, "el");
+    await c.day.fill(String(fixedDay));
+    await c.night.fill(String(fixedNight));
+    await page.getByRole("button", { name: R.el.correct.submit }).click();
+    await page.waitForURL(/corrected=1/);
+    const saved = page.getByRole("status").filter({ hasText: R.el.saved.correctedTitle });
+    await expect(saved).toContainText(kwh(fixedDay));
+    await expect(saved).toContainText(kwh(fixedNight));
+    const history = page.getByRole("region", { name: R.el.history.title });
+    const rows = history.getByRole("row");
+    await expect(rows.nth(1)).toContainText(formatInteger(fixedDay));
+    await expect(rows.nth(1)).not.toContainText(R.el.history.corrected);
+    await expect(rows.nth(2)).toContainText(formatInteger(Number(day)));
+    await expect(rows.nth(2)).toContainText(R.el.history.corrected);
+    const after = await currentValues(request);
+    expect([after.count, after.day, after.night]).toEqual([now.count + 4, fixedDay, fixedNight]);
+    await checkA11y(page);
   });
+
+  test("#15 a success clears old errors and the typed values", async ({ page, request }) => {
+    await login(page, account().vat);
+    await open(page, "en");
+    const now = await currentValues(request);
+    const f = form(page, "en");
+    await f.day.fill(String(now.day));
+    await f.night.fill("12a");
+    await f.submit.click();
+    await expect(page.locator(".field__error")).toHaveCount(2);
+    await expect(f.night).toHaveValue("12a");
+
+    await f.day.fill(String(now.day + 2));
+    await f.night.fill(String(now.night + 1));
+    await f.submit.click();
+    await expect(page.getByRole("status").filter({ hasText: R.en.saved.title })).toBeVisible();
+    await expect(page.locator(".field__error")).toHaveCount(0);
+    await expect(page.getByText(R.en.errors.summary)).toHaveCount(0);
+    await expect(f.day).toHaveValue("");
+    await expect(f.night).toHaveValue("");
+    await expect(f.day).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("#15 a reading over the consumption cap is refused with 18101, next to the field, values kept", async ({
+    page,
+    request,
+  }) => {
+    await login(page, account().vat);
+    await open(page, "en");
+    const now = await currentValues(request);
+    const f = form(page, "en");
+    const day = String(now.day * 100);
+    await f.day.fill(day);
+    await f.night.fill(String(now.night + 1));
+    await f.submit.click();
+    await expect(page.locator(".field__error").getByText(R.en.errors.tooHigh)).toBeVisible();
+    await expect(page.getByText(R.en.errors.tooHigh)).toHaveCount(2); // field and summary
+    await expect(f.day).toHaveValue(day);
+    await expect(f.day).toHaveAttribute("aria-invalid", "true");
+    // No checkbox accepts it.
+    await expect(page.getByLabel(R.en.warning.confirm)).toHaveCount(0);
+    expect((await currentValues(request)).count).toBe(now.count);
+    await checkA11y(page);
+  });
+
+  for (const width of [360, 320]) {
+    test(`#15 the reading page fits ${width} px: kWh values in view, no element past the edge, unique landmarks`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await login(page, DEMO.household.vat);
+      for (const lng of ["el", "en"] as const) {
+        await open(page, lng);
+        expect(await overflowing(page), `${lng} at ${width}`).toEqual([]);
+        // Every kWh value of the last readings is inside the viewport.
+        const last = page.getByRole("region", { name: R[lng].last.title });
+        const cells = last.locator("td.num");
+        expect(await cells.count()).toBeGreaterThan(0);
+        for (const cell of await cells.all()) {
+          const box = await cell.boundingBox();
+          expect(box, await cell.innerText()).not.toBeNull();
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width + 0.5).toBe(
+            true,
+          );
+        }
+        await checkA11y(page);
+        if (isJs()) {
+          // axe best-practice: no two landmarks of one role share a name (a region per table
+          // named like its section was one).
+          const result = await new AxeBuilder({ page }).withRules(["landmark-unique"]).analyze();
+          expect(result.violations.map((v) => v.nodes.map((n) => n.target))).toEqual([]);
+        }
+      }
+    });
+  }
 
   test("the history is paged in the URL; the consumption chart has a table", async ({ page }) => {
     // Read-only, on the household's 36 months of readings (the company's supply has few).
@@ -232,6 +392,9 @@ test.describe("meter reading", () => {
       await expect(page.getByText(R[lng].period.closed, { exact: true })).toBeVisible();
       await expect(page.getByText(/\d\d\/\d\d\/\d{4}/).first()).toBeVisible();
       await expect(page.getByLabel(R[lng].form.day)).toHaveCount(0);
+      // #15: no open period, no correction here: the page says to call 18101.
+      await expect(page.getByText(R[lng].period.correctByPhone)).toBeVisible();
+      await expect(page.getByRole("link", { name: R[lng].correct.link })).toHaveCount(0);
       await checkA11y(page);
     }
     const before = await apiReadings(request, DEMO.company.vat, DEMO.company.userId, closed.id);

@@ -3,7 +3,15 @@
  * only gives the queries types, so keep column names, nullability and defaults identical.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const nowStamp = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -159,8 +167,17 @@ export const readings = sqliteTable(
     value: integer("value").notNull(),
     registered_by: text("registered_by", { enum: ["operator", "client"] }).notNull(),
     created_at: text("created_at").notNull().default(nowStamp),
+    // 0011_reading_corrections.sql: set on a reading the customer corrected (it stays, marked).
+    corrected_at: text("corrected_at"),
+    // …and on the new reading, the row it replaces (unique: a reading is replaced at most once).
+    replaces_id: integer("replaces_id").references((): AnySQLiteColumn => readings.id),
   },
-  (t) => [index("readings_meter_date").on(t.meter_id, t.date_ins)],
+  (t) => [
+    index("readings_meter_date").on(t.meter_id, t.date_ins),
+    uniqueIndex("readings_replaces")
+      .on(t.replaces_id)
+      .where(sql`replaces_id IS NOT NULL`),
+  ],
 );
 
 export const messages = sqliteTable(

@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiReading, ApiReadingSaved } from "../contract";
 import type { Db } from "../db";
 import { inIds } from "../db/ids";
-import { meters, readings } from "../db/schema";
+import { invoices, meters, readings } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -13,9 +13,13 @@ import { REMOVED_METER_STATUS, assertOwnUser, findUserWithCustomer } from "../se
 import type { ApiEnv } from "../types";
 import {
   athensToday,
+  BILLED_TYPES,
+  CAP_WINDOW_YEARS,
   canSubmitReadings,
   CLIENT_CP_CODE,
   CLIENT_ORIGIN,
+  consumptionCap,
+  correctableReading,
   DAY_CP_CODES,
   EXCLUDED_ORIGIN,
   hasNightRegister,
@@ -23,9 +27,13 @@ import {
   lastReadings,
   MAX_READING,
   NIGHT_CP_CODES,
-  plausibility,
+  overCap,
   previousValue,
+  readingWarnings,
+  type ReadingLike,
   type Register,
+  type RegisterValue,
+  withoutReading,
 } from "./rules";
 
 type ReadingRow = typeof readings.$inferSelect;
@@ -41,6 +49,7 @@ export function toApiReading(row: ReadingRow): ApiReading {
     value: row.value,
     registeredBy: row.registered_by,
     created_at: row.created_at,
+    corrected_at: row.corrected_at,
   };
 }
 
@@ -59,6 +68,11 @@ export const postReadingSchema = z.object({
   night: readingValue.nullish(),
   /** The customer saw the "far higher than expected" warning and confirmed the values. */
   confirm: z.boolean().optional(),
+});
+
+/** A correction of the customer's latest reading: `reading_id` is the (day) row it replaces. */
+export const correctReadingSchema = postReadingSchema.extend({
+  reading_id: z.number().int().positive(),
 });
 
 const getNewReadingsSchema = z.object({
@@ -108,6 +122,76 @@ function meterReadings(db: Db, meterIds: number[]) {
     .where(inIds(readings.meter_id, meterIds))
     .orderBy(desc(readings.date_ins), desc(readings.id));
 }
+
+/** The billed periods the consumption cap looks at: the supply's invoices of the window. */
+async function billedPeriods(db: Db, meterId: number, today: string) {
+  const since = `${Number(today.slice(0, 4)) - CAP_WINDOW_YEARS}${today.slice(4, 10)}`;
+  return db
+    .select({
+      type: invoices.type,
+      issue_date: invoices.issue_date,
+      day_kwh: invoices.day_kwh,
+      night_kwh: invoices.night_kwh,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.meter_id, meterId),
+        gte(invoices.issue_date, since),
+        inArray(invoices.type, [...BILLED_TYPES]),
+      ),
+    );
+}
+
+/** The day (and night) values of a body, checked against the supply's night register. */
+function registerValues(
+  meter: MeterRow,
+  history: ReadingLike[],
+  body: { day: number; night?: number | null },
+): RegisterValue[] {
+  const withNight = hasNightRegister(meter, history);
+  const night = body.night ?? null;
+  if (withNight && night === null) throw badRequest("validation", "night", "validate.require");
+  if (!withNight && night !== null)
+    throw badRequest("validation", "night", "readings:errors.noNight");
+  const values: RegisterValue[] = [{ register: "day", value: body.day }];
+  if (night !== null) values.push({ register: "night", value: night });
+  return values;
+}
+
+/**
+ * The rules a value must pass beyond "greater than the previous reading", against `history`
+ * (for a correction: without the rows it replaces): refused above the consumption cap (call
+ * 18101, no confirmation accepts it); unless `confirm`, refused with a warning when far higher
+ * than the customer's history predicts, naming the first suspicious register (the portal names
+ * them all, with the same rule).
+ */
+async function judgeValues(
+  db: Db,
+  meter: MeterRow,
+  history: ReadingLike[],
+  values: RegisterValue[],
+  today: string,
+  confirm: boolean | undefined,
+) {
+  const cap = consumptionCap(await billedPeriods(db, meter.id, today), today);
+  const tooHigh = overCap(history, values, cap);
+  if (tooHigh) throw badRequest("reading_too_high", tooHigh);
+  if (confirm) return;
+  const [first] = readingWarnings(history, values, today);
+  if (first) throw badRequest("reading_implausible", first.register, first.reason);
+}
+
+/** SQL: no counted (not excluded, not corrected) reading of `register` is at least ?2 (meter ?1). */
+const registerGuard = (register: Register, except = "") =>
+  `NOT EXISTS (SELECT 1 FROM readings WHERE meter_id = ? AND origin <> ${EXCLUDED_ORIGIN}
+    AND corrected_at IS NULL ${except}
+    AND cp_code IN (${(register === "day" ? DAY_CP_CODES : NIGHT_CP_CODES).map((code) => `'${code}'`).join(", ")})
+    AND value >= ?)`;
+
+/** SQL: the supply's reading period is open on ?3 (meter ?1, today ?2 and ?3). */
+const PERIOD_OPEN = `EXISTS (SELECT 1 FROM meters WHERE id = ? AND substr(indication_open_from, 1, 10) <= ?
+    AND substr(indication_open_to, 1, 10) >= ?)`;
 
 /**
  * Mounted at /api. Meter readings (spec §7): the customer's readings, submitting one, and the
@@ -170,16 +254,10 @@ export const readingRoutes = new Hono<ApiEnv>()
     if (!indicationState(meter, today).open) throw new ApiError(400, "reading_period_closed");
 
     const history = (await meterReadings(db, [meter.id])).map(toApiReading);
-    const withNight = hasNightRegister(meter, history);
+    const values = registerValues(meter, history, body);
     const night = body.night ?? null;
-    if (withNight && night === null) throw badRequest("validation", "night", "validate.require");
-    if (!withNight && night !== null)
-      throw badRequest("validation", "night", "readings:errors.noNight");
 
-    const values: [Register, number][] = [["day", body.day]];
-    if (night !== null) values.push(["night", night]);
-
-    for (const [register, value] of values) {
+    for (const { register, value } of values) {
       const previous = previousValue(history, register);
       if (previous !== null && value <= previous) {
         // The same values saved a moment ago (another tab, a resubmitted form): not an error.
@@ -188,30 +266,17 @@ export const readingRoutes = new Hono<ApiEnv>()
         throw badRequest("reading_not_greater", register);
       }
     }
-    if (!body.confirm) {
-      for (const [register, value] of values) {
-        const check = plausibility(history, register, value, today);
-        if (check.status === "warn") {
-          throw badRequest("reading_implausible", register, check.reason);
-        }
-      }
-    }
+    await judgeValues(db, meter, history, values, today, body.confirm);
 
     const createdAt = nowIso();
     // One conditional INSERT per register, run as one batch (one transaction): the guard checks
     // again, inside the database, that every value is still above all counted readings and that
     // the period is open. The night row follows only if the day row was written (changes() = 1).
-    const registerGuard = (register: Register) =>
-      `NOT EXISTS (SELECT 1 FROM readings WHERE meter_id = ? AND origin <> ${EXCLUDED_ORIGIN}
-        AND cp_code IN (${(register === "day" ? DAY_CP_CODES : NIGHT_CP_CODES).map((code) => `'${code}'`).join(", ")})
-        AND value >= ?)`;
-    const guard = [
-      ...values.map(([register]) => registerGuard(register)),
-      `EXISTS (SELECT 1 FROM meters WHERE id = ? AND substr(indication_open_from, 1, 10) <= ?
-        AND substr(indication_open_to, 1, 10) >= ?)`,
-    ].join(" AND ");
+    const guard = [...values.map(({ register }) => registerGuard(register)), PERIOD_OPEN].join(
+      " AND ",
+    );
     const guardParams = [
-      ...values.flatMap(([, value]) => [meter.id, value]),
+      ...values.flatMap(({ value }) => [meter.id, value]),
       meter.id,
       today,
       today,
@@ -252,9 +317,9 @@ export const readingRoutes = new Hono<ApiEnv>()
       const fresh = await ownMeter(db, customerId, meter.id);
       if (!indicationState(fresh, today).open) throw new ApiError(400, "reading_period_closed");
       const failed = values.find(
-        ([register, value]) => value <= (previousValue(now, register) ?? -1),
+        ({ register, value }) => value <= (previousValue(now, register) ?? -1),
       );
-      throw badRequest("reading_not_greater", failed?.[0] ?? "day");
+      throw badRequest("reading_not_greater", failed?.register ?? "day");
     }
     return c.json(
       {
@@ -262,7 +327,143 @@ export const readingRoutes = new Hono<ApiEnv>()
       } satisfies { data: ApiReadingSaved },
       201,
     );
-  });
+  })
+
+  /**
+   * Correct my reading: while the reading period is open, the customer replaces their own latest
+   * reading (`reading_id`, its day row). The new values are judged against the readings before
+   * it (greater than the previous one, the consumption cap, the warning unless `confirm`); the
+   * old rows stay, marked corrected. Race-safe: one batch (one transaction) inserts the new rows
+   * only if, inside the database, the old ones still stand, nothing was registered after them, the
+   * values still hold and the period is open, then marks the old rows; a unique index on
+   * replaces_id refuses a second replacement of the same row whatever happens. Of two corrections
+   * at once, one wins; the other answers 409 reading_not_correctable.
+   */
+  .post(
+    "/readings/correction",
+    requireBearer,
+    validate("json", correctReadingSchema),
+    async (c) => {
+      const db = c.get("db");
+      const customerId = await customerIdOf(db, c.get("auth").userId);
+      const body = c.req.valid("json");
+      const meter = await ownMeter(db, customerId, body.meter_id);
+      if (!canSubmitReadings(meter) || meter.status !== "Active") {
+        throw new ApiError(400, "reading_not_allowed");
+      }
+      const today = athensToday();
+      const period = indicationState(meter, today);
+      if (!period.open) throw new ApiError(400, "reading_period_closed");
+
+      const history = (await meterReadings(db, [meter.id])).map(toApiReading);
+      const target = correctableReading(history, period);
+      if (!target || target.ids[0] !== body.reading_id) {
+        throw new ApiError(409, "reading_not_correctable");
+      }
+      const before = withoutReading(history, target);
+      const values = registerValues(meter, history, body);
+      for (const { register, value } of values) {
+        const previous = previousValue(before, register);
+        if (previous !== null && value <= previous)
+          throw badRequest("reading_not_greater", register);
+      }
+      await judgeValues(db, meter, before, values, today, body.confirm);
+
+      const createdAt = nowIso();
+      const [dayId, nightId = dayId] = target.ids as [number, number?];
+      const maxId = Math.max(...target.ids);
+      const valueGuard = (register: Register, param: string) =>
+        `NOT EXISTS (SELECT 1 FROM readings WHERE meter_id = ?1 AND origin <> ${EXCLUDED_ORIGIN}
+          AND corrected_at IS NULL AND id NOT IN (?7, ?8)
+          AND cp_code IN (${(register === "day" ? DAY_CP_CODES : NIGHT_CP_CODES).map((code) => `'${code}'`).join(", ")})
+          AND value >= ${param})`;
+      // ?1 meter, ?2 today, ?3 cp_code, ?4 value, ?5 created_at, ?6 replaced row, ?7/?8 the rows
+      // corrected, ?9 how many, ?10 their date, ?11 their highest id, ?12/?13 day/night values.
+      const insert = `INSERT INTO readings (meter_id, date_ins, cp_code, origin, value, registered_by, created_at, replaces_id)
+        SELECT ?1, ?2, ?3, ${CLIENT_ORIGIN}, ?4, 'client', ?5, ?6 WHERE `;
+      const guard = [
+        `(SELECT COUNT(*) FROM readings WHERE id IN (?7, ?8) AND meter_id = ?1
+          AND corrected_at IS NULL AND origin = ${CLIENT_ORIGIN}) = ?9`,
+        `NOT EXISTS (SELECT 1 FROM readings WHERE meter_id = ?1 AND origin <> ${EXCLUDED_ORIGIN}
+          AND corrected_at IS NULL AND id NOT IN (?7, ?8)
+          AND (substr(date_ins, 1, 10) > ?10 OR (substr(date_ins, 1, 10) = ?10 AND id > ?11)))`,
+        ...values.map(({ register }, i) => valueGuard(register, `?${12 + i}`)),
+        `EXISTS (SELECT 1 FROM meters WHERE id = ?1 AND substr(indication_open_from, 1, 10) <= ?2
+          AND substr(indication_open_to, 1, 10) >= ?2)`,
+      ].join(" AND ");
+      const d1 = db.$client;
+      const night = values.find((v) => v.register === "night");
+      const statements = [
+        d1
+          .prepare(insert + guard)
+          .bind(
+            meter.id,
+            today,
+            CLIENT_CP_CODE.day,
+            body.day,
+            createdAt,
+            dayId,
+            dayId,
+            nightId,
+            target.ids.length,
+            target.date,
+            maxId,
+            ...values.map((v) => v.value),
+          ),
+      ];
+      if (night) {
+        statements.push(
+          d1
+            .prepare(insert + "changes() = 1")
+            .bind(meter.id, today, CLIENT_CP_CODE.night, night.value, createdAt, nightId),
+        );
+      }
+      statements.push(
+        d1
+          .prepare(
+            `UPDATE readings SET corrected_at = ?1 WHERE id IN (?2, ?3) AND corrected_at IS NULL
+              AND EXISTS (SELECT 1 FROM readings WHERE replaces_id = ?2 AND created_at = ?1)`,
+          )
+          .bind(createdAt, dayId, nightId),
+      );
+      try {
+        await d1.batch(statements);
+      } catch (error) {
+        // The unique index on replaces_id: another correction replaced this reading first.
+        if (/UNIQUE/i.test(String(error))) throw new ApiError(409, "reading_not_correctable");
+        throw error;
+      }
+
+      const saved = await db
+        .select()
+        .from(readings)
+        .where(
+          and(
+            eq(readings.meter_id, meter.id),
+            eq(readings.created_at, createdAt),
+            inArray(readings.replaces_id, target.ids),
+          ),
+        )
+        .orderBy(readings.id);
+      if (saved.length === 0 || saved[0]?.value !== body.day) {
+        // Something changed between our checks and the batch: answer as we would now.
+        const now = (await meterReadings(db, [meter.id])).map(toApiReading);
+        const fresh = await ownMeter(db, customerId, meter.id);
+        const state = indicationState(fresh, today);
+        if (!state.open) throw new ApiError(400, "reading_period_closed");
+        if (correctableReading(now, state)?.ids[0] !== body.reading_id) {
+          throw new ApiError(409, "reading_not_correctable");
+        }
+        throw badRequest("reading_not_greater", "day");
+      }
+      return c.json(
+        {
+          data: { date_ins: today, readings: saved.map(toApiReading), duplicate: false },
+        } satisfies { data: ApiReadingSaved },
+        201,
+      );
+    },
+  );
 
 /** The customer's reading of today with exactly these values, if it is the last one saved. */
 function sameAsLastClientReading(

@@ -28,6 +28,9 @@ export interface ReadingLike {
   origin: number;
   value: number;
   registeredBy?: RegisteredBy;
+  /** Set when the customer corrected this reading: it stays in the history, marked, and counts no more. */
+  corrected_at?: string | null;
+  created_at?: string;
 }
 
 const DAY_SET: ReadonlySet<string> = new Set(DAY_CP_CODES);
@@ -50,9 +53,18 @@ export function registeredByOf(
 
 const dateOf = (reading: Pick<ReadingLike, "date_ins">) => reading.date_ins.slice(0, 10);
 
-/** Readings the portal shows and counts: origin 5 excluded, unknown cp_codes dropped. */
-export function countedReadings<R extends ReadingLike>(readings: readonly R[]): R[] {
+/** A reading the customer replaced by a correction. */
+export const isCorrected = (reading: Pick<ReadingLike, "corrected_at">) =>
+  Boolean(reading.corrected_at);
+
+/** Readings the history shows: origin 5 excluded, unknown cp_codes dropped (corrected ones kept). */
+export function shownReadings<R extends ReadingLike>(readings: readonly R[]): R[] {
   return readings.filter((r) => r.origin !== EXCLUDED_ORIGIN && registerOf(r) !== null);
+}
+
+/** Readings the portal counts: those shown, except the ones the customer corrected. */
+export function countedReadings<R extends ReadingLike>(readings: readonly R[]): R[] {
+  return shownReadings(readings).filter((r) => !isCorrected(r));
 }
 
 /** Oldest first; same date by id, so the last entered wins. */
@@ -70,20 +82,24 @@ export interface ReadingGroup<R extends ReadingLike = ReadingLike> {
   night: R | null;
   /** client if the customer entered any value of the group, else operator. */
   registeredBy: RegisteredBy;
+  /** When the customer corrected this reading (it no longer counts), else null. */
+  correctedAt?: string | null;
 }
 
 /**
- * Counted readings grouped by date and by who registered them, newest first. An operator reading
- * and a customer reading of the same day stay two rows: they are two different readings.
+ * Shown readings grouped by date and by who registered them, newest first. An operator reading
+ * and a customer reading of the same day stay two rows: they are two different readings; so do
+ * a corrected reading and the one that replaced it (one row per correction).
  */
 export function readingGroups<R extends ReadingLike>(readings: readonly R[]): ReadingGroup<R>[] {
   const groups = new Map<string, ReadingGroup<R>>();
-  for (const reading of chronological(countedReadings(readings))) {
+  for (const reading of chronological(shownReadings(readings))) {
     const by = registeredByOf(reading);
-    const key = `${dateOf(reading)}|${by}`;
+    const correctedAt = reading.corrected_at || null;
+    const key = `${dateOf(reading)}|${by}|${correctedAt ?? ""}`;
     let group = groups.get(key);
     if (!group) {
-      group = { date: dateOf(reading), day: null, night: null, registeredBy: by };
+      group = { date: dateOf(reading), day: null, night: null, registeredBy: by, correctedAt };
       groups.set(key, group);
     }
     group[registerOf(reading) as Register] = reading;
@@ -91,8 +107,10 @@ export function readingGroups<R extends ReadingLike>(readings: readonly R[]): Re
   return [...groups.values()].sort((a, b) => {
     const byDate = b.date.localeCompare(a.date);
     if (byDate !== 0) return byDate;
-    // Same date: the customer's (entered later) first.
-    return a.registeredBy === b.registeredBy ? 0 : a.registeredBy === "client" ? -1 : 1;
+    // Same date: the customer's (entered later) first, and the standing one before corrected ones.
+    if (a.registeredBy !== b.registeredBy) return a.registeredBy === "client" ? -1 : 1;
+    if (!a.correctedAt !== !b.correctedAt) return a.correctedAt ? 1 : -1;
+    return (b.correctedAt ?? "").localeCompare(a.correctedAt ?? "");
   });
 }
 
@@ -118,7 +136,7 @@ export function lastReadings<R extends ReadingLike>(
 
 /** The network operator's readings (origin 1) as groups, newest first. */
 export function operatorGroups<R extends ReadingLike>(readings: readonly R[]): ReadingGroup<R>[] {
-  return readingGroups(readings.filter((r) => r.origin === OPERATOR_ORIGIN));
+  return readingGroups(countedReadings(readings).filter((r) => r.origin === OPERATOR_ORIGIN));
 }
 
 /** The newest network-operator reading strictly before `date` (YYYY-MM-DD). */
@@ -230,15 +248,35 @@ const daysBetween = (from: string, to: string) =>
 
 export type Plausibility =
   | { status: "ok"; expected: number | null }
-  | { status: "warn"; reason: "decimal" | "high"; expected: number };
+  | {
+      status: "warn";
+      reason: "decimal" | "high";
+      /** The meter index the history predicts for today. */
+      expected: number;
+      /** kWh this value implies since the last reading, and what the history predicts for it. */
+      use: number;
+      expectedUse: number;
+      /** use ÷ expectedUse, rounded for people (roundRatio); null when the history predicts 0. */
+      ratio: number | null;
+    };
+
+/** A ratio as a person says it: whole below 10, else two significant digits (2,700 not 2,686). */
+export function roundRatio(ratio: number): number {
+  if (!Number.isFinite(ratio) || ratio <= 0) return 0;
+  if (ratio < 10) return Math.max(1, Math.round(ratio));
+  const step = 10 ** (Math.floor(Math.log10(ratio)) - 1);
+  return Math.round(ratio / step) * step;
+}
 
 /**
  * Checks a new value of one register against the customer's own history: the average daily
  * consumption between the oldest and the newest counted reading, times the days since the newest,
- * gives the expected index. At least DECIMAL_SLIP_FACTOR times that index → "decimal" (a decimal
- * digit typed as a whole one); a consumption over HIGH_FACTOR times the expected one (and over
- * HIGH_MARGIN_KWH above it) → "high". Without two readings on different days there is no basis:
- * "ok". Values not above the previous reading are the validation's business, not this one's.
+ * gives the expected consumption and index. At least DECIMAL_SLIP_FACTOR times the expected index
+ * → "decimal" (a decimal digit typed as a whole one); a consumption over HIGH_FACTOR times the
+ * expected one (and over HIGH_MARGIN_KWH above it) → "high". Either way the warning carries the
+ * real ratio of the implied consumption to the expected one. Without two readings on different
+ * days there is no basis: "ok". Values not above the previous reading are the validation's
+ * business, not this one's.
  */
 export function plausibility(
   readings: readonly ReadingLike[],
@@ -257,12 +295,163 @@ export function plausibility(
   const expectedUse = perDay * elapsed;
   const expected = Math.round(last.value + expectedUse);
   if (value <= last.value) return { status: "ok", expected };
-  if (value >= DECIMAL_SLIP_FACTOR * Math.max(expected, 1)) {
-    return { status: "warn", reason: "decimal", expected };
-  }
   const use = value - last.value;
-  if (use > HIGH_FACTOR * expectedUse && use > expectedUse + HIGH_MARGIN_KWH) {
-    return { status: "warn", reason: "high", expected };
-  }
+  const warn = (reason: "decimal" | "high"): Plausibility => ({
+    status: "warn",
+    reason,
+    expected,
+    use,
+    expectedUse: Math.round(expectedUse),
+    ratio: expectedUse > 0 ? roundRatio(use / expectedUse) : null,
+  });
+  if (value >= DECIMAL_SLIP_FACTOR * Math.max(expected, 1)) return warn("decimal");
+  if (use > HIGH_FACTOR * expectedUse && use > expectedUse + HIGH_MARGIN_KWH) return warn("high");
   return { status: "ok", expected };
+}
+
+export interface RegisterValue {
+  register: Register;
+  value: number;
+}
+
+export interface ReadingWarning {
+  register: Register;
+  reason: "decimal" | "high";
+  ratio: number | null;
+  use: number;
+  expectedUse: number;
+}
+
+/** Every register of a reading that looks far too high, each with its own ratio (day first). */
+export function readingWarnings(
+  readings: readonly ReadingLike[],
+  values: readonly RegisterValue[],
+  today: string,
+): ReadingWarning[] {
+  const warnings: ReadingWarning[] = [];
+  for (const { register, value } of values) {
+    const check = plausibility(readings, register, value, today);
+    if (check.status === "warn") {
+      const { reason, ratio, use, expectedUse } = check;
+      warnings.push({ register, reason, ratio, use, expectedUse });
+    }
+  }
+  return warnings;
+}
+
+// ---- the hard limit: refused, the customer calls customer service ----
+
+/** Implied consumption above this many times the highest billed period is refused… */
+export const CAP_FACTOR = 12;
+/** …or above this many kWh for a supply with no billed period in the window. */
+export const CAP_NO_HISTORY_KWH = 100_000;
+/** The window of billed periods the limit looks at, in years before today. */
+export const CAP_WINDOW_YEARS = 2;
+/** Invoices that bill a period's consumption (Credit, Cancelled and payments do not). */
+export const BILLED_TYPES = ["Clearance", "Advance", "Manual"] as const;
+
+export interface BilledPeriod {
+  type: string;
+  issue_date: string;
+  day_kwh: number;
+  night_kwh: number;
+}
+
+/**
+ * The most kWh a reading may imply since the previous one: CAP_FACTOR times the supply's highest
+ * billed period (day + night) issued in the last CAP_WINDOW_YEARS, or CAP_NO_HISTORY_KWH when
+ * there is none. Beyond it the value is refused: no checkbox can accept it (call 18101).
+ */
+export function consumptionCap(invoices: readonly BilledPeriod[], today: string): number {
+  const [y, m, d] = today.slice(0, 10).split("-");
+  const since = `${Number(y) - CAP_WINDOW_YEARS}-${m}-${d}`;
+  let highest = 0;
+  for (const invoice of invoices) {
+    if (!(BILLED_TYPES as readonly string[]).includes(invoice.type)) continue;
+    if (invoice.issue_date.slice(0, 10) <= since || invoice.issue_date.slice(0, 10) > today) {
+      continue;
+    }
+    highest = Math.max(highest, invoice.day_kwh + invoice.night_kwh);
+  }
+  return highest > 0 ? CAP_FACTOR * highest : CAP_NO_HISTORY_KWH;
+}
+
+/** kWh a reading implies since the previous values (registers without a previous one add 0). */
+export function impliedConsumption(
+  readings: readonly ReadingLike[],
+  values: readonly RegisterValue[],
+): number {
+  let total = 0;
+  for (const { register, value } of values) {
+    const previous = previousValue(readings, register);
+    if (previous !== null && value > previous) total += value - previous;
+  }
+  return total;
+}
+
+/**
+ * The register to name when a reading is refused for implying more than `cap` kWh (the one
+ * with the largest implied use), or null when the reading is within the limit.
+ */
+export function overCap(
+  readings: readonly ReadingLike[],
+  values: readonly RegisterValue[],
+  cap: number,
+): Register | null {
+  if (impliedConsumption(readings, values) <= cap) return null;
+  let worst: Register = values[0]?.register ?? "day";
+  let most = -1;
+  for (const { register, value } of values) {
+    const use = value - (previousValue(readings, register) ?? value);
+    if (use > most) [worst, most] = [register, use];
+  }
+  return worst;
+}
+
+// ---- correcting one's own reading ----
+
+export interface CorrectableReading<R extends ReadingLike = ReadingLike> {
+  date: string;
+  day: R | null;
+  night: R | null;
+  /** The ids of the rows the correction replaces (day first). */
+  ids: number[];
+}
+
+/**
+ * The reading a customer may still correct: their own (client-registered, not corrected) latest
+ * submission, dated inside the reading period that is open today, with no counted reading after
+ * it. One submission is the rows saved together (same date_ins and created_at). null otherwise.
+ */
+export function correctableReading<R extends ReadingLike>(
+  readings: readonly R[],
+  period: IndicationState,
+): CorrectableReading<R> | null {
+  if (!period.open) return null;
+  const counted = chronological(countedReadings(readings));
+  const newest = counted.at(-1);
+  if (!newest || newest.id === undefined) return null;
+  if (newest.origin !== CLIENT_ORIGIN || registeredByOf(newest) !== "client") return null;
+  const date = dateOf(newest);
+  if (date < period.from || date > period.until) return null;
+  const same = counted.filter(
+    (r) =>
+      r.origin === CLIENT_ORIGIN &&
+      dateOf(r) === date &&
+      r.created_at === newest.created_at &&
+      r.id !== undefined,
+  );
+  const found: CorrectableReading<R> = { date, day: null, night: null, ids: [] };
+  for (const r of same) found[registerOf(r) as Register] = r;
+  found.ids = [found.day, found.night].flatMap((r) => (r?.id === undefined ? [] : [r.id]));
+  return found.ids.length > 0 ? found : null;
+}
+
+/** The history a correction is judged against: everything except the rows it replaces. */
+export function withoutReading<R extends ReadingLike>(
+  readings: readonly R[],
+  target: Pick<CorrectableReading, "ids">,
+): R[] {
+  const ids = new Set(target.ids);
+  return readings.filter((r) => r.id === undefined || !ids.has(r.id));
 }

@@ -179,6 +179,18 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
     }));
   }
 
+  // The answer is gone (the action succeeded and redirected, or the page navigated): start
+  // afresh, as the page rendered without JavaScript would: no old errors, no old typed values.
+  const [cleared, setCleared] = useState(0);
+  if (!result && state.result) {
+    setState(initialState({ defaultValue: options.defaultValue } as FormOptions<Tree>));
+    setCleared((n) => n + 1);
+  }
+  useEffect(() => {
+    // After React has put the fresh default values on the inputs: drop what was typed.
+    if (cleared > 0) document.forms.namedItem(formId)?.reset();
+  }, [cleared, formId]);
+
   // A newer answer refused the submit: focus its first invalid field (not for the first render's).
   const focused = useRef(state.result);
   useEffect(() => {

@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { ApiReading } from "../../api/contract";
 import { isElectricityMeter, isPageVisible } from "./meters";
 import {
+  CAP_NO_HISTORY_KWH,
   canSubmitNow,
   canSubmitReadings,
+  consumptionCap,
   consumptionPeriods,
+  correctableReading,
   countedReadings,
   hasNightRegister,
   historyRows,
@@ -13,15 +16,22 @@ import {
   isReadingDue,
   lastReadings,
   nextOperatorReading,
+  overCap,
   pageOf,
   plausibility,
   previousOperatorReading,
   previousValue,
   readingFormSchema,
+  readingWarnings,
   readPaging,
   registerOf,
   registeredByOf,
+  roundRatio,
+  withoutReading,
+  type IndicationState,
 } from "./readings";
+import en from "../../locales/en/readings.json";
+import el from "../../locales/el/readings.json";
 
 let nextId = 1;
 function reading(
@@ -234,6 +244,9 @@ describe("plausibility (spec §5: far higher, possible decimal digit)", () => {
       status: "warn",
       reason: "decimal",
       expected: 2100,
+      use: 19000,
+      expectedUse: 100,
+      ratio: 190,
     });
     expect(plausibility(history, "day", 20999, today)).toMatchObject({
       status: "warn",
@@ -346,5 +359,153 @@ describe("history and consumption", () => {
     expect(p("page=-1&size=7")).toMatchObject({ page: 1, size: 10 });
     expect(p("page=abc", 0)).toEqual({ page: 1, size: 10, pageCount: 1, total: 0 });
     expect(pageOf([1, 2, 3, 4, 5], { page: 2, size: 2, pageCount: 3, total: 5 })).toEqual([3, 4]);
+  });
+});
+
+describe("#15 readings that can be put right", () => {
+  // 26,919 kWh after a year of 10 kWh a day; today 30 days after the last reading: 300 expected.
+  const history = [
+    reading("2025-10-01", "10", 23_269),
+    reading("2025-10-01", "12", 9_000),
+    reading("2026-10-01", "10", 26_919),
+    reading("2026-10-01", "12", 10_000),
+  ];
+  const today = "2026-10-31";
+
+  it("#15 the warning states the real ratio against the customer's own history", () => {
+    // 30,000 kWh more than expected 300: about 100 times, not "about tenfold".
+    const [warning] = readingWarnings(
+      history,
+      [{ register: "day", value: 26_919 + 30_000 }],
+      today,
+    );
+    expect(warning).toMatchObject({ register: "day", reason: "high", ratio: 100 });
+    // 2,712,000 against 26,919 (100× the index): 2,685,081 kWh against 300, about 9,000 times.
+    const [slip] = readingWarnings(history, [{ register: "day", value: 2_712_000 }], today);
+    expect(slip).toMatchObject({ register: "day", reason: "decimal", ratio: 9_000 });
+    expect([roundRatio(3.4), roundRatio(7.6), roundRatio(26.86), roundRatio(2_686)]).toEqual([
+      3, 8, 27, 2_700,
+    ]);
+    // Both languages put the number in the text.
+    for (const texts of [en, el]) expect(texts.warning.ratio).toContain("{{ratio}}");
+  });
+
+  it("#15 the warning names every suspicious register", () => {
+    const values = [
+      { register: "day" as const, value: 26_919 + 3_000 },
+      { register: "night" as const, value: 10_000 + 2_000 },
+    ];
+    const warnings = readingWarnings(history, values, today);
+    expect(warnings.map((w) => [w.register, w.ratio])).toEqual([
+      ["day", 10],
+      ["night", 24],
+    ]);
+    // A plausible night value is not named.
+    const dayOnly = readingWarnings(
+      history,
+      [values[0]!, { register: "night", value: 10_090 }],
+      today,
+    );
+    expect(dayOnly.map((w) => w.register)).toEqual(["day"]);
+  });
+
+  it("#15 over 12 times the highest billed period of two years (or 100,000 kWh) is refused", () => {
+    const bill = (issue_date: string, day_kwh: number, night_kwh = 0, type = "Clearance") => ({
+      type,
+      issue_date,
+      day_kwh,
+      night_kwh,
+    });
+    const bills = [
+      bill("2026-07-01", 900, 300), // highest in the window: 1,200
+      bill("2025-01-01", 800),
+      bill("2024-10-30", 5_000), // older than two years: ignored
+      bill("2026-08-01", 9_000, 0, "Credit"), // not a billed period
+    ];
+    expect(consumptionCap(bills, today)).toBe(14_400);
+    expect(consumptionCap([], today)).toBe(CAP_NO_HISTORY_KWH);
+    expect(consumptionCap([bill("2020-01-01", 5_000)], today)).toBe(100_000);
+    // day + night consumption together against the cap; the register with the most use is named.
+    const at = (day: number, night: number) => [
+      { register: "day" as const, value: 26_919 + day },
+      { register: "night" as const, value: 10_000 + night },
+    ];
+    expect(overCap(history, at(10_000, 4_400), 14_400)).toBeNull();
+    expect(overCap(history, at(10_000, 4_401), 14_400)).toBe("day");
+    expect(overCap(history, at(1_000, 99_001), 100_000)).toBe("night");
+    expect(overCap(history, [{ register: "day", value: 2_712_000 }], 14_400)).toBe("day");
+  });
+
+  const open: IndicationState = { open: true, from: "2026-10-25", until: "2026-11-05" };
+  const withWrong = () => [
+    ...history,
+    reading("2026-10-31", "11", 269_190, 2), // a decimal digit typed as a whole one
+    reading("2026-10-31", "13", 10_300, 2),
+  ];
+
+  it("#15 a correction is judged against the reading before it", () => {
+    const rows = withWrong();
+    const target = correctableReading(rows, open);
+    expect(target?.ids).toEqual([rows[4]!.id, rows[5]!.id]);
+    expect([target?.day?.value, target?.night?.value]).toEqual([269_190, 10_300]);
+    const before = withoutReading(rows, target!);
+    expect([previousValue(before, "day"), previousValue(before, "night")]).toEqual([
+      26_919, 10_000,
+    ]);
+    // The right value is below the wrong one: accepted against the reading before it…
+    const schema = readingFormSchema({
+      hasNight: true,
+      previous: { day: previousValue(before, "day"), night: previousValue(before, "night") },
+    });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ meter_id: "1", day: "27219", night: "10100" }))
+      form.set(k, v);
+    expect(parseWithZod(form, { schema }).status).toBe("success");
+    // …still refused when not above it.
+    form.set("day", "26919");
+    expect(parseWithZod(form, { schema }).reply().error?.day).toEqual([
+      "readings:errors.notGreater",
+    ]);
+    expect(readingWarnings(before, [{ register: "day", value: 27_219 }], today)).toEqual([]);
+  });
+
+  it("#15 a corrected reading stays in the history, marked, and counts no more", () => {
+    const rows = withWrong().map((r) =>
+      r.value === 269_190 || r.value === 10_300
+        ? { ...r, corrected_at: "2026-10-31T12:00:00Z" }
+        : r,
+    );
+    rows.push(
+      { ...reading("2026-10-31", "11", 27_219, 2), created_at: "2026-10-31T12:00:00Z" },
+      { ...reading("2026-10-31", "13", 10_100, 2), created_at: "2026-10-31T12:00:00Z" },
+    );
+    expect(previousValue(rows, "day")).toBe(27_219);
+    expect(lastReadings(rows)).toMatchObject({ registeredBy: "client" });
+    expect([lastReadings(rows)?.day?.value, lastReadings(rows)?.night?.value]).toEqual([
+      27_219, 10_100,
+    ]);
+    expect(countedReadings(rows).some((r) => r.value === 269_190)).toBe(false);
+    expect(historyRows(rows).map((r) => [r.date, r.day, r.night, r.corrected])).toEqual([
+      ["2026-10-31", 27_219, 10_100, false],
+      ["2026-10-31", 269_190, 10_300, true],
+      ["2026-10-01", 26_919, 10_000, false],
+      ["2025-10-01", 23_269, 9_000, false],
+    ]);
+    expect(consumptionPeriods(rows).at(-1)).toMatchObject({ day: 300, night: 100 });
+    // The replacement is now the one to correct.
+    expect(correctableReading(rows, open)?.day?.value).toBe(27_219);
+  });
+
+  it("#15 only the customer's own latest reading of the open period can be corrected", () => {
+    const rows = withWrong();
+    expect(correctableReading(rows, { open: false, nextOpening: null })).toBeNull();
+    // Sent before this period opened.
+    expect(
+      correctableReading(rows, { open: true, from: "2026-11-01", until: "2026-11-05" }),
+    ).toBeNull();
+    // The network operator read the meter after it.
+    expect(correctableReading([...rows, reading("2026-11-01", "10", 27_000)], open)).toBeNull();
+    // The latest is the operator's: nothing of the customer's to correct.
+    expect(correctableReading(history, open)).toBeNull();
   });
 });

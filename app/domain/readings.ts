@@ -18,8 +18,12 @@ import {
  */
 export {
   athensToday,
+  CAP_FACTOR,
+  CAP_NO_HISTORY_KWH,
   canSubmitReadings,
   CLIENT_CP_CODE,
+  consumptionCap,
+  correctableReading,
   countedReadings,
   DAY_CP_CODES,
   DECIMAL_SLIP_FACTOR,
@@ -27,24 +31,34 @@ export {
   hasNightRegister,
   HIGH_FACTOR,
   HIGH_MARGIN_KWH,
+  impliedConsumption,
   indicationState,
+  isCorrected,
   lastReadings,
   MAX_READING,
   NIGHT_CP_CODES,
   nextOperatorReading,
   OPERATOR_ORIGIN,
+  overCap,
   plausibility,
   previousOperatorReading,
   previousValue,
   readingGroups,
+  readingWarnings,
   registeredByOf,
   registerOf,
+  roundRatio,
+  shownReadings,
+  withoutReading,
 } from "../../api/readings/rules";
 export type {
+  BilledPeriod,
+  CorrectableReading,
   IndicationState,
   Plausibility,
   ReadingGroup,
   ReadingLike,
+  ReadingWarning,
   Register,
   RegisteredBy,
 } from "../../api/readings/rules";
@@ -90,6 +104,9 @@ export function readingFormSchema(context: ReadingFormContext) {
       ? registerValue(context.previous.night)
       : z.unknown().transform(() => undefined),
     confirm: z.boolean().optional(),
+    /** "correct": the values replace the customer's latest reading (`reading_id`, its day row). */
+    intent: z.enum(["submit", "correct"]).optional(),
+    reading_id: z.coerce.number().int().positive().optional(),
   });
 }
 
@@ -142,16 +159,22 @@ export interface HistoryRow {
   day: number | null;
   night: number | null;
   registeredBy: "operator" | "client";
+  /** The customer corrected this reading: shown, marked, no longer counted. */
+  corrected: boolean;
 }
 
-/** Every counted reading of the supply, one row per date and author, newest first. */
+/**
+ * Every shown reading of the supply, one row per date and author, newest first; a corrected
+ * reading keeps its row (marked) after the one that replaced it.
+ */
 export function historyRows(readings: readonly ApiReading[]): HistoryRow[] {
   return readingGroups(readings).map((g: ReadingGroup<ApiReading>) => ({
-    key: `${g.date}-${g.registeredBy}`,
+    key: `${g.date}-${g.registeredBy}-${g.correctedAt ?? ""}`,
     date: g.date,
     day: g.day?.value ?? null,
     night: g.night?.value ?? null,
     registeredBy: g.registeredBy,
+    corrected: Boolean(g.correctedAt),
   }));
 }
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../api/contract.ts";
-import { lastReadings, previousValue } from "../../api/readings/rules.ts";
+import {
+  athensToday,
+  lastReadings,
+  plausibility,
+  previousValue,
+} from "../../api/readings/rules.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
@@ -35,6 +40,14 @@ async function readings(meterId: number = h.mainMeterId, t = token, userId: numb
   return r.body.data;
 }
 
+/** A value far above what the history predicts (a warning) yet within the consumption cap. */
+function tooHigh(rows: ApiReading[], register: "day" | "night"): number {
+  const previous = previousValue(rows, register) as number;
+  const probe = plausibility(rows, register, previous + 1_000_000, athensToday());
+  const expectedUse = probe.status === "warn" ? probe.expectedUse : 100;
+  return previous + Math.max(6 * expectedUse, expectedUse + 600);
+}
+
 const post = (body: unknown, t = token) =>
   api.call<{ data: ApiReadingSaved }>("/readings", { method: "POST", body, token: t, lang: "en" });
 
@@ -58,6 +71,7 @@ describe("GET /users/:userId/readings", () => {
     expect(Object.keys(sample).sort()).toEqual(
       [
         "cp_code",
+        "corrected_at",
         "created_at",
         "date_ins",
         "id",
@@ -127,13 +141,25 @@ describe("POST /readings", () => {
     expect(await readings()).toHaveLength(before.length);
   });
 
-  it("warns about a far higher value (missed decimal point) and saves it only when confirmed", async () => {
+  it("#15 a reading implying over 12× the highest billed period is refused, even confirmed", async () => {
     const before = await readings();
-    const day = (previousValue(before, "day") as number) * 20; // ≥ 10× the expected index
+    // 20× the index: far beyond 12 × the household's largest bill of two years (call 18101).
+    const day = (previousValue(before, "day") as number) * 20;
+    const night = (previousValue(before, "night") as number) + 1;
+    for (const confirm of [false, true]) {
+      const r = await post({ meter_id: h.mainMeterId, day, night, confirm });
+      expect([r.status, r.code, r.field]).toEqual([400, "reading_too_high", "day"]);
+    }
+    expect(await readings()).toHaveLength(before.length);
+  });
+
+  it("warns about a far higher value and saves it only when confirmed", async () => {
+    const before = await readings();
+    const day = tooHigh(before, "day");
     const night = (previousValue(before, "night") as number) + 1;
     const warned = await post({ meter_id: h.mainMeterId, day, night });
     expect([warned.status, warned.code, warned.field]).toEqual([400, "reading_implausible", "day"]);
-    expect((warned.body as { error?: { message?: string } }).error?.message).toBe("decimal");
+    expect((warned.body as { error?: { message?: string } }).error?.message).toBe("high");
     expect(await readings()).toHaveLength(before.length);
 
     const saved = await post({ meter_id: h.mainMeterId, day, night, confirm: true });
@@ -213,6 +239,170 @@ describe("POST /readings", () => {
   it("answers 404 for another customer's meter", async () => {
     const r = await post({ meter_id: DEMO.company.firstMeterId, day: 999_999, night: 999_999 });
     expect([r.status, r.code]).toEqual([404, "not_found"]);
+  });
+});
+
+describe("#15 POST /readings/correction (correct my reading)", () => {
+  const correct = (body: unknown, t = token) =>
+    api.call<{ data: ApiReadingSaved }>("/readings/correction", {
+      method: "POST",
+      body,
+      token: t,
+      lang: "en",
+    });
+
+  /** Sends a wrong (far too high, confirmed) reading and answers the rows before and its ids. */
+  async function sendWrong() {
+    const before = await readings();
+    const day = tooHigh(before, "day");
+    const night = tooHigh(before, "night");
+    const r = await post({ meter_id: h.mainMeterId, day, night, confirm: true });
+    expect(r.status).toBe(201);
+    const [dayRow, nightRow] = r.body.data.readings as [ApiReading, ApiReading];
+    return { before, dayRow, nightRow };
+  }
+
+  it("#15 replaces the latest own reading, judged against the one before it; the old one stays, corrected", async () => {
+    const { before, dayRow, nightRow } = await sendWrong();
+    const day = (previousValue(before, "day") as number) + 40;
+    const night = (previousValue(before, "night") as number) + 10;
+    // Refused as the old rule did ("not greater") only when not above the reading BEFORE it.
+    const low = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: dayRow.id,
+      day: previousValue(before, "day"),
+      night,
+    });
+    expect([low.status, low.code, low.field]).toEqual([400, "reading_not_greater", "day"]);
+
+    const r = await correct({ meter_id: h.mainMeterId, reading_id: dayRow.id, day, night });
+    expect(r.status).toBe(201);
+    expect(r.body.data.readings.map((x) => [x.cp_code, x.value, x.registeredBy])).toEqual([
+      ["11", day, "client"],
+      ["13", night, "client"],
+    ]);
+    const after = await readings();
+    expect(after).toHaveLength(before.length + 4);
+    const old = after.filter((x) => x.id === dayRow.id || x.id === nightRow.id);
+    expect(old.map((x) => [x.value, Boolean(x.corrected_at)])).toEqual(
+      expect.arrayContaining([
+        [dayRow.value, true],
+        [nightRow.value, true],
+      ]),
+    );
+    const last = lastReadings(after);
+    expect([last?.day?.value, last?.night?.value, last?.registeredBy]).toEqual([
+      day,
+      night,
+      "client",
+    ]);
+    expect(previousValue(after, "day")).toBe(day);
+    // The old rows cannot be corrected again; the new ones can.
+    const again = await correct({ meter_id: h.mainMeterId, reading_id: dayRow.id, day, night });
+    expect([again.status, again.code]).toEqual([409, "reading_not_correctable"]);
+  });
+
+  it("#15 the corrected value must still be plausible or confirmed, and within the cap", async () => {
+    const { before, dayRow } = await sendWrong();
+    const night = (previousValue(before, "night") as number) + 1;
+    const far = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: dayRow.id,
+      day: (previousValue(before, "day") as number) * 20,
+      night,
+      confirm: true,
+    });
+    expect([far.status, far.code]).toEqual([400, "reading_too_high"]);
+    const warned = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: dayRow.id,
+      day: tooHigh(before, "day"),
+      night,
+    });
+    expect([warned.status, warned.code]).toEqual([400, "reading_implausible"]);
+    // Leave a sane reading for the tests after this one.
+    const fixed = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: dayRow.id,
+      day: (previousValue(before, "day") as number) + 5,
+      night,
+    });
+    expect(fixed.status).toBe(201);
+  });
+
+  it("#15 two corrections of one reading at once: one wins, the other is refused", async () => {
+    const { before, dayRow } = await sendWrong();
+    const base = previousValue(before, "day") as number;
+    const night = (previousValue(before, "night") as number) + 2;
+    const results = await Promise.all(
+      [11, 12, 13, 14].map((plus) =>
+        correct({ meter_id: h.mainMeterId, reading_id: dayRow.id, day: base + plus, night }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409]);
+    const after = await readings();
+    // One replacement: the wrong pair plus one correction pair, nothing else.
+    expect(after).toHaveLength(before.length + 4);
+    const winner = results.find((r) => r.status === 201)?.body.data.readings[0]?.value;
+    expect(lastReadings(after)?.day?.value).toBe(winner);
+    expect(after.filter((x) => x.corrected_at).map((x) => x.id)).toContain(dayRow.id);
+  });
+
+  it("#15 another customer's reading or supply cannot be corrected; nor an operator's; nor when closed", async () => {
+    const c = DEMO.company;
+    const t = (await api.login(c.vat)).access_token;
+    const own = (await readings())[0] as ApiReading;
+    // The company, with the household's supply: 404 as for a supply that does not exist.
+    const foreign = await correct(
+      { meter_id: h.mainMeterId, reading_id: own.id, day: 1, night: 1 },
+      t,
+    );
+    expect([foreign.status, foreign.code]).toEqual([404, "not_found"]);
+    // The household, with a company reading id on its own supply: not its latest reading.
+    const companyRows = await readings(c.firstMeterId, t, c.userId);
+    const theirs = companyRows[0] as ApiReading;
+    const wrongId = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: theirs.id,
+      day: 999_999,
+      night: 999_999,
+    });
+    expect([wrongId.status, wrongId.code]).toEqual([409, "reading_not_correctable"]);
+    // …and with the company's supply: 404.
+    const theirMeter = await correct({
+      meter_id: c.firstMeterId,
+      reading_id: theirs.id,
+      day: 999_999,
+      night: 999_999,
+    });
+    expect([theirMeter.status, theirMeter.code]).toEqual([404, "not_found"]);
+    // An operator's reading (the newest operator row of the household's supply).
+    const operator = (await readings()).find((x) => x.origin === 1) as ApiReading;
+    const op = await correct({
+      meter_id: h.mainMeterId,
+      reading_id: operator.id,
+      day: 999_999,
+      night: 999_999,
+    });
+    expect([op.status, op.code]).toEqual([409, "reading_not_correctable"]);
+    // A supply whose period is closed.
+    const meters = await api.call<{ data: ApiMeter[] }>(`/users/${c.userId}/meters`, { token: t });
+    const closed = meters.body.data.find(
+      (m) =>
+        m.status === "Active" &&
+        m.division === 1 &&
+        !/B1|G22/.test(m.category) &&
+        m.voltage_type === "01" &&
+        m.indication_open_from === null,
+    ) as ApiMeter;
+    const closedRows = await readings(closed.id, t, c.userId);
+    const shut = await correct(
+      { meter_id: closed.id, reading_id: closedRows[0]?.id ?? 1, day: 999_999, night: 999_999 },
+      t,
+    );
+    expect([shut.status, shut.code]).toEqual([400, "reading_period_closed"]);
+    expect(await readings(closed.id, t, c.userId)).toHaveLength(closedRows.length);
   });
 });
 

@@ -43,13 +43,8 @@ export function ConsumptionChart({
             ) : null}
             <figcaption className="muted">{t("chart.caption")}</figcaption>
           </figure>
-          <div
-            className="table-wrap"
-            tabIndex={0}
-            role="region"
-            aria-label={t("chart.tableCaption")}
-          >
-            <table className="table">
+          <div className="rd-fit">
+            <table className="table rd-stack">
               <caption>{t("chart.tableCaption")}</caption>
               <thead>
                 <tr>
@@ -73,15 +68,24 @@ export function ConsumptionChart({
               <tbody>
                 {[...periods].reverse().map((p) => (
                   <tr key={p.to}>
-                    <th scope="row" className="nowrap">
-                      {formatDate(p.from)} – {formatDate(p.to)}
+                    <th scope="row">
+                      <span className="nowrap">{formatDate(p.from)} –</span>{" "}
+                      <span className="nowrap">{formatDate(p.to)}</span>
                     </th>
-                    <td className="num">{p.days}</td>
-                    <td className="num">{formatInteger(p.day)}</td>
+                    <td className="num" data-label={t("chart.days")}>
+                      {p.days}
+                    </td>
+                    <td className="num" data-label={`${t("day")} (kWh)`}>
+                      {formatInteger(p.day)}
+                    </td>
                     {hasNight ? (
-                      <td className="num">{p.night === null ? "-" : formatInteger(p.night)}</td>
+                      <td className="num" data-label={`${t("night")} (kWh)`}>
+                        {p.night === null ? "-" : formatInteger(p.night)}
+                      </td>
                     ) : null}
-                    <td className="num">{formatInteger(p.perDay)}</td>
+                    <td className="num" data-label={`${t("chart.perDay")} (kWh)`}>
+                      {formatInteger(p.perDay)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -19,6 +19,7 @@ export function LastReadings({
   previousOperator,
   nextOperator,
   nextReadingDate,
+  correctHref,
 }: {
   last: (Values & { registeredBy: "operator" | "client" }) | null;
   hasNight: boolean;
@@ -26,16 +27,20 @@ export function LastReadings({
   nextOperator: Values | null;
   /** The scheduled date of the operator's next reading when the data holds none yet. */
   nextReadingDate: string | null;
+  /** Where "correct my reading" leads, when the last reading is the customer's own and open. */
+  correctHref: string | null;
 }) {
   const { t } = useTranslation("readings");
+  const dayLabel = `${t("day")} (kWh)`;
+  const nightLabel = `${t("night")} (kWh)`;
   return (
     <section className="card" aria-labelledby="last-title">
       <h2 id="last-title" className="card__title">
         {t("last.title")}
       </h2>
       {last ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t("last.caption")}>
-          <table className="table">
+        <div className="rd-fit">
+          <table className="table rd-stack">
             <caption className="visually-hidden">{t("last.caption")}</caption>
             <thead>
               <tr>
@@ -55,30 +60,52 @@ export function LastReadings({
             <tbody>
               <tr>
                 <th scope="row">{t("last.last")}</th>
-                <td>{formatDate(last.date)}</td>
-                <td className="num">{kwh(last.day)}</td>
-                {hasNight ? <td className="num">{kwh(last.night)}</td> : null}
-                <td>{t(`by.${last.registeredBy}`)}</td>
+                <td data-label={t("date")}>{formatDate(last.date)}</td>
+                <td className="num" data-label={dayLabel}>
+                  {kwh(last.day)}
+                </td>
+                {hasNight ? (
+                  <td className="num" data-label={nightLabel}>
+                    {kwh(last.night)}
+                  </td>
+                ) : null}
+                <td data-label={t("registeredBy")}>{t(`by.${last.registeredBy}`)}</td>
               </tr>
               <tr>
                 <th scope="row">{t("last.previousOperator")}</th>
-                <td>{previousOperator ? formatDate(previousOperator.date) : "-"}</td>
-                <td className="num">{kwh(previousOperator?.day ?? null)}</td>
-                {hasNight ? <td className="num">{kwh(previousOperator?.night ?? null)}</td> : null}
-                <td>{previousOperator ? t("by.operator") : "-"}</td>
+                <td data-label={t("date")}>
+                  {previousOperator ? formatDate(previousOperator.date) : "-"}
+                </td>
+                <td className="num" data-label={dayLabel}>
+                  {kwh(previousOperator?.day ?? null)}
+                </td>
+                {hasNight ? (
+                  <td className="num" data-label={nightLabel}>
+                    {kwh(previousOperator?.night ?? null)}
+                  </td>
+                ) : null}
+                <td data-label={t("registeredBy")}>{previousOperator ? t("by.operator") : "-"}</td>
               </tr>
               <tr>
                 <th scope="row">{t("last.nextOperator")}</th>
-                <td>
+                <td data-label={t("date")}>
                   {nextOperator
                     ? formatDate(nextOperator.date)
                     : nextReadingDate
                       ? t("last.scheduled", { date: formatDate(nextReadingDate) })
                       : "-"}
                 </td>
-                <td className="num">{kwh(nextOperator?.day ?? null)}</td>
-                {hasNight ? <td className="num">{kwh(nextOperator?.night ?? null)}</td> : null}
-                <td>{nextOperator || nextReadingDate ? t("by.operator") : "-"}</td>
+                <td className="num" data-label={dayLabel}>
+                  {kwh(nextOperator?.day ?? null)}
+                </td>
+                {hasNight ? (
+                  <td className="num" data-label={nightLabel}>
+                    {kwh(nextOperator?.night ?? null)}
+                  </td>
+                ) : null}
+                <td data-label={t("registeredBy")}>
+                  {nextOperator || nextReadingDate ? t("by.operator") : "-"}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -86,6 +113,11 @@ export function LastReadings({
       ) : (
         <p className="muted">{t("last.none")}</p>
       )}
+      {correctHref ? (
+        <p className="rd-correct">
+          {t("correct.offer")} <a href={correctHref}>{t("correct.link")}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -4,54 +4,118 @@ import type { z } from "zod";
 import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
-import { formatInteger } from "../../domain/format";
+import { formatDate, formatInteger } from "../../domain/format";
 import { FieldErrors, TextField } from "../Field";
+
+/** One register the "far higher" warning names, with its real ratio to the usual consumption. */
+export interface WarnedRegister {
+  register: "day" | "night";
+  reason: "decimal" | "high";
+  /** implied ÷ usual consumption, already rounded for people; null when there is no basis. */
+  ratio: number | null;
+}
 
 /** What the reading page's action answers. */
 export interface ReadingActionData {
   result?: SubmissionResult<string[]>;
-  /** The values are far higher than expected: shown with a confirmation checkbox. */
-  warning?: { register: "day" | "night"; reason: "decimal" | "high"; values: string };
+  /** The values are far higher than expected: every suspicious register, and a checkbox. */
+  warning?: { registers: WarnedRegister[]; values: string };
   /** A message about the whole form (period closed, not allowed, failure), a translation key. */
   formError?: string;
+}
+
+/** The customer's latest reading, when the form corrects it instead of adding one. */
+export interface CorrectionTarget {
+  readingId: number;
+  date: string;
+  day: number | null;
+  night: number | null;
 }
 
 /**
  * The reading form: plain POST, validated by the action (the browser ships no schema code).
  * After a "far higher" answer it shows the warning and a confirmation checkbox, values kept.
+ * With `correction` it replaces the customer's latest reading ("correct my reading").
  */
 export function ReadingForm({
   meterId,
   hasNight,
   previous,
   actionData,
+  correction,
 }: {
   meterId: number;
   hasNight: boolean;
   previous: { day: number | null; night: number | null };
   actionData: ReadingActionData | undefined;
+  correction?: CorrectionTarget | null;
 }) {
   const { t } = useTranslation(["readings", "forms"]);
+  // Error keys are the forms' ("validate.number") or full ones ("readings:errors.notGreater").
+  const { t: tError } = useTranslation(["forms", "common"]);
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<ReturnType<typeof readingFormSchema>>>({
-    id: `reading-${meterId}`,
+    id: correction ? `correction-${meterId}` : `reading-${meterId}`,
     lastResult: actionData?.result,
   });
   const warning = actionData?.warning;
   const hint = (value: number | null) =>
     value === null ? undefined : t("form.previous", { value: formatInteger(value) });
+  const labels = { day: t("form.day"), night: t("form.night") };
+  // The summary at the top of the form: every refused field, linked to it.
+  const refused = (["day", "night"] as const).flatMap((name) => {
+    const errors = fields[name].errors;
+    return errors?.length
+      ? [{ name, id: fields[name].id, message: tError(errors[0] as string) }]
+      : [];
+  });
+  const kwh = (value: number | null) => (value === null ? "-" : `${formatInteger(value)} kWh`);
   return (
     <section className="card" aria-labelledby="form-title">
-      <h2 id="form-title" className="card__title">
-        {t("form.title")}
+      <h2 id="form-title" className="card__title" tabIndex={-1}>
+        {correction ? t("correct.title") : t("form.title")}
       </h2>
+      {refused.length > 0 ? (
+        <div className="alert alert--error rd-summary" role="alert" aria-labelledby="rd-summary">
+          <h3 id="rd-summary" className="rd-alert-title">
+            {t("errors.summary")}
+          </h3>
+          <ul>
+            {refused.map((error) => (
+              <li key={error.name}>
+                <a href={`#${error.id}`}>
+                  {labels[error.name]}: {error.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="meter_id" value={meterId} />
-        <p className="muted">{t("form.intro")}</p>
+        {correction ? (
+          <>
+            <input type="hidden" name="intent" value="correct" />
+            <input type="hidden" name="reading_id" value={correction.readingId} />
+            <p>
+              {t("correct.intro", { date: formatDate(correction.date) })} {t("day")}:{" "}
+              <strong>{kwh(correction.day)}</strong>
+              {hasNight ? (
+                <>
+                  {" · "}
+                  {t("night")}: <strong>{kwh(correction.night)}</strong>
+                </>
+              ) : null}
+            </p>
+            <p className="muted">{t("correct.keeps")}</p>
+          </>
+        ) : (
+          <p className="muted">{t("form.intro")}</p>
+        )}
         <div className="form-row">
           <TextField
             meta={fields.day}
-            label={t("form.day")}
+            label={labels.day}
             hint={hint(previous.day)}
             inputMode="numeric"
             autoComplete="off"
@@ -60,7 +124,7 @@ export function ReadingForm({
           {hasNight ? (
             <TextField
               meta={fields.night}
-              label={t("form.night")}
+              label={labels.night}
               hint={hint(previous.night)}
               inputMode="numeric"
               autoComplete="off"
@@ -70,13 +134,21 @@ export function ReadingForm({
         </div>
         {warning ? (
           <div className="alert alert--warning" role="alert">
-            <p>
-              <strong>
-                {t(`warning.${warning.reason}`, {
-                  register: t(`registerName.${warning.register}`),
-                })}
-              </strong>
-            </p>
+            <ul className="rd-warnings">
+              {warning.registers.map((w) => (
+                <li key={w.register}>
+                  <strong>
+                    {w.ratio !== null
+                      ? t("warning.ratio", {
+                          register: t(`registerName.${w.register}`),
+                          ratio: formatInteger(w.ratio),
+                        })
+                      : t("warning.high", { register: t(`registerName.${w.register}`) })}
+                  </strong>
+                  {w.reason === "decimal" ? <> {t("warning.decimal")}</> : null}
+                </li>
+              ))}
+            </ul>
             <p>{t("warning.check")}</p>
             <input type="hidden" name="warned" value={warning.values} />
             <div className="check">
@@ -91,9 +163,17 @@ export function ReadingForm({
         ) : null}
         <div className="actions">
           <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-            {warning ? t("form.submitConfirmed") : t("form.submit")}
+            {warning
+              ? t("form.submitConfirmed")
+              : correction
+                ? t("correct.submit")
+                : t("form.submit")}
           </button>
-          <a href={href("/instructions")}>{t("form.howTo")}</a>
+          {correction ? (
+            <a href={`${href("/b2b/kataxorisi")}#last-title`}>{t("correct.cancel")}</a>
+          ) : (
+            <a href={href("/instructions")}>{t("form.howTo")}</a>
+          )}
         </div>
       </Form>
     </section>

@@ -12,6 +12,12 @@ function pageHref(search: string, page: number, size: number): string {
   return `?${params.toString()}#history-title`;
 }
 
+/** A value, struck through when the customer corrected it (<s>: no longer accurate). */
+function struck(corrected: boolean, value: number | null) {
+  const text = value === null ? "-" : formatInteger(value);
+  return corrected && value !== null ? <s>{text}</s> : text;
+}
+
 /** The supply's whole reading history, paged in the URL (?page=&size=). */
 export function ReadingHistory({
   rows,
@@ -24,6 +30,8 @@ export function ReadingHistory({
 }) {
   const { t } = useTranslation("readings");
   const { search } = useLocation();
+  const dayLabel = `${t("day")} (kWh)`;
+  const nightLabel = `${t("night")} (kWh)`;
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
   const last = Math.min(paging.total, paging.page * paging.size);
   return (
@@ -35,13 +43,8 @@ export function ReadingHistory({
         <p className="muted">{t("history.none")}</p>
       ) : (
         <>
-          <div
-            className="table-wrap"
-            tabIndex={0}
-            role="region"
-            aria-label={t("history.caption", { first, last, total: paging.total })}
-          >
-            <table className="table">
+          <div className="rd-fit">
+            <table className="table rd-stack">
               <caption className="visually-hidden">
                 {t("history.caption", { first, last, total: paging.total })}
               </caption>
@@ -61,13 +64,25 @@ export function ReadingHistory({
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.key}>
-                    <td>{formatDate(row.date)}</td>
-                    <td className="num">{row.day === null ? "-" : formatInteger(row.day)}</td>
+                  <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
+                    <td data-label={t("date")}>{formatDate(row.date)}</td>
+                    <td className="num" data-label={dayLabel}>
+                      {struck(row.corrected, row.day)}
+                    </td>
                     {hasNight ? (
-                      <td className="num">{row.night === null ? "-" : formatInteger(row.night)}</td>
+                      <td className="num" data-label={nightLabel}>
+                        {struck(row.corrected, row.night)}
+                      </td>
                     ) : null}
-                    <td>{t(`by.${row.registeredBy}`)}</td>
+                    <td data-label={t("registeredBy")}>
+                      {t(`by.${row.registeredBy}`)}
+                      {row.corrected ? (
+                        <>
+                          {" "}
+                          <span className="badge badge--warning">{t("history.corrected")}</span>
+                        </>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -42,6 +42,9 @@ export function renderConsumptionChart(
     wide: renderBarChart({ ...base, id: "reading-chart-wide", width: 620, height: 260 }),
     narrow: renderBarChart({
       ...base,
+      // No unit on the phone's axis: "1.650 kWh" at the axis end was clipped at 360 px; the
+      // caption and the legend say kWh.
+      unit: "",
       id: "reading-chart-narrow",
       horizontal: true,
       width: 340,
