@@ -15,8 +15,11 @@ export function Dialog({
   closeTo,
   children,
   role = "dialog",
+  modal,
 }: {
   title: React.ReactNode;
+  /** The `?modal=` value that opens this dialog: focus returns to a link with it on close. */
+  modal?: string;
   /** Where the close link goes (usually the current path without the modal's parameters). */
   closeTo: string;
   children: React.ReactNode;
@@ -30,6 +33,7 @@ export function Dialog({
       titleId={titleId}
       title={title}
       role={role}
+      modal={modal}
       close={
         <Link to={closeTo} className="dialog__close" replace data-dialog-close="">
           <span aria-hidden="true">×</span>
@@ -52,10 +56,13 @@ export function DialogFrame({
   titleId,
   title,
   role = "dialog",
+  modal,
   close,
   children,
 }: {
   id?: string;
+  /** The `?modal=` value that opens this dialog (for focus return when nothing else is known). */
+  modal?: string;
   titleId: string;
   title: React.ReactNode;
   role?: "dialog" | "alertdialog";
@@ -63,7 +70,7 @@ export function DialogFrame({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useModalDialog(ref);
+  useModalDialog(ref, modal);
   return (
     <div className="modal">
       {/* Server and first client render agree (open, not modal); showModal() runs in an effect. */}
@@ -85,6 +92,8 @@ interface ReturnTarget {
   element: HTMLElement | null;
   /** The opener's href, or the dialog's own URL: found again if the page was re-rendered. */
   href: string | null;
+  /** The dialog's `?modal=` value: a link that opens it, when it opened by itself. */
+  modal: string | null;
 }
 
 /**
@@ -107,11 +116,18 @@ function isShown(el: HTMLElement): boolean {
   return el.isConnected && el.getClientRects().length > 0 && !el.closest("[inert]");
 }
 
-function byHref(href: string): HTMLElement | null {
+function find(match: (href: string) => boolean): HTMLElement | null {
   for (const el of document.querySelectorAll<HTMLElement>("[href]")) {
-    if (el.getAttribute("href") === href && !el.closest("dialog")) return el;
+    const href = el.getAttribute("href");
+    if (href && match(href) && !el.closest("dialog")) return el;
   }
   return null;
+}
+
+/** A link that opens the dialog `modal` (`?modal=settings`, `…&modal=pay-several&…`). */
+function opensModal(href: string, modal: string): boolean {
+  const query = href.split("?")[1];
+  return query !== undefined && new URLSearchParams(query.split("#")[0]).get("modal") === modal;
 }
 
 /** Focus the opener again, or the element with its href, or the summary of its closed menu. */
@@ -120,12 +136,10 @@ function restoreFocus(target: ReturnTarget) {
   // Another dialog took focus meanwhile, or the user already moved on.
   if (active && active !== document.body && active.closest("dialog")) return;
   if (active && active !== document.body && !active.closest(".modal")) return;
-  let element: HTMLElement | null =
-    target.element?.isConnected === true
-      ? target.element
-      : target.href
-        ? byHref(target.href)
-        : null;
+  const { href, modal } = target;
+  let element: HTMLElement | null = target.element?.isConnected === true ? target.element : null;
+  element ??= href ? find((h) => h === href) : null;
+  element ??= modal ? find((h) => opensModal(h, modal)) : null;
   const menu = element?.closest("details:not([open])");
   if (menu) element = menu.querySelector<HTMLElement>("summary");
   if (element && isShown(element)) {
@@ -142,17 +156,26 @@ function restoreFocus(target: ReturnTarget) {
  * close control's navigation (URL and server state agree); the dialog unmounts when the page
  * without it renders, and focus returns then.
  */
-export function useModalDialog(ref: React.RefObject<HTMLDialogElement | null>) {
+export function useModalDialog(
+  ref: React.RefObject<HTMLDialogElement | null>,
+  modal: string | undefined,
+) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog?.isConnected) return;
-    const opener = recentOpener();
+    const clicked = recentOpener();
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const outside = active && active !== document.body && !active.closest("dialog") ? active : null;
-    const here = `${window.location.pathname}${window.location.search}`;
+    // A control that is gone (the sign-in button after signing in) opened nothing of the page.
+    const opener =
+      (clicked?.isConnected ? clicked : null) ??
+      (active && active !== document.body && !active.closest("dialog") ? active : null);
+    const { pathname, search } = window.location;
     const target: ReturnTarget = handoff ?? {
-      element: opener ?? outside,
-      href: (opener ?? outside)?.getAttribute("href") ?? here,
+      element: opener,
+      // The opener's href finds it again if the page re-rendered it; without an opener, a link
+      // to this very URL (a dialog opened by a plain link and a full page load).
+      href: opener ? opener.getAttribute("href") : search ? `${pathname}${search}` : null,
+      modal: modal ?? null,
     };
     handoff = null;
 
@@ -225,5 +248,5 @@ export function useModalDialog(ref: React.RefObject<HTMLDialogElement | null>) {
         restoreFocus(target);
       }, 0);
     };
-  }, [ref]);
+  }, [ref, modal]);
 }

@@ -28,6 +28,7 @@ export function OverviewDialog({
       id={id}
       titleId={`${id}-title`}
       title={title}
+      modal={id}
       close={
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value={closeIntent} />
