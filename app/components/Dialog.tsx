@@ -125,7 +125,7 @@ function find(match: (href: string) => boolean): HTMLElement | null {
 }
 
 /** A link that opens the dialog `modal` (`?modal=settings`, `…&modal=pay-several&…`). */
-function opensModal(href: string, modal: string): boolean {
+export function opensModal(href: string, modal: string): boolean {
   const query = href.split("?")[1];
   return query !== undefined && new URLSearchParams(query.split("#")[0]).get("modal") === modal;
 }
