@@ -228,7 +228,7 @@ export function useModalDialog(
     }
     function onClose() {
       // Closed by the browser after all (e.g. a repeated close request): follow with the URL.
-      if (dialog && !dialog.open) requestClose();
+      if (dialog?.isConnected && !dialog.open) requestClose();
     }
     // On the document: with focus on the page body (after a click on the backdrop) Escape and
     // Tab still reach the dialog; capture, so the layout's "Escape closes menus" comes second.
