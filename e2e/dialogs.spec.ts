@@ -290,16 +290,17 @@ test.describe("#15 dialogs", () => {
   }) => {
     test.skip(noJs(), "focus management needs JavaScript");
     await login(page, H.vat);
-    // From another page: the menu item navigates to the overview with the dialog.
+    // Settings opens over the page the customer is on, and closing leaves them there.
     await page.goto("/b2b/logariasmoi");
     await openSettingsByKeyboard(page);
+    await expect(page).toHaveURL(/\/b2b\/logariasmoi\?modal=settings$/);
     const title = el("settings:settingsModal.title");
     await expect(openDialog(page, title)).toBeVisible();
     await isModal(page, title);
     await expectTabStaysInside(page);
     await page.keyboard.press("Escape");
     await expect(page.locator("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
+    await expect(page).toHaveURL(/\/b2b\/logariasmoi$/);
     await expect(avatarMenu(page)).toBeFocused();
     await checkA11y(page);
   });
