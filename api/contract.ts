@@ -297,6 +297,18 @@ export interface ApiReceipt {
   }[];
 }
 
+/**
+ * GET /payments/results/{reference} (signed in) and /payments/links/{purpose}/{hash}/results/
+ * {reference}: one payment as the ledger recorded it, only for its owner (a customer whose
+ * supplies it paid, or the supply a link names). The checkout dialog trusts this, not the URL.
+ */
+export interface ApiPaymentResult {
+  reference: string;
+  status: "started" | "success" | "failed" | "cancelled";
+  amount: number;
+  completed_at: string | null;
+}
+
 /** Test acquirer: GET /gateway/sessions/{token}. */
 export interface ApiGatewaySession {
   order_id: string;

@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
 import { ErrorPage } from "./components/ErrorPage";
@@ -71,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** Off the production host: the marker banner and the "[TEST] " title prefix. */
       testEnvironment: url.hostname !== env.PRODUCTION_HOST,
       cookieBar: showCookieBar(request),
+      /** `?checkout=success&t=…` as the API confirmed it (issue #15: the URL alone proves nothing). */
+      checkout: await loadConfirmedCheckout({ request, context }),
     },
     { headers },
   );

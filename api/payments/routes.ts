@@ -17,6 +17,7 @@ import {
   createOrder,
   customerMetersByIds,
   findMeter,
+  findPaymentResult,
   isPayable,
   loadReceipt,
   processReturn,
@@ -207,6 +208,31 @@ export const paymentRoutes = new Hono<ApiEnv>()
       throw notFound();
     }
     return c.json({ data: loaded.receipt });
+  })
+
+  /**
+   * The recorded outcome and amount of one of the caller's payments (the checkout dialog shows
+   * a result only when this confirms it; the URL's `a` is never shown). 404 for an unknown
+   * reference and for another customer's alike.
+   */
+  .get("/results/:reference", requireBearer, async (c) => {
+    const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
+    if (!found) throw notFound();
+    const data = await findPaymentResult(c.get("db"), c.req.param("reference"), {
+      customerId: found.customer.id,
+    });
+    if (!data) throw notFound();
+    return c.json({ data });
+  })
+
+  /** The same for a payment made through a link: only for the supply that link names. */
+  .get("/links/:purpose/:hash/results/:reference", async (c) => {
+    const { meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
+    const data = await findPaymentResult(c.get("db"), c.req.param("reference"), {
+      meterId: meter.id,
+    });
+    if (!data) throw notFound();
+    return c.json({ data });
   })
 
   /** The receipt of a payment made through a link: only for the supply that link names. */

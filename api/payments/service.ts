@@ -18,7 +18,7 @@
  * array parameter when the order is created), so an order for 1,000 supplies is the same handful
  * of statements with a handful of bound parameters as an order for one (D1 binds at most 100).
  */
-import type { ApiPaymentOutcome, ApiReceipt } from "../contract";
+import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../contract";
 import type { Db } from "../db";
 import type { PaymentGateway } from "../gateway/gateway";
 import { euros } from "../domain/money";
@@ -422,6 +422,47 @@ export async function loadReceipt(db: Db, reference: string) {
     })),
   };
   return { order, receipt, customerIds: [...new Set(results.map((r) => r.customer_id))] };
+}
+
+/** Whose payment a result is asked for: a signed-in customer, or the supply a pay link names. */
+export type PaymentOwner = { customerId: number } | { meterId: number };
+
+/**
+ * A payment's recorded outcome and amount, or null when the reference is unknown or the payment
+ * is not the owner's: every supply it paid must be the customer's (or be the link's supply). One
+ * statement; an unknown and a foreign reference look the same to the caller.
+ */
+export async function findPaymentResult(
+  db: Db,
+  reference: string,
+  owner: PaymentOwner,
+): Promise<ApiPaymentResult | null> {
+  const foreign =
+    "customerId" in owner
+      ? `SELECT 1 FROM payment_order_items i JOIN meters m ON m.id = i.meter_id
+          WHERE i.order_id = o.id AND m.customer_id <> ?2`
+      : "SELECT 1 FROM payment_order_items i WHERE i.order_id = o.id AND i.meter_id <> ?2";
+  const row = await d1(db)
+    .prepare(
+      `SELECT o.reference, o.status, o.amount_cents, o.completed_at FROM payment_orders o
+        WHERE o.reference = ?1
+          AND EXISTS (SELECT 1 FROM payment_order_items i WHERE i.order_id = o.id)
+          AND NOT EXISTS (${foreign})`,
+    )
+    .bind(reference, "customerId" in owner ? owner.customerId : owner.meterId)
+    .first<{
+      reference: string;
+      status: ApiPaymentResult["status"];
+      amount_cents: number;
+      completed_at: string | null;
+    }>();
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    status: row.status,
+    amount: euros(row.amount_cents),
+    completed_at: row.completed_at,
+  };
 }
 
 /** One receipt per payment, to the account's email (portal) or the supply's e-bill email (links). */

@@ -158,8 +158,26 @@ function MessagesMenu({ unread }: { unread: ShellView["unread"] }) {
   );
 }
 
+/**
+ * The settings dialog over the page the customer is on (the layout renders `?modal=settings` on
+ * every signed-in page), so closing it leaves them where they were. /b2b/settings renders the
+ * dialog itself, and a page showing a checkout result keeps that dialog alone: both use the
+ * overview.
+ */
+export function settingsHref(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  if (pathname === "/b2b/settings" || params.has("checkout") || !pathname.startsWith("/b2b/")) {
+    return "/b2b/episkopisi?modal=settings";
+  }
+  params.delete("modal");
+  params.delete("step");
+  params.set("modal", "settings");
+  return `${pathname}?${params}`;
+}
+
 function AvatarMenu({ user, avatarSrc }: { user: ShellView["user"]; avatarSrc: string | null }) {
   const { t } = useTranslation("shell");
+  const location = useLocation();
   return (
     <details className="dropdown">
       <summary aria-label={t("header.account")}>
@@ -181,7 +199,7 @@ function AvatarMenu({ user, avatarSrc }: { user: ShellView["user"]; avatarSrc: s
         </p>
         <ul className="menu">
           <li>
-            <Link to="/b2b/episkopisi?modal=settings">
+            <Link to={settingsHref(location.pathname, location.search)}>
               <Icon name="settings" />
               {t("header.settings")}
             </Link>

@@ -5,6 +5,7 @@ import type {
   ApiMeter,
   ApiPayLink,
   ApiPaymentOutcome,
+  ApiPaymentResult,
   ApiPaymentStart,
   ApiReceipt,
 } from "../../api/contract.ts";
@@ -527,5 +528,76 @@ describe("/pay/{hash} and /instant-bill/{hash} links", () => {
       body: { amount: 1, consent: true },
     });
     expect([order.status, order.code]).toEqual([400, "nothing_due"]);
+  });
+});
+
+describe("#15 a checkout result is what the API recorded, for its owner only", () => {
+  const result = (reference: string, t?: string) =>
+    api.call<{ data: ApiPaymentResult }>(`/payments/results/${encodeURIComponent(reference)}`, {
+      token: t,
+    });
+
+  it("#15 GET /payments/results/{t}: the caller's payment with its recorded outcome and amount; unknown or another customer's t is 404", async () => {
+    const start = await startOrder([{ meter_id: h.mainMeterId, amount: 3.21 }]);
+    const pending = await result(start.reference, token);
+    expect(pending.status).toBe(200);
+    expect(pending.body.data).toEqual({
+      reference: start.reference,
+      status: "started",
+      amount: 3.21,
+      completed_at: null,
+    });
+
+    expect((await postReturn(await pay(start))).body.data.outcome).toBe("success");
+    const paid = await result(start.reference, token);
+    expect(paid.body.data).toMatchObject({ reference: start.reference, status: "success" });
+    expect(paid.body.data.amount).toBe(3.21);
+    expect(paid.body.data.completed_at).toMatch(/^\d{4}-\d\d-\d\d/);
+
+    const foreign = await result(start.reference, companyToken);
+    expect([foreign.status, foreign.code]).toEqual([404, "not_found"]);
+    const unknown = await result("FAKE", token);
+    expect([unknown.status, unknown.code]).toEqual([404, "not_found"]);
+    const anonymous = await result(start.reference);
+    expect(anonymous.status).toBe(401);
+
+    const declined = await startOrder([{ meter_id: h.mainMeterId, amount: 1.5 }]);
+    await postReturn(await pay(declined, TEST_CARDS.declined));
+    expect((await result(declined.reference, token)).body.data.status).toBe("failed");
+  });
+
+  it("#15 a payment covering a foreign supply is nobody's to confirm but its owner's", async () => {
+    const start = await startOrder([{ meter_id: co.firstMeterId, amount: 1 }], companyToken);
+    expect((await result(start.reference, companyToken)).status).toBe(200);
+    expect((await result(start.reference, token)).status).toBe(404);
+  });
+
+  it("#15 through a pay link: only for the supply that link names", async () => {
+    const linkTo = async (meterId: number) => {
+      const r = await api.call<{ data: { path: string } }>("/payments/dev/links", {
+        body: { meter_id: meterId, purpose: "pay" },
+      });
+      return r.body.data.path.split("/")[2] ?? "";
+    };
+    const hash = await linkTo(DEMO.firstLogin.meterId);
+    const start = await api.call<{ data: ApiPaymentStart }>(`/payments/links/pay/${hash}/orders`, {
+      body: { amount: 1.25, consent: true },
+    });
+    expect(start.status).toBe(201);
+    const reference = start.body.data.reference;
+    await postReturn(await pay(start.body.data));
+    const own = await api.call<{ data: ApiPaymentResult }>(
+      `/payments/links/pay/${hash}/results/${reference}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ reference, status: "success", amount: 1.25 });
+    const other = await api.call(
+      `/payments/links/pay/${await linkTo(h.mainMeterId)}/results/${reference}`,
+    );
+    expect([other.status, other.code]).toEqual([404, "not_found"]);
+    const altered = await api.call(
+      `/payments/links/pay/${hash.slice(0, -2)}xx/results/${reference}`,
+    );
+    expect(altered.status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { formatAmount } from "../../domain/format";
 import { parseCheckout, withoutCheckout } from "../../domain/payment-rules";
 import { Dialog } from "../Dialog";
+import { useRootData } from "../root-data";
 
 /** Pages that can show a receipt for `?receipt=…` (the payment pages themselves). */
 function receiptHref(pathname: string, reference: string): string | null {
@@ -15,15 +16,51 @@ function receiptHref(pathname: string, reference: string): string | null {
 /**
  * Spec §2 "Checkout query (any page)": success, canceledComplete, fail and mismatch show the
  * payment-result dialog; cancel shows the cancel dialog, only when `t` is present (and uses `o`,
- * the order to cancel). Rendered by the server from the URL alone, so it works without JS.
+ * the order to cancel). Rendered by the server, so it works without JS; a success only with what
+ * the API confirmed (issue #15).
  */
 export function CheckoutDialog() {
   const { t } = useTranslation("payments");
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const query = parseCheckout(search);
-  if (!query) return null;
+  const confirmed = useRootData()?.checkout ?? null;
+  // A success is shown only as the API confirmed it (root loader): a payment of this customer
+  // with this reference that succeeded, with its recorded amount. Anything else, including a
+  // crafted `?checkout=success&t=FAKE&a=9999.99` or a malformed one, shows nothing.
+  // `a` plays no part: a real payment with a wrong or missing `a` shows its recorded amount.
+  const success = search.get("checkout") === "success";
+  if (success && (!confirmed || confirmed.reference !== search.get("t"))) return null;
   const closeTo = withoutCheckout(location.pathname, search);
+
+  if (success && confirmed) {
+    const receipt = receiptHref(location.pathname, confirmed.reference);
+    return (
+      <Dialog title={t("paymentMessages.successTitle")} closeTo={closeTo}>
+        <div className="alert alert--success" role="status">
+          <p>
+            {t("paymentMessages.successMsg", {
+              t: confirmed.reference,
+              a: formatAmount(confirmed.amount),
+            })}
+          </p>
+        </div>
+        <p>{t("within5days")}</p>
+        <div className="actions">
+          {receipt ? (
+            <Link className="btn" to={receipt}>
+              {t("paymentMessages.receipt")}
+            </Link>
+          ) : null}
+          <Link className="btn btn--secondary" to={closeTo} replace>
+            {t("paymentMessages.close")}
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const query = parseCheckout(search);
+  if (!query || query.kind === "success") return null;
 
   if (query.kind === "cancel") {
     return (
@@ -41,28 +78,6 @@ export function CheckoutDialog() {
           ) : null}
           <Link className="btn btn--secondary" to={closeTo} replace>
             {t("paymentMessages.cancelBack")}
-          </Link>
-        </div>
-      </Dialog>
-    );
-  }
-
-  if (query.kind === "success") {
-    const receipt = receiptHref(location.pathname, query.t);
-    return (
-      <Dialog title={t("paymentMessages.successTitle")} closeTo={closeTo}>
-        <div className="alert alert--success" role="status">
-          <p>{t("paymentMessages.successMsg", { t: query.t, a: formatAmount(query.a) })}</p>
-        </div>
-        <p>{t("within5days")}</p>
-        <div className="actions">
-          {receipt ? (
-            <Link className="btn" to={receipt}>
-              {t("paymentMessages.receipt")}
-            </Link>
-          ) : null}
-          <Link className="btn btn--secondary" to={closeTo} replace>
-            {t("paymentMessages.close")}
           </Link>
         </div>
       </Dialog>

@@ -2,7 +2,11 @@ import { useTranslation } from "react-i18next";
 import type { ApiReceipt } from "../../../api/contract";
 import { formatAmount, formatStamp } from "../../domain/format";
 
-/** One receipt per payment, however many supplies it covered (a copy goes out by email). */
+/**
+ * One receipt per payment, however many supplies it covered (a copy goes out by email). The
+ * "shows within 5 days" note is the page's own (pay and pay-link pages show it under their
+ * form): said once, not again in here (issue #15).
+ */
 export function Receipt({ receipt, backTo }: { receipt: ApiReceipt; backTo: string }) {
   const { t } = useTranslation("payments");
   return (
@@ -54,7 +58,6 @@ export function Receipt({ receipt, backTo }: { receipt: ApiReceipt; backTo: stri
         </table>
       </div>
       <p className="muted">{t("receipt.emailed")}</p>
-      <p className="pay-note">{t("within5days")}</p>
       <a className="btn btn--secondary" href={backTo}>
         {t("receipt.back")}
       </a>

@@ -47,7 +47,8 @@ export function PaySeveralDialog({
             {view.rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row">
-                  <span className="nowrap">
+                  {/* Wraps on a phone: the amount column must stay in view at 320 px. */}
+                  <span>
                     {t(`kind.${row.kind}`)} · {row.supplyNumber}
                   </span>
                   <br />

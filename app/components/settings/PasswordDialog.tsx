@@ -36,7 +36,7 @@ export function PasswordDialog({
     lastResult: data?.result,
   });
   return (
-    <Dialog title={t("password.title")} closeTo={backTo}>
+    <Dialog title={t("password.title")} closeTo={backTo} modal="password">
       <fetcher.Form method="post" action={SETTINGS_ACTION} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="return_to" value={closeTo} />

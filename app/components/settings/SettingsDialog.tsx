@@ -155,7 +155,7 @@ export function SettingsDialog({
   const pending = fetcher.state !== "idle";
 
   return (
-    <Dialog title={t("settingsModal.title")} closeTo={closeTo}>
+    <Dialog title={t("settingsModal.title")} closeTo={closeTo} modal="settings">
       <p className="settings-steps" aria-live="polite">
         {t("settingsModal.stepOf", { step, total: 2 })}:{" "}
         <strong>{step === 1 ? t("settingsModal.step1") : t("settingsModal.step2")}</strong>
