@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "../../components/form";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
@@ -192,13 +193,7 @@ function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   }>({ lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary form={form} ns={["directDebit", "forms", "common"]} />
       <CardFields fields={fields} />
       <input type="hidden" name="intent" value="save" />
       <div className="actions">
