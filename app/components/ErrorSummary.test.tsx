@@ -3,7 +3,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { resources } from "../../locales";
-import { ErrorSummary, errorSummaryId, summaryItems } from "./ErrorSummary";
+import {
+  ErrorSummary,
+  errorSummaryId,
+  fieldsLabelKey,
+  summaryItems,
+  summaryText,
+} from "./ErrorSummary";
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: "en", resources, defaultNS: "common", fallbackNS: "common" });
@@ -66,5 +72,25 @@ describe("#15 error summary", () => {
     expect(html).toContain(i18n.t("forms:validate.vat"));
     expect(html).toContain('<li id="login-error">');
     expect(html).toContain(i18n.t("auth:login.errors.wrong_credentials"));
+  });
+
+  it("names the field in each link when its label is known, and looks plain keys up in every namespace given", () => {
+    expect(summaryText("VAT number *", ["Required."])).toBe("VAT number: Required.");
+    expect(summaryText(null, ["Required.", "Too short."])).toBe("Required. Too short.");
+    expect(fieldsLabelKey()("supply_number")).toBe("fields.supplyNumber");
+    const html = render(
+      <ErrorSummary
+        form={{
+          id: "contact",
+          allErrors: { name: ["validate.require"], other: ["validate.require"] },
+        }}
+        ns={["contact", "forms", "common"]}
+        labelKey={fieldsLabelKey()}
+      />,
+    );
+    const required = i18n.t("forms:validate.require");
+    expect(html).toContain(`>${i18n.t("contact:fields.name")}: ${required}</a>`);
+    // No label key for "other": the message alone, translated from the second namespace.
+    expect(html).toContain(`<a href="#contact-other">${required}</a>`);
   });
 });

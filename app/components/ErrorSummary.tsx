@@ -16,8 +16,10 @@ import { useTranslation } from "react-i18next";
  * A link moves to its field: without JavaScript the `#id` scrolls the page to it; with JavaScript
  * the field is focused and its label scrolled into view, as GOV.UK does.
  *
- * Messages are translation keys: plain keys are looked up in `ns` (by default "forms" then
- * "common"), others carry their namespace ("auth:login.errors.wrong_credentials").
+ * Messages are translation keys: plain keys are looked up in each of `ns` in turn (by default
+ * "forms" then "common"), others carry their namespace ("auth:login.errors.wrong_credentials").
+ * A field's link reads "Label: message" when `labelKey` names its label's key: messages such as
+ * "This field is required" say nothing on their own in a list.
  */
 
 /** The summary's id for a form: `useForm` looks it up to focus it. */
@@ -46,6 +48,11 @@ export interface ErrorSummaryProps {
   targets?: Readonly<Record<string, string>>;
   /** Fields left out of the list (a honeypot, whose message is shown as a form-level one). */
   omit?: readonly string[];
+  /**
+   * The translation key of a field's label (looked up in `ns`), by field name: a function (see
+   * `fieldsLabelKey`) or a table. A key that does not exist is left out.
+   */
+  labelKey?: ((name: string) => string | undefined) | Readonly<Record<string, string>>;
 }
 
 export interface SummaryItem {
@@ -84,10 +91,38 @@ export function summaryItems({
   return items;
 }
 
+/** Whether a namespace's resources hold a string at the dotted key. */
+function hasKey(bundle: unknown, key: string): boolean {
+  let node = bundle;
+  for (const part of key.split(".")) {
+    if (!node || typeof node !== "object") return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string";
+}
+
+/** Label keys named after the fields: `fields.supplyNumber` for the field `supply_number`. */
+export function fieldsLabelKey(prefix = "fields.") {
+  return (name: string) =>
+    `${prefix}${name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())}`;
+}
+
+/** A field's entry: "Label: message" (the label's own closing colon or asterisk dropped). */
+export function summaryText(label: string | null, messages: string[]): string {
+  const text = messages.join(" ");
+  const name = label?.replace(/[\s:*]+$/, "");
+  return name ? `${name}: ${text}` : text;
+}
+
 /** With JavaScript: focus the field and bring its label into view (without, the `#id` scrolls). */
 function moveToField(event: MouseEvent<HTMLAnchorElement>, target: string) {
-  const field = document.getElementById(target);
-  if (!field) return;
+  const element = document.getElementById(target);
+  if (!element) return;
+  // A group (radio buttons in a fieldset): its first control.
+  const field =
+    element instanceof HTMLFieldSetElement
+      ? (element.querySelector<HTMLElement>("input, select, textarea") ?? element)
+      : element;
   event.preventDefault();
   const label =
     field.closest("fieldset")?.querySelector("legend") ??
@@ -102,8 +137,23 @@ export function ErrorSummary({
   ns = ["forms", "common"],
   targets,
   omit,
+  labelKey,
 }: ErrorSummaryProps) {
-  const { t } = useTranslation(typeof ns === "string" ? ns : [...ns]);
+  const namespaces = typeof ns === "string" ? [ns] : [...ns];
+  const { t, i18n } = useTranslation(namespaces);
+  // `t` looks a plain key up in the first namespace only (and "common"): try each in turn.
+  const find = (key: string): string | null => {
+    const [prefix, rest] = key.includes(":") ? key.split(":", 2) : [null, key];
+    const where = prefix ? [prefix] : namespaces;
+    const found = where.find((n) => hasKey(i18n.getResourceBundle(i18n.language, n), rest ?? ""));
+    return found ? `${found}:${rest}` : null;
+  };
+  const text = (key: string) => t(find(key) ?? key);
+  const labelOf = (name: string): string | null => {
+    const key = typeof labelKey === "function" ? labelKey(name) : labelKey?.[name];
+    const found = key ? find(key) : null;
+    return found ? t(found) : null;
+  };
   const items = summaryItems({ form, extra, targets, omit });
   if (items.length === 0) return null;
   const id = errorSummaryId(form.id);
@@ -130,13 +180,13 @@ export function ErrorSummary({
                 href={`#${item.target}`}
                 onClick={(event) => moveToField(event, item.target as string)}
               >
-                {item.messages.map((message) => t(message)).join(" ")}
+                {summaryText(labelOf(item.name as string), item.messages.map(text))}
               </a>
             </li>
           ) : (
             <li key="form" id={form.errorId}>
               {item.messages.map((message) => (
-                <p key={message}>{t(message)}</p>
+                <p key={message}>{text(message)}</p>
               ))}
             </li>
           ),

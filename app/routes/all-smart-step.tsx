@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary } from "../components/ErrorSummary";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -168,7 +168,7 @@ function StepForm({
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <ErrorSummary form={form} ns={["allSmart", "forms", "common"]} />
+      <ErrorSummary form={form} ns={["allSmart", "forms", "common"]} labelKey={fieldsLabelKey()} />
       {step === "connect" ? (
         <TextField
           meta={fields.card_number}

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary } from "../components/ErrorSummary";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -126,6 +126,7 @@ function VatStepForm({
       <ErrorSummary
         form={form}
         ns={["allSmart", "forms", "common"]}
+        labelKey={fieldsLabelKey()}
         targets={{ choice: `${fields.choice.id}-connect` }}
       />
       <TextField

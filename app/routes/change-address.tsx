@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary } from "../components/ErrorSummary";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -147,6 +147,7 @@ function AddressForm({
       <ErrorSummary
         form={form}
         ns={["changeAddress", "forms", "common"]}
+        labelKey={fieldsLabelKey()}
         targets={{ same: `${fields.same.id}-yes` }}
       />
       <fieldset

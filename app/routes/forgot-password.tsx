@@ -64,7 +64,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       {sent ? null : (
         <>
           <p>{t("forgot.intro")}</p>
-          <ErrorSummary form={form} ns={AUTH_ERROR_NS} />
+          <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:forgot.${name}`} />
           <Form method="post" className="form" {...getFormProps(form)}>
             <TextField
               meta={fields.afm}

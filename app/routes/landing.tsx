@@ -232,7 +232,7 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
     <section aria-labelledby="login-heading">
       <h1 id="login-heading">{t("login.heading")}</h1>
       <Notice notice={notice} />
-      <ErrorSummary form={form} ns={AUTH_ERROR_NS} />
+      <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:login.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -280,7 +280,12 @@ function SignupForm({ lastResult, notice }: FormProps) {
       <h1 id="signup-heading">{t("signup.heading")}</h1>
       <p>{t("signup.intro")}</p>
       <Notice notice={notice} />
-      <ErrorSummary form={form} ns={AUTH_ERROR_NS} omit={["website"]} />
+      <ErrorSummary
+        form={form}
+        ns={AUTH_ERROR_NS}
+        omit={["website"]}
+        labelKey={(name) => `auth:signup.${name}`}
+      />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
         <TextField

@@ -116,7 +116,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
       ) : null}
-      <ErrorSummary form={form} ns={AUTH_ERROR_NS} />
+      <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:reset.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <TextField
           meta={fields.password}

@@ -2,7 +2,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ErrorSummary } from "../ErrorSummary";
+import { ErrorSummary, fieldsLabelKey } from "../ErrorSummary";
 import { FieldErrors, Honeypot } from "../Field";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../form";
 import { PublicLayout } from "../PublicLayout";
@@ -140,7 +140,12 @@ export function FlowForm({
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={step} />
-      <ErrorSummary form={form} extra={[flowError]} ns={[flow.ns, "forms", "common"]} />
+      <ErrorSummary
+        form={form}
+        extra={[flowError]}
+        ns={[flow.ns, "forms", "common"]}
+        labelKey={fieldsLabelKey()}
+      />
       {children}
       <Honeypot label={t("fields.website")} />
       <div className="actions">

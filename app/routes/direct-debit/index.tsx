@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
-import { CardFields } from "../../components/direct-debit/CardFields";
+import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
 import { ErrorSummary } from "../../components/ErrorSummary";
 import { FieldErrors, TextField } from "../../components/Field";
 import { PublicLayout } from "../../components/PublicLayout";
@@ -260,7 +260,7 @@ function VatStep({
       <p>{t("intro")}</p>
       <p className="muted">{t("monthly")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>
-        <ErrorSummary form={form} ns={DD_ERROR_NS} />
+        <ErrorSummary form={form} ns={DD_ERROR_NS} labelKey={DIRECT_DEBIT_LABEL_KEYS} />
         <TextField
           meta={fields.afm}
           label={t("vat.label")}
@@ -315,7 +315,7 @@ function CodeStep({
         </p>
       ) : null}
       <Form method="post" className="form" {...getFormProps(form)}>
-        <ErrorSummary form={form} ns={DD_ERROR_NS} />
+        <ErrorSummary form={form} ns={DD_ERROR_NS} labelKey={DIRECT_DEBIT_LABEL_KEYS} />
         <div className="field">
           <label className="field__label" htmlFor={fields.code.id}>
             {t("code.label")}
@@ -387,6 +387,7 @@ function CardStep({
         <ErrorSummary
           form={form}
           ns={DD_ERROR_NS}
+          labelKey={DIRECT_DEBIT_LABEL_KEYS}
           targets={
             flow.supplies[0]
               ? { meter_id: `${fields.meter_id.id}-${flow.supplies[0].meter_id}` }
