@@ -16,6 +16,7 @@ import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
 import { ErrorPage } from "./components/ErrorPage";
+import { LanguagePrompt } from "./components/LanguagePrompt";
 import { useRootData } from "./components/root-data";
 import { Toast } from "./components/Toast";
 import { cloudflareContext } from "./context";
@@ -68,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nonce,
       skin: toSkin(session.get("skin")),
       signedIn: isSignedIn(session),
+      /** Offer to save the language chosen before sign-in (issue #15), until answered. */
+      languagePrompt: isSignedIn(session) && session.get("lang_prompt") === locale,
       toast,
       /** Off the production host: the marker banner and the "[TEST] " title prefix. */
       testEnvironment: url.hostname !== env.PRODUCTION_HOST,
@@ -166,6 +169,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {t("testEnvironment")}
           </p>
         ) : null}
+        {rootData?.languagePrompt ? <LanguagePrompt /> : null}
         {children}
         <CheckoutDialog />
         {rootData?.toast ? (

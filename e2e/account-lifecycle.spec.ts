@@ -153,7 +153,11 @@ test("registration errors: each message in its place, the other values kept", as
   await hydrated(page);
 
   await submitSignup(page, { ...base, terms: false });
-  await expect(page.getByText(el("forms:validate.terms"))).toBeVisible();
+  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  await expect(
+    page.locator(".field__error", { hasText: el("forms:validate.terms") }),
+  ).toBeVisible();
+  await expect(page.locator(".error-summary")).toContainText(el("forms:validate.terms"));
   await hydrated(page);
   await expect(f.email).toHaveValue(me.email);
   await checkA11y(page);

@@ -85,7 +85,9 @@ test("a visitor applies for a new supply; a reload keeps the details", async ({
   await page.getByRole("button", { name: t(lng, "next") }).click();
 
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
-  await expect(page.getByText(t(lng, "errors.consent"))).toBeVisible();
+  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  await expect(page.locator(".field__error", { hasText: t(lng, "errors.consent") })).toBeVisible();
+  await expect(page.locator(".error-summary")).toContainText(t(lng, "errors.consent"));
   await page.getByLabel(t(lng, "review.consent")).check();
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
 

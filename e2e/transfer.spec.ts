@@ -107,7 +107,9 @@ test("a visitor moves a supply to NRG step by step; a reload keeps each step", a
 
   // The consent is required.
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
-  await expect(page.getByText(t(lng, "errors.consent"))).toBeVisible();
+  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  await expect(page.locator(".field__error", { hasText: t(lng, "errors.consent") })).toBeVisible();
+  await expect(page.locator(".error-summary")).toContainText(t(lng, "errors.consent"));
   await page.getByLabel(t(lng, "review.consent")).check();
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
 

@@ -190,6 +190,27 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ bannersToDisplay });
   })
 
+  /**
+   * Saves the profile's language (issue #15: "keep English as your language?" after signing in
+   * in a language other than the saved one). One UPDATE of the caller's own row; repeating it is
+   * harmless. The full settings save (PUT /user/settings) can change it too.
+   */
+  .put(
+    "/user/language",
+    requireBearer,
+    validate("json", z.object({ lang: z.enum(["el", "en"]) })),
+    async (c) => {
+      const updated = await c
+        .get("db")
+        .update(users)
+        .set({ lang: c.req.valid("json").lang })
+        .where(eq(users.id, c.get("auth").userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw notFound();
+      return c.body(null, 204);
+    },
+  )
+
   .post("/user/popup/dismiss", requireBearer, async (c) => {
     await c
       .get("db")

@@ -16,6 +16,11 @@ export interface SessionData {
   last_seen?: number;
   /** The pay-several dialog was closed in this session (overview); it stays closed until sign-out. */
   pay_several_dismissed?: 1;
+  /**
+   * The language chosen before sign-in differs from the profile's (issue #15): the portal offers
+   * once to save it. Removed when the customer saves it or answers "not now".
+   */
+  lang_prompt?: "el" | "en";
 }
 
 /** A one-shot message: `key` is a full i18next key such as "auth:notice.sessionExpired". */
@@ -42,6 +47,7 @@ export const SESSION_KEYS: (keyof SessionData)[] = [
   "created_at",
   "last_seen",
   "pay_several_dismissed",
+  "lang_prompt",
 ];
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

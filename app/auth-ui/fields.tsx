@@ -1,4 +1,4 @@
-import { type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "../components/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -103,18 +103,8 @@ export function useResetKey(lastResult: unknown): number {
   return count;
 }
 
-/** Errors of the whole form (API answers such as "wrong username or password"). */
-export function FormErrors({ form }: { form: Pick<FormMetadata, "errors" | "errorId"> }) {
-  const text = useErrorText();
-  if (!form.errors?.length) return null;
-  return (
-    <div className="alert alert--error" id={form.errorId} role="alert">
-      {form.errors.map((key) => (
-        <p key={key}>{text(key)}</p>
-      ))}
-    </div>
-  );
-}
+/** The translation namespaces of these forms' messages, for the shared ErrorSummary. */
+export const AUTH_ERROR_NS = ["forms", "auth"] as const;
 
 /** A flash notice from the previous request (success or error), shown above the form. */
 export function Notice({ notice }: { notice: FlashMessage | null | undefined }) {

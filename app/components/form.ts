@@ -5,6 +5,7 @@ import type {
   SubmissionResult,
 } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { errorSummaryId } from "./ErrorSummary";
 
 /**
  * `useForm` for forms that the server validates (issue #8: the browser ships no schema code and
@@ -15,7 +16,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
  * `getTextareaProps` helpers (below; they accept Conform's metadata too).
  *
  * What it does in the browser: keeps the errors of the last answer next to their fields and
- * focuses the first invalid field after a refused submit (like Conform), tracks the live value
+ * after a refused submit focuses the form's error summary (or its first invalid field), tracks the live value
  * for totals and previews, calls `onSubmit` (e.g. to handle a step in the page) and `update`s a
  * field (remounting its inputs with the new value). There is no client-side validation: every
  * submit goes to the action, which answers with `submission.reply()`. Of Conform's form
@@ -191,12 +192,19 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
     if (cleared > 0) document.forms.namedItem(formId)?.reset();
   }, [cleared, formId]);
 
-  // A newer answer refused the submit: focus its first invalid field (not for the first render's).
+  // A newer answer refused the submit: focus the form's error summary (./ErrorSummary.tsx), whose
+  // links lead to each field, or, in a form without one, its first invalid field (not for the
+  // first render's answer: a server-rendered summary has taken focus by itself).
   const focused = useRef(state.result);
   useEffect(() => {
     if (state.result === focused.current) return;
     focused.current = state.result;
     if (state.result?.status !== "error") return;
+    const summary = document.getElementById(errorSummaryId(formId));
+    if (summary) {
+      summary.focus();
+      return;
+    }
     const form = document.forms.namedItem(formId);
     for (const element of Array.from(form?.elements ?? [])) {
       const name = (element as HTMLInputElement).name;

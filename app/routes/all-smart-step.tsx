@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "../components/form";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -167,13 +168,7 @@ function StepForm({
   });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary form={form} ns={["allSmart", "forms", "common"]} labelKey={fieldsLabelKey()} />
       {step === "connect" ? (
         <TextField
           meta={fields.card_number}

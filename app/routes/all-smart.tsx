@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -122,13 +123,12 @@ function VatStepForm({
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p className="muted">{t("required")}</p>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary
+        form={form}
+        ns={["allSmart", "forms", "common"]}
+        labelKey={fieldsLabelKey()}
+        targets={{ choice: `${fields.choice.id}-connect` }}
+      />
       <TextField
         meta={fields.vat}
         label={t("fields.vat")}

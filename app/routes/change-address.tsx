@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -143,13 +144,12 @@ function AddressForm({
   const no = radio("no");
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary
+        form={form}
+        ns={["changeAddress", "forms", "common"]}
+        labelKey={fieldsLabelKey()}
+        targets={{ same: `${fields.same.id}-yes` }}
+      />
       <fieldset
         className="field"
         aria-describedby={fields.same.errors?.length ? fields.same.errorId : undefined}

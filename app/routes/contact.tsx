@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
 import { getFormProps, useForm } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -109,13 +110,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p className="muted">{t("required")}</p>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary form={form} ns={["contact", "forms", "common"]} labelKey={fieldsLabelKey()} />
       <div className="form-row">
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" />
         <TextField

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { requireAnonymous } from "../.server/guards";
-import { FormErrors, Notice, TextField } from "../auth-ui/fields";
+import { AUTH_ERROR_NS, Notice, TextField } from "../auth-ui/fields";
+import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { forgotPasswordSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
@@ -63,7 +64,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       {sent ? null : (
         <>
           <p>{t("forgot.intro")}</p>
-          <FormErrors form={form} />
+          <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:forgot.${name}`} />
           <Form method="post" className="form" {...getFormProps(form)}>
             <TextField
               meta={fields.afm}

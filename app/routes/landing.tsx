@@ -8,7 +8,8 @@ import type { ApiErrorCode } from "../../api/contract";
 import { getApi } from "../.server/api";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
-import { ErrorList, FormErrors, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { AUTH_ERROR_NS, ErrorList, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
@@ -231,7 +232,7 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
     <section aria-labelledby="login-heading">
       <h1 id="login-heading">{t("login.heading")}</h1>
       <Notice notice={notice} />
-      <FormErrors form={form} />
+      <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:login.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -279,11 +280,11 @@ function SignupForm({ lastResult, notice }: FormProps) {
       <h1 id="signup-heading">{t("signup.heading")}</h1>
       <p>{t("signup.intro")}</p>
       <Notice notice={notice} />
-      <FormErrors
-        form={{
-          errorId: form.errorId,
-          errors: [...(form.errors ?? []), ...(fields.website.errors ?? [])],
-        }}
+      <ErrorSummary
+        form={form}
+        ns={AUTH_ERROR_NS}
+        omit={["website"]}
+        labelKey={(name) => `auth:signup.${name}`}
       />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />

@@ -1,6 +1,9 @@
 import { href, redirect } from "react-router";
+import type { ApiUser } from "../../api/contract";
 import { getApi } from "../.server/api";
-import { getSession } from "../middleware/session";
+import { signOutLanguage } from "../i18n";
+import { localeCookie } from "../middleware/i18next";
+import { getSession, isSignedIn } from "../middleware/session";
 import { clearSession } from "../.server/session-data";
 import type { Route } from "./+types/logout";
 
@@ -8,18 +11,30 @@ import type { Route } from "./+types/logout";
  * Sign out is a POST (a GET must never change state; a link prefetch would sign people out).
  * The API session is revoked (if the access token has expired the client refreshes once; if that
  * fails too, the portal session is cleared anyway, spec §4). no-store keeps Back from showing
- * signed-in pages from the cache.
+ * signed-in pages from the cache. The language goes back to the profile's saved one, or Greek
+ * (spec §4): a language kept from the login page but not saved ends with the session (#15).
  */
 export async function loader() {
   throw redirect("/");
 }
 
 export async function action(args: Route.ActionArgs) {
-  await getApi(args).logout();
+  const api = getApi(args);
   const session = getSession(args.context);
+  const signedIn = isSignedIn(session);
+  // Read before the API session ends; an expired or refused session falls back to Greek.
+  const me = signedIn
+    ? await api.request<ApiUser>("GET", "/v2/me", { onAuthFailure: "return" }).catch(() => null)
+    : null;
+  await api.logout();
   clearSession(session);
   session.flash("notice", { type: "success", key: "auth:notice.loggedOut" });
-  throw redirect(href("/login"), { headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (signedIn) {
+    const language = signOutLanguage(me?.ok ? me.data.lang : null);
+    headers.append("Set-Cookie", await localeCookie.serialize(language));
+  }
+  throw redirect(href("/login"), { headers });
 }
 
 export default function Logout() {

@@ -4,7 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
-import { FormErrors, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { AUTH_ERROR_NS, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { resetPasswordSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";
@@ -115,7 +116,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
       ) : null}
-      <FormErrors form={form} />
+      <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:reset.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <TextField
           meta={fields.password}

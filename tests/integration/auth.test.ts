@@ -1,6 +1,8 @@
 import { sign } from "hono/jwt";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
+import { fetchWorker } from "../support/fetch-worker";
 import { createClient } from "./client";
 import { devVar } from "./secrets";
 import { startServer, type TestServer } from "./server";
@@ -435,5 +437,78 @@ describe("per-client throttling (CF-Connecting-IP; api/services/throttle.ts)", (
     );
     const blocked = await loginFrom(ip, DEMO.household.vat, "Demo2026!");
     expect([blocked.status, blocked.code]).toEqual([429, "too_many_attempts"]);
+  });
+});
+
+describe("#15 English kept after sign-in", () => {
+  const lngCookie = createCookie("lng");
+
+  /** POST /login as the login form does, with the browser's cookies; the cookies it sets. */
+  async function signIn(cookie: string) {
+    const response = await fetchWorker(`${server.baseUrl}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.baseUrl,
+        connection: "close",
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        intent: "login",
+        username: DEMO.household.vat,
+        password: "Demo2026!",
+      }).toString(),
+    });
+    const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+    const lng = cookies.find((c) => c.startsWith("lng="));
+    return {
+      status: response.status,
+      cookies: cookies.join("; "),
+      language: lng ? ((await lngCookie.parse(lng)) as unknown) : undefined,
+    };
+  }
+
+  async function page(path: string, cookie: string) {
+    const response = await fetchWorker(`${server.baseUrl}${path}`, {
+      headers: { connection: "close", cookie },
+      redirect: "manual",
+    });
+    return { status: response.status, html: await response.text() };
+  }
+
+  it("keeps the language chosen on the login page (lng cookie) and offers to save it", async () => {
+    const chosen = await signIn(await lngCookie.serialize("en"));
+    expect(chosen.status).toBe(302);
+    expect(chosen.language).toBe("en");
+    const overview = await page("/b2b/episkopisi", chosen.cookies);
+    expect(overview.status).toBe(200);
+    expect(overview.html).toMatch(/<html lang="en"/);
+    expect(overview.html).toContain('class="alert lang-prompt"');
+    expect(overview.html).toContain('value="dismiss-language-prompt"');
+  });
+
+  it("applies the saved language when nothing was chosen, with no prompt", async () => {
+    const plain = await signIn("");
+    expect(plain.status).toBe(302);
+    expect(plain.language).toBe("el");
+    const overview = await page("/b2b/episkopisi", plain.cookies);
+    expect(overview.html).toMatch(/<html lang="el"/);
+    expect(overview.html).not.toContain("lang-prompt");
+  });
+
+  it("PUT /user/language saves the caller's language: bearer only, el or en", async () => {
+    const vat = DEMO.largeCompany.vat;
+    expect((await api.call("/user/language", { method: "PUT", body: { lang: "en" } })).status).toBe(
+      401,
+    );
+    const { access_token: token } = await api.login(vat);
+    const put = (body: unknown) => api.call("/user/language", { method: "PUT", token, body });
+    expect((await put({ lang: "fr" })).status).toBe(400);
+    expect((await put({})).status).toBe(400);
+    expect((await put({ lang: "en" })).status).toBe(204);
+    expect((await api.call("/v2/me", { token })).body.data.lang).toBe("en");
+    expect((await put({ lang: "el" })).status).toBe(204);
+    expect((await api.call("/v2/me", { token })).body.data.lang).toBe("el");
   });
 });

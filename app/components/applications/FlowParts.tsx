@@ -1,7 +1,8 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { ErrorSummary, fieldsLabelKey } from "../ErrorSummary";
 import { FieldErrors, Honeypot } from "../Field";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../form";
 import { PublicLayout } from "../PublicLayout";
@@ -102,7 +103,6 @@ export function FlowPage({
             <h2 id="step-title" className="card__title">
               {t(`steps.${step}`)}
             </h2>
-            {own?.formError ? <FormErrors id="flow-error" errors={[own.formError]} /> : null}
             {step === "review" ? (
               <ReviewForm flow={flow} rows={review} lastResult={own?.result} />
             ) : (
@@ -116,8 +116,9 @@ export function FlowPage({
 }
 
 /**
- * The form of a step (`intent`: the step): its messages, the fields (`children`), the honeypot,
- * the submit button and a link back to the step before (none on the first).
+ * The form of a step (`intent`: the step): its error summary (the fields' messages and the flow's
+ * own answer to this step's last post), the fields (`children`), the honeypot, the submit button
+ * and a link back to the step before (none on the first).
  */
 export function FlowForm({
   flow,
@@ -126,18 +127,25 @@ export function FlowForm({
   children,
 }: {
   flow: FlowUi;
-  form: Pick<FormMetadata, "id" | "onSubmit" | "noValidate" | "errorId" | "errors">;
+  form: Pick<FormMetadata, "id" | "onSubmit" | "noValidate" | "errorId" | "errors" | "allErrors">;
   step: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation(flow.ns);
+  const answer = useActionData<FlowActionData | undefined>();
+  const flowError = answer?.step === step ? answer.formError : undefined;
   const navigation = useNavigation();
   const all = [...flow.steps, "review"];
   const previous = all[all.indexOf(step) - 1];
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={step} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary
+        form={form}
+        extra={[flowError]}
+        ns={[flow.ns, "forms", "common"]}
+        labelKey={fieldsLabelKey()}
+      />
       {children}
       <Honeypot label={t("fields.website")} />
       <div className="actions">
@@ -239,18 +247,5 @@ export function RadioGroup<S>({
       })}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </fieldset>
-  );
-}
-
-/** A form-level message (role=alert) with every message translated. */
-export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="alert alert--error" role="alert">
-      {errors.map((error) => (
-        <p key={error}>{t(error)}</p>
-      ))}
-    </div>
   );
 }

@@ -2,6 +2,18 @@ import { getSelectProps, type FieldMetadata } from "../form";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, TextField } from "../Field";
 
+/** The label keys (directDebit namespace) of the direct-debit forms' fields, for ErrorSummary. */
+export const DIRECT_DEBIT_LABEL_KEYS: Readonly<Record<string, string>> = {
+  afm: "vat.label",
+  code: "code.label",
+  meter_id: "card.supply",
+  holder: "card.holder",
+  number: "card.number",
+  exp_month: "card.expiry",
+  exp_year: "card.expiry",
+  cvv: "card.cvv",
+};
+
 /**
  * The card fields of a direct debit (spec §5 Card): holder, 16-digit number, expiry month and
  * year, 3-digit CVV. Every control has a visible label and its errors below it. The number and

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "../../components/form";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { ApiDirectDebit } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
-import { CardFields } from "../../components/direct-debit/CardFields";
+import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
 import { ddErrorMessage, manageCardSchema, manageIntentSchema } from "../../domain/direct-debit";
 import { formatAddress, formatDate, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
@@ -192,13 +193,11 @@ function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   }>({ lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary
+        form={form}
+        ns={["directDebit", "forms", "common"]}
+        labelKey={DIRECT_DEBIT_LABEL_KEYS}
+      />
       <CardFields fields={fields} />
       <input type="hidden" name="intent" value="save" />
       <div className="actions">

@@ -10,7 +10,8 @@ import {
 } from "react-router";
 import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
-import { CardFields } from "../../components/direct-debit/CardFields";
+import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import { FieldErrors, TextField } from "../../components/Field";
 import { PublicLayout } from "../../components/PublicLayout";
 import {
@@ -230,17 +231,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useTranslation(["directDebit", "forms"]);
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="alert alert--error" role="alert">
-      {errors.map((error) => (
-        <p key={error}>{t(error)}</p>
-      ))}
-    </div>
-  );
-}
+const DD_ERROR_NS = ["directDebit", "forms", "common"];
 
 function Submit({ label }: { label: string }) {
   const navigation = useNavigation();
@@ -269,7 +260,7 @@ function VatStep({
       <p>{t("intro")}</p>
       <p className="muted">{t("monthly")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} ns={DD_ERROR_NS} labelKey={DIRECT_DEBIT_LABEL_KEYS} />
         <TextField
           meta={fields.afm}
           label={t("vat.label")}
@@ -324,7 +315,7 @@ function CodeStep({
         </p>
       ) : null}
       <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} ns={DD_ERROR_NS} labelKey={DIRECT_DEBIT_LABEL_KEYS} />
         <div className="field">
           <label className="field__label" htmlFor={fields.code.id}>
             {t("code.label")}
@@ -393,7 +384,16 @@ function CardStep({
       <h2 className="card__title">{t("card.title")}</h2>
       <p className="muted">{t("monthly")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          form={form}
+          ns={DD_ERROR_NS}
+          labelKey={DIRECT_DEBIT_LABEL_KEYS}
+          targets={
+            flow.supplies[0]
+              ? { meter_id: `${fields.meter_id.id}-${flow.supplies[0].meter_id}` }
+              : undefined
+          }
+        />
         <fieldset
           className="field"
           aria-describedby={fields.meter_id.errors?.length ? fields.meter_id.errorId : undefined}
