@@ -21,6 +21,7 @@ const texts = (lng: Lng, ns: string) =>
 const R = { el: texts("el", "readings"), en: texts("en", "readings") };
 const F = { el: texts("el", "forms"), en: texts("en", "forms") };
 const SHELL = { el: texts("el", "shell"), en: texts("en", "shell") };
+const COMMON = { el: texts("el", "common"), en: texts("en", "common") };
 const INSTRUCTIONS = { el: texts("el", "instructions").page, en: texts("en", "instructions").page };
 
 const PAGE = "/b2b/kataxorisi";
@@ -204,7 +205,7 @@ test.describe("meter reading", () => {
     await expect(f.night).toHaveValue("12a");
     await expect(f.day).toHaveAttribute("aria-invalid", "true");
     // The summary at the top of the form links to each refused field.
-    const summary = page.getByRole("alert").filter({ hasText: R.en.errors.summary });
+    const summary = page.getByRole("alert").filter({ hasText: COMMON.en.errorSummary.title });
     await expect(summary.getByRole("link")).toHaveCount(2);
     await expect(summary.getByRole("link").first()).toHaveAttribute(
       "href",
@@ -297,7 +298,7 @@ test.describe("meter reading", () => {
     await f.submit.click();
     await expect(page.getByRole("status").filter({ hasText: R.en.saved.title })).toBeVisible();
     await expect(page.locator(".field__error")).toHaveCount(0);
-    await expect(page.getByText(R.en.errors.summary)).toHaveCount(0);
+    await expect(page.getByText(COMMON.en.errorSummary.title)).toHaveCount(0);
     await expect(f.day).toHaveValue("");
     await expect(f.night).toHaveValue("");
     await expect(f.day).not.toHaveAttribute("aria-invalid", "true");

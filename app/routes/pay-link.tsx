@@ -1,5 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, useForm } from "../components/form";
+import { ErrorSummary } from "../components/ErrorSummary";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -177,13 +178,7 @@ function PayLinkForm({
   const { key: consentKey, ...consentProps } = getInputProps(fields.consent, { type: "checkbox" });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary form={form} ns={["payments", "forms", "common"]} />
       <fieldset className="pay-choice">
         <legend>{t("link.choice")}</legend>
         <div className="check">

@@ -5,6 +5,7 @@ import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
+import { ErrorSummary } from "../ErrorSummary";
 import { FieldErrors, TextField } from "../Field";
 
 /** One register the "far higher" warning names, with its real ratio to the usual consumption. */
@@ -51,8 +52,6 @@ export function ReadingForm({
   correction?: CorrectionTarget | null;
 }) {
   const { t } = useTranslation(["readings", "forms"]);
-  // Error keys are the forms' ("validate.number") or full ones ("readings:errors.notGreater").
-  const { t: tError } = useTranslation(["forms", "common"]);
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<ReturnType<typeof readingFormSchema>>>({
     id: correction ? `correction-${meterId}` : `reading-${meterId}`,
@@ -62,37 +61,19 @@ export function ReadingForm({
   const hint = (value: number | null) =>
     value === null ? undefined : t("form.previous", { value: formatInteger(value) });
   const labels = { day: t("form.day"), night: t("form.night") };
-  // The summary at the top of the form: every refused field, linked to it.
-  const refused = (["day", "night"] as const).flatMap((name) => {
-    const errors = fields[name].errors;
-    return errors?.length
-      ? [{ name, id: fields[name].id, message: tError(errors[0] as string) }]
-      : [];
-  });
   const kwh = (value: number | null) => (value === null ? "-" : `${formatInteger(value)} kWh`);
   return (
     <section className="card" aria-labelledby="form-title">
       <h2 id="form-title" className="card__title" tabIndex={-1}>
         {correction ? t("correct.title") : t("form.title")}
       </h2>
-      {refused.length > 0 ? (
-        <div className="alert alert--error rd-summary" role="alert" aria-labelledby="rd-summary">
-          <h3 id="rd-summary" className="rd-alert-title">
-            {t("errors.summary")}
-          </h3>
-          <ul>
-            {refused.map((error) => (
-              <li key={error.name}>
-                <a href={`#${error.id}`}>
-                  {labels[error.name]}: {error.message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="meter_id" value={meterId} />
+        <ErrorSummary
+          form={form}
+          ns={["readings", "forms", "common"]}
+          labelKey={{ day: "form.day", night: "form.night", confirm: "warning.confirm" }}
+        />
         {correction ? (
           <>
             <input type="hidden" name="intent" value="correct" />

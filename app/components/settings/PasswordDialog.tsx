@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { PASSWORD_SPECIALS } from "../../domain/validation";
 import { Dialog } from "../Dialog";
-import { FieldErrors, TextField } from "../Field";
+import { ErrorSummary } from "../ErrorSummary";
+import { TextField } from "../Field";
 import { SETTINGS_ACTION } from "./SettingsDialog";
 
 export interface PasswordActionData {
@@ -40,7 +41,15 @@ export function PasswordDialog({
       <fetcher.Form method="post" action={SETTINGS_ACTION} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="return_to" value={closeTo} />
-        <FieldErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          form={form}
+          ns={["settings", "forms", "common"]}
+          labelKey={{
+            old_password: "password.old",
+            password: "password.new",
+            password_confirmation: "password.confirm",
+          }}
+        />
         <TextField
           meta={fields.old_password}
           type="password"

@@ -16,6 +16,7 @@ import {
   type Step,
 } from "../../domain/settings-view";
 import { Dialog } from "../Dialog";
+import { ErrorSummary } from "../ErrorSummary";
 import { FieldErrors, TextField } from "../Field";
 
 export const SETTINGS_ACTION = "/b2b/settings";
@@ -178,7 +179,7 @@ export function SettingsDialog({
         />
         <input type="hidden" name="return_to" value={closeTo} />
         <input type="hidden" name="step" value={step} />
-        <FieldErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} ns={["settings", "forms", "common"]} />
 
         <section hidden={step !== 1} aria-label={t("settingsModal.step1")}>
           <div className="settings-grid">

@@ -11,6 +11,7 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { ApiQuestionnaireStatus } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import { FieldErrors, TextareaField } from "../../components/Field";
 import stylesHref from "../../components/pages/pages.css?url";
 import { formatDate } from "../../domain/format";
@@ -165,13 +166,9 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <p className="muted">{t("required")}</p>
-      {form.errors?.length && !form.errors.includes("questionnaire:errors.alreadyAnswered") ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      {form.errors?.includes("questionnaire:errors.alreadyAnswered") ? null : (
+        <ErrorSummary form={form} ns={["questionnaire", "forms", "common"]} />
+      )}
       {RATING_QUESTIONS.map((name) => (
         <RatingGroup key={name} meta={fields[name]} name={name} />
       ))}

@@ -1,6 +1,7 @@
 import { pageCache } from "../../.server/page-cache";
 import { type SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, useForm } from "../../components/form";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -220,13 +221,7 @@ function PayForm({
   return (
     <Form method="post" className="form pay-form" {...getFormProps(form)}>
       <p>{t("intro")}</p>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary form={form} ns={["payments", "overview", "forms", "common"]} />
       <div className="pay-table-wrap">
         <table className="table table--compact pay-table">
           <caption className="visually-hidden">{t("table.caption")}</caption>

@@ -1,5 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { getFormProps, getSelectProps, useForm } from "../../components/form";
+import { ErrorSummary } from "../../components/ErrorSummary";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -171,13 +172,11 @@ function CardForm({
   const { key: yearKey, ...yearProps } = getSelectProps(fields.exp_year);
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div id={form.errorId} className="alert alert--error" role="alert">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error)}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorSummary
+        form={form}
+        ns={["payments", "forms", "common"]}
+        labelKey={{ number: "card.number", cvv: "card.cvv", holder: "card.holder" }}
+      />
       <TextField
         meta={fields.number}
         label={t("card.number")}
