@@ -50,45 +50,44 @@ const DESKTOP = { width: 1280, height: 800 };
  * one check (an axe rule id, or "overflow") on one route pattern. The lead removes the entries
  * once the branches are merged; a test notes an entry it no longer needed ("stale allow-list").
  */
-const KNOWN_ELSEWHERE: readonly { route: string; check: string; owner: string; why: string }[] =
-  [
-    {
-      route: "b2b/settings",
-      check: "overflow",
-      owner: "dialogs helper",
-      why: "settings dialog step 1 is 383 px wide (scrolls sideways inside .modal) at 360/320 px",
-    },
-    {
-      route: "?modal=settings",
-      check: "overflow",
-      owner: "dialogs helper",
-      why: "the same settings dialog over the overview",
-    },
-    {
-      route: "b2b/kataxorisi",
-      check: "landmark-unique",
-      owner: "readings helper",
-      why: "two landmarks share one label (section[aria-labelledby=chart-title])",
-    },
-    {
-      route: "b2b/logariasmoi/:invoiceId",
-      check: "overflow",
-      owner: "bills helper",
-      why: "the invoice page's totals table (table.invoice-total) reaches 380 px",
-    },
-    {
-      route: "b2b/logariasmoi/:invoiceId",
-      check: "scrollable-region-focusable",
-      owner: "bills helper",
-      why: "the line-items .table-wrap scrolls at 360 px but cannot be focused",
-    },
-    {
-      route: "b2b/statistika",
-      check: "scrollable-region-focusable",
-      owner: "overview helper",
-      why: "ChartWithTable's .table-wrap (components/overview) scrolls at 360 px, not focusable",
-    },
-  ];
+const KNOWN_ELSEWHERE: readonly { route: string; check: string; owner: string; why: string }[] = [
+  {
+    route: "b2b/settings",
+    check: "overflow",
+    owner: "dialogs helper",
+    why: "settings dialog step 1 is 383 px wide (scrolls sideways inside .modal) at 360/320 px",
+  },
+  {
+    route: "?modal=settings",
+    check: "overflow",
+    owner: "dialogs helper",
+    why: "the same settings dialog over the overview",
+  },
+  {
+    route: "b2b/kataxorisi",
+    check: "landmark-unique",
+    owner: "readings helper",
+    why: "two landmarks share one label (section[aria-labelledby=chart-title])",
+  },
+  {
+    route: "b2b/logariasmoi/:invoiceId",
+    check: "overflow",
+    owner: "bills helper",
+    why: "the invoice page's totals table (table.invoice-total) reaches 380 px",
+  },
+  {
+    route: "b2b/logariasmoi/:invoiceId",
+    check: "scrollable-region-focusable",
+    owner: "bills helper",
+    why: "the line-items .table-wrap scrolls at 360 px but cannot be focused",
+  },
+  {
+    route: "b2b/statistika",
+    check: "scrollable-region-focusable",
+    owner: "overview helper",
+    why: "ChartWithTable's .table-wrap (components/overview) scrolls at 360 px, not focusable",
+  },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -145,7 +144,9 @@ function staticPath(pattern: string): string | null {
 function patternRegExp(pattern: string): RegExp {
   const parts = pattern
     .split("/")
-    .map((part) => (part.startsWith(":") ? "[^/?#]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    .map((part) =>
+      part.startsWith(":") ? "[^/?#]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    );
   return new RegExp(`^/${parts.join("/")}$`);
 }
 
@@ -173,9 +174,10 @@ async function overflowProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const name = (el: Element) => {
       const id = el.id ? `#${el.id}` : "";
-      const cls = typeof el.className === "string" && el.className.trim()
-        ? `.${el.className.trim().split(/\s+/).join(".")}`
-        : "";
+      const cls =
+        typeof el.className === "string" && el.className.trim()
+          ? `.${el.className.trim().split(/\s+/).join(".")}`
+          : "";
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
     };
@@ -238,7 +240,8 @@ async function emptyGridColumns(page: Page): Promise<string[]> {
       // Only grids whose items all sit in one row: a second row may end where it ends.
       if (items.some((i) => i.getBoundingClientRect().top > top + 1)) continue;
       const right = Math.max(...items.map((i) => i.getBoundingClientRect().right));
-      const contentRight = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+      const contentRight =
+        box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
       const narrowest = Math.min(...columns.map((c) => parseFloat(c)));
       if (contentRight - right > narrowest / 2) {
         const cls = typeof grid.className === "string" ? grid.className : "";
@@ -270,13 +273,19 @@ async function checkPage(page: Page, route: string, path: string, lng: Lng): Pro
     const violations: A11yViolation[] = await findA11yViolations(page);
     for (const violation of violations) {
       if (allowed(route, violation.id, used)) continue;
-      findings.push({ check: violation.id, text: `axe at ${label}:\n${describeViolations([violation])}` });
+      findings.push({
+        check: violation.id,
+        text: `axe at ${label}:\n${describeViolations([violation])}`,
+      });
     }
   };
   const overflowAt = async (label: string) => {
     const problems = await overflowProblems(page);
     if (problems.length > 0 && !allowed(route, "overflow", used)) {
-      findings.push({ check: "overflow", text: `overflow at ${label}:\n  ${problems.join("\n  ")}` });
+      findings.push({
+        check: "overflow",
+        text: `overflow at ${label}:\n  ${problems.join("\n  ")}`,
+      });
     }
   };
 

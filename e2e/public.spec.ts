@@ -232,7 +232,9 @@ test.describe("#15 headings and card grids", () => {
           const counts = await lastLineWords(page, "main h1, main h2");
           expect(counts.length, `${path}: headings`).toBeGreaterThan(0);
           for (const count of counts) {
-            expect(count, `${path} at ${width} px: words on a heading's last line`).toBeGreaterThan(1);
+            expect(count, `${path} at ${width} px: words on a heading's last line`).toBeGreaterThan(
+              1,
+            );
           }
         }
       }

@@ -5,7 +5,7 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "../form";
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiRequestKind } from "../../../api/contract";
@@ -263,9 +263,8 @@ function FileInput({
   const { t } = useTranslation("requests");
   // Enhanced only once hydrated: the server's markup (and a page without JavaScript) keeps the
   // native input, which can show the chosen name without any script.
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => setEnhanced(true), []);
   const statusId = `${id}-status`;
   return (
     <div className={enhanced ? "file-upload file-upload--enhanced" : "file-upload"}>
@@ -292,5 +291,16 @@ function FileInput({
         </>
       ) : null}
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
