@@ -242,8 +242,10 @@ async function emptyGridColumns(page: Page): Promise<string[]> {
       const right = Math.max(...items.map((i) => i.getBoundingClientRect().right));
       const contentRight =
         box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
-      const narrowest = Math.min(...columns.map((c) => parseFloat(c)));
-      if (contentRight - right > narrowest / 2) {
+      // auto-fit collapses empty tracks to 0 px: those are not empty columns.
+      const widths = columns.map((c) => parseFloat(c)).filter((w) => w > 0);
+      const narrowest = Math.min(...widths);
+      if (contentRight - right > Math.max(narrowest / 2, 1)) {
         const cls = typeof grid.className === "string" ? grid.className : "";
         problems.push(
           `<${grid.tagName.toLowerCase()} class="${cls}"> leaves ${Math.round(contentRight - right)} px empty after its ${items.length} items (columns ${style.gridTemplateColumns})`,
