@@ -165,9 +165,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("skipToContent")}
         </a>
         {testEnvironment ? (
-          <p className="test-banner" role="note">
-            {t("testEnvironment")}
-          </p>
+          // A landmark of its own: all content sits in one (axe `region`, issue #15).
+          <aside className="test-banner" aria-label={t("testEnvironment")}>
+            <p role="note">{t("testEnvironment")}</p>
+          </aside>
         ) : null}
         {rootData?.languagePrompt ? <LanguagePrompt /> : null}
         {children}

@@ -32,7 +32,7 @@ function describeConsole(message: ConsoleMessage): string {
 }
 
 /** Collects page errors, unexpected console errors and broken responses of one page. */
-function watchPage(page: Page, allowed: RegExp[]): string[] {
+export function watchPage(page: Page, allowed: RegExp[] = []): string[] {
   const problems: string[] = [];
   const ignore = [...BENIGN_CONSOLE_ERRORS, ...allowed];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
@@ -99,9 +99,17 @@ function waitForHydrationAfterNavigation(page: Page): void {
   }
 }
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/**
+ * WCAG 2.0, 2.1 and 2.2 A and AA (axe 4.14 tags its 2.2 A rules wcag2a/wcag21a already; it has
+ * no "wcag22a" tag) and axe's best practices, which include `region` (all content inside a
+ * landmark) and `landmark-unique` (issue #15).
+ */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 type A11yOptions = { exclude?: string[]; disableRules?: string[] };
+
+/** One axe violation as axe reports it (rule id, impact, help, the offending elements). */
+export type A11yViolation = Awaited<ReturnType<typeof runAxe>>[number];
 
 async function runAxe(page: Page, options: A11yOptions) {
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
@@ -162,15 +170,20 @@ function snapshotContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /**
- * Runs axe (WCAG 2.0/2.1 A and AA) on the current page and fails with a readable list of
- * violations: rule, impact, help URL and the offending elements.
+ * The axe violations (AXE_TAGS) of the current page; with JavaScript off, of the server-rendered
+ * DOM (see runAxeOnSnapshot).
  */
-export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+export async function findA11yViolations(
+  page: Page,
+  options: A11yOptions = {},
+): Promise<A11yViolation[]> {
   const jsDisabled = test.info().project.use.javaScriptEnabled === false;
-  const violations = jsDisabled
-    ? await runAxeOnSnapshot(page, options)
-    : await runAxe(page, options);
-  const report = violations
+  return jsDisabled ? runAxeOnSnapshot(page, options) : runAxe(page, options);
+}
+
+/** A readable list of violations: rule, impact, help URL and the offending elements. */
+export function describeViolations(violations: A11yViolation[]): string {
+  return violations
     .map((v) => {
       const nodes = v.nodes
         .map(
@@ -181,6 +194,15 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
       return `[${v.impact ?? "?"}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes}`;
     })
     .join("\n\n");
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1/2.2 A and AA, best practices) on the current page and fails with a
+ * readable list of violations.
+ */
+export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+  const violations = await findA11yViolations(page, options);
+  const report = describeViolations(violations);
   expect(violations.length, `accessibility violations on ${page.url()}:\n\n${report}`).toBe(0);
 }
 

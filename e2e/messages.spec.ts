@@ -46,3 +46,34 @@ test.describe("messages", () => {
     }
   });
 });
+
+test.describe("#15 messages", () => {
+  test("#15 an opened message's title shows below the sticky header at 360 px", async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login(page, vatFor(info.project.name));
+    await page.goto("/b2b/mhnymata?filter=all");
+    // A read message's "open" link (unread ones are forms): the last one scrolls the furthest.
+    const links = page.locator('article.message a[href*="#message-"]');
+    test.skip((await links.count()) === 0, "no read message in this database");
+    const href = (await links.last().getAttribute("href")) ?? "";
+    const id = /#message-(\d+)/.exec(href)?.[1] ?? "";
+    await links.last().click();
+    await expect(page).toHaveURL(new RegExp(`id=${id}#message-${id}$`));
+    const title = page.locator(`#message-title-${id}`);
+    await expect(title).toBeVisible();
+    await expect(page.locator(`#message-${id} .message__body`)).toBeVisible();
+    const header = page.locator("header.header");
+    // Measured until the scroll to the fragment has settled.
+    await expect
+      .poll(async () => {
+        const top = (await title.boundingBox())?.y ?? -1;
+        const headerBox = await header.boundingBox();
+        return headerBox ? top - (headerBox.y + headerBox.height) : -1;
+      }, "the title starts below the sticky header")
+      .toBeGreaterThanOrEqual(0);
+    expect((await title.boundingBox())?.y ?? 999, "the title is on screen").toBeLessThan(740);
+    await checkA11y(page);
+  });
+});

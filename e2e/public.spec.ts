@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { checkA11y, expect, gotoLng, hydrated, login, test } from "./fixtures";
 import { contains, DEMO, el, exact, ownClientAddress, tr, type Lng } from "./support/app";
 
@@ -193,5 +194,66 @@ test.describe("language", () => {
     );
     await gotoLng(page, "/signup", "el");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("auth:signup.heading"));
+  });
+});
+
+test.describe("#15 headings and card grids", () => {
+  /** The words of each line of the element's text, as laid out (a Range per word). */
+  async function lastLineWords(page: Page, selector: string): Promise<number[]> {
+    return page.locator(selector).evaluateAll((elements) =>
+      elements.map((element) => {
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? "";
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            tops.push(Math.round(range.getClientRects()[0]?.top ?? 0));
+          }
+        }
+        const lines = [...new Set(tops)];
+        // One line: nothing wraps. Otherwise: the words on the last line.
+        if (lines.length < 2) return Infinity;
+        return tops.filter((top) => top === lines[lines.length - 1]).length;
+      }),
+    );
+  }
+
+  for (const lng of ["el", "en"] as const satisfies Lng[]) {
+    test(`#15 the landing headings leave no lone word on their last line (${lng}, 320 to 1280 px)`, async ({
+      page,
+    }) => {
+      for (const width of [320, 360, 414, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of ["/", "/signup"]) {
+          await gotoLng(page, path, lng);
+          const counts = await lastLineWords(page, "main h1, main h2");
+          expect(counts.length, `${path}: headings`).toBeGreaterThan(0);
+          for (const count of counts) {
+            expect(count, `${path} at ${width} px: words on a heading's last line`).toBeGreaterThan(
+              1,
+            );
+          }
+        }
+      }
+      await checkA11y(page);
+    });
+  }
+
+  test("#15 two cards share the row at 1280 px: no empty third column (contact)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoLng(page, "/contact", "en");
+    const grid = page.locator("main .cards").first();
+    const cards = grid.locator(":scope > *");
+    await expect(cards).toHaveCount(2);
+    const gridBox = await grid.boundingBox();
+    const lastBox = await cards.nth(1).boundingBox();
+    if (!gridBox || !lastBox) throw new Error("the contact cards are not laid out");
+    expect(Math.abs(gridBox.x + gridBox.width - (lastBox.x + lastBox.width))).toBeLessThan(2);
+    await checkA11y(page);
   });
 });

@@ -204,3 +204,36 @@ test.describe("requests", () => {
     expect((await page.request.get(`${href}/file`)).status()).toBe(404);
   });
 });
+
+test.describe("#15 the attachment field", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, ACCOUNT);
+  });
+
+  for (const lng of ["el", "en"] as const) {
+    test(`#15 the file field has a translated 'choose file' button and shows the chosen file's name (${lng})`, async ({
+      page,
+    }) => {
+      const texts = lng === "el" ? T : EN;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await gotoLng(page, "/b2b/aitimata/allagi-onomatos", lng);
+      const input = page.getByLabel(texts.fields.certificate, { exact: true });
+      await expect(input).toHaveAttribute("type", "file");
+      if (noJs()) {
+        // Without JavaScript: the browser's own input, visible and styled; it names the file.
+        await expect(input).toBeVisible();
+        await expect(page.locator(".file-upload__button")).toHaveCount(0);
+      } else {
+        const button = page.locator("label.file-upload__button");
+        await expect(button).toHaveText(texts.file.choose);
+        await expect(page.locator(".file-upload__status")).toHaveText(texts.file.none);
+        // The input stays the focusable control (its focus shows on the button).
+        await input.focus();
+        await expect(input).toBeFocused();
+        await input.setInputFiles(file("certificate.pdf"));
+        await expect(page.locator(".file-upload__status")).toHaveText("certificate.pdf");
+      }
+      await checkA11y(page);
+    });
+  }
+});

@@ -268,3 +268,31 @@ test.describe("sidebar", () => {
     await expect(nav).toBeHidden();
   });
 });
+
+test.describe("#15 landmarks", () => {
+  test("#15 the test banner and the phone menu toggle sit in landmarks; the menu opens from the keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login(page, household.vat);
+    await expect(
+      page.getByRole("complementary", { name: el("testEnvironment") }).getByRole("note"),
+    ).toHaveText(el("testEnvironment"));
+    // The menu's checkbox is inside the navigation landmark (not loose in the page).
+    const toggle = page.locator("nav#sidebar > input.nav-toggle");
+    await expect(toggle).toHaveCount(1);
+    await expect(page.locator("body input.nav-toggle")).toHaveCount(1);
+    await checkA11y(page);
+    // Keyboard: the toggle takes focus while the menu is closed, Space opens the menu.
+    await expect(sidebar(page)).toBeHidden();
+    await toggle.focus();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(sidebar(page)).toBeVisible();
+    await expect(
+      sidebar(page).getByRole("link", { name: exact(el("shell:nav.overview")) }),
+    ).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(sidebar(page)).toBeHidden();
+  });
+});

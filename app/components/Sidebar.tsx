@@ -36,7 +36,7 @@ function NavItems({ items }: { items: SidebarItem[] }) {
 
 /**
  * Main menu (spec §2 Sidebar): the spec's items, then a "More" group with the other pages; a
- * column from 1200px, an off-canvas panel below (CSS only).
+ * column from 1200px, an off-canvas panel below (CSS only: the checkbox `toggleId` opens it).
  */
 export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: string }) {
   const { t, i18n } = useTranslation("shell");
@@ -44,6 +44,16 @@ export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: s
   const more = items.filter((item) => item.group === "more");
   return (
     <nav id="sidebar" className="sidebar" aria-label={t("nav.label")}>
+      {/* The phone menu's CSS-only toggle (the header's menu button is its label). Inside the
+          navigation landmark, not loose in the page (axe `region`, issue #15); it stays
+          focusable while the closed menu is hidden (app.css). */}
+      <input
+        type="checkbox"
+        id={toggleId}
+        className="nav-toggle visually-hidden"
+        aria-controls="sidebar"
+        aria-label={t("header.menu")}
+      />
       <div className="sidebar__close">
         <label htmlFor={toggleId} className="btn btn--secondary btn--small">
           <Icon name="close" />

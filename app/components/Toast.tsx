@@ -9,7 +9,8 @@ export function Toast({ type, message }: { type: "success" | "error"; message: s
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="toast-region">
+    // A landmark: the dismiss checkbox is page content too (axe `region`, issue #15).
+    <section className="toast-region" aria-label={t("toast.label")}>
       <input
         type="checkbox"
         id={id}
@@ -22,6 +23,6 @@ export function Toast({ type, message }: { type: "success" | "error"; message: s
           ×
         </label>
       </div>
-    </div>
+    </section>
   );
 }

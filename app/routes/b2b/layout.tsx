@@ -88,12 +88,6 @@ export default function B2bLayout({ loaderData }: Route.ComponentProps) {
   useCloseMenusOnNavigate(rootRef);
   return (
     <div className="shell" ref={rootRef}>
-      <input
-        type="checkbox"
-        id={NAV_TOGGLE_ID}
-        className="nav-toggle visually-hidden"
-        aria-controls="sidebar"
-      />
       <Header view={loaderData} avatarSrc={loaderData.avatarSrc} />
       <Sidebar items={loaderData.sidebar} toggleId={NAV_TOGGLE_ID} />
       <label htmlFor={NAV_TOGGLE_ID} className="scrim" aria-hidden="true" />

@@ -135,7 +135,9 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <section className="card" aria-labelledby="stats-years">
+          {/* Not a named section: its scroll region below carries the same name, and two
+              landmarks with one name confuse landmark navigation (axe landmark-unique). */}
+          <section className="card">
             <h2 id="stats-years" className="card__title">
               {t("perYear.title")}
             </h2>
