@@ -44,51 +44,6 @@ const PHONE = { width: 360, height: 740 };
 const SMALL_PHONE = { width: 320, height: 640 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/**
- * TEMPORARY. Findings of this spec on pages or components that other helpers of issue #15 fix
- * in parallel branches (their files are not this branch's to edit). Each entry silences exactly
- * one check (an axe rule id, or "overflow") on one route pattern. The lead removes the entries
- * once the branches are merged; a test notes an entry it no longer needed ("stale allow-list").
- */
-const KNOWN_ELSEWHERE: readonly { route: string; check: string; owner: string; why: string }[] = [
-  {
-    route: "b2b/settings",
-    check: "overflow",
-    owner: "dialogs helper",
-    why: "settings dialog step 1 is 383 px wide (scrolls sideways inside .modal) at 360/320 px",
-  },
-  {
-    route: "?modal=settings",
-    check: "overflow",
-    owner: "dialogs helper",
-    why: "the same settings dialog over the overview",
-  },
-  {
-    route: "b2b/kataxorisi",
-    check: "landmark-unique",
-    owner: "readings helper",
-    why: "two landmarks share one label (section[aria-labelledby=chart-title])",
-  },
-  {
-    route: "b2b/logariasmoi/:invoiceId",
-    check: "overflow",
-    owner: "bills helper",
-    why: "the invoice page's totals table (table.invoice-total) reaches 380 px",
-  },
-  {
-    route: "b2b/logariasmoi/:invoiceId",
-    check: "scrollable-region-focusable",
-    owner: "bills helper",
-    why: "the line-items .table-wrap scrolls at 360 px but cannot be focused",
-  },
-  {
-    route: "b2b/statistika",
-    check: "scrollable-region-focusable",
-    owner: "overview helper",
-    why: "ChartWithTable's .table-wrap (components/overview) scrolls at 360 px, not focusable",
-  },
-];
-
 // ---------------------------------------------------------------------------------------------
 // Routes
 
@@ -261,20 +216,12 @@ interface Finding {
   text: string;
 }
 
-function allowed(route: string, check: string, used: Set<string>): boolean {
-  const entry = KNOWN_ELSEWHERE.find((e) => e.route === route && e.check === check);
-  if (entry) used.add(`${entry.route} ${entry.check}`);
-  return Boolean(entry);
-}
-
 /** Every check of one page in one language: axe at 360 and 1280 px, overflow at 360 and 320. */
 async function checkPage(page: Page, route: string, path: string, lng: Lng): Promise<void> {
   const findings: Finding[] = [];
-  const used = new Set<string>();
   const axeAt = async (label: string) => {
     const violations: A11yViolation[] = await findA11yViolations(page);
     for (const violation of violations) {
-      if (allowed(route, violation.id, used)) continue;
       findings.push({
         check: violation.id,
         text: `axe at ${label}:\n${describeViolations([violation])}`,
@@ -283,7 +230,7 @@ async function checkPage(page: Page, route: string, path: string, lng: Lng): Pro
   };
   const overflowAt = async (label: string) => {
     const problems = await overflowProblems(page);
-    if (problems.length > 0 && !allowed(route, "overflow", used)) {
+    if (problems.length > 0) {
       findings.push({
         check: "overflow",
         text: `overflow at ${label}:\n  ${problems.join("\n  ")}`,
@@ -311,18 +258,10 @@ async function checkPage(page: Page, route: string, path: string, lng: Lng): Pro
   await page.setViewportSize(DESKTOP);
   await axeAt("1280 × 800");
   const grids = await emptyGridColumns(page);
-  if (grids.length > 0 && !allowed(route, "empty-grid-column", used)) {
+  if (grids.length > 0) {
     findings.push({ check: "empty-grid-column", text: `at 1280 × 800:\n  ${grids.join("\n  ")}` });
   }
 
-  for (const entry of KNOWN_ELSEWHERE.filter((e) => e.route === route)) {
-    if (!used.has(`${entry.route} ${entry.check}`)) {
-      test.info().annotations.push({
-        type: "stale allow-list",
-        description: `KNOWN_ELSEWHERE ${entry.route} ${entry.check} (${entry.owner}) not needed for ${lng}`,
-      });
-    }
-  }
   expect(
     findings.map((f) => f.text),
     `${path} (${lng}, route ${route || "/"}) has accessibility or overflow findings`,

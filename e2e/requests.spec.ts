@@ -17,6 +17,7 @@ const texts = (lng: Lng, ns: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, "..", "locales", lng, `${ns}.json`), "utf8"));
 const T = texts("el", "requests");
 const EN = texts("en", "requests");
+const COMMON = { el: texts("el", "common"), en: texts("en", "common") };
 const F = texts("el", "forms").validate;
 
 const file = (name: string) => join(import.meta.dirname, "fixtures-files", name);
@@ -225,8 +226,8 @@ test.describe("#15 the attachment field", () => {
         await expect(page.locator(".file-upload__button")).toHaveCount(0);
       } else {
         const button = page.locator("label.file-upload__button");
-        await expect(button).toHaveText(texts.file.choose);
-        await expect(page.locator(".file-upload__status")).toHaveText(texts.file.none);
+        await expect(button).toHaveText(COMMON[lng].fileInput.choose);
+        await expect(page.locator(".file-upload__status")).toHaveText(COMMON[lng].fileInput.none);
         // The input stays the focusable control (its focus shows on the button).
         await input.focus();
         await expect(input).toBeFocused();

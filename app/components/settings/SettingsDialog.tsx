@@ -17,6 +17,7 @@ import {
 } from "../../domain/settings-view";
 import { Dialog } from "../Dialog";
 import { ErrorSummary } from "../ErrorSummary";
+import { FileInput } from "../FileInput";
 import { FieldErrors, TextField } from "../Field";
 
 export const SETTINGS_ACTION = "/b2b/settings";
@@ -262,14 +263,18 @@ export function SettingsDialog({
                   className="avatar avatar--large"
                 />
               ) : null}
-              <input
-                {...getInputProps(fields.avatar, {
-                  type: "file",
-                  ariaDescribedBy: `${fields.avatar.id}-hint`,
-                })}
+              <FileInput
                 key={fields.avatar.key}
+                id={fields.avatar.id}
+                name={fields.avatar.name}
                 accept={AVATAR_ACCEPT}
-                className="field__input"
+                invalid={Boolean(fields.avatar.errors?.length)}
+                describedBy={[
+                  `${fields.avatar.id}-hint`,
+                  fields.avatar.errors?.length ? fields.avatar.errorId : null,
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
               />
             </div>
             <FieldErrors id={fields.avatar.errorId} errors={fields.avatar.errors} />
