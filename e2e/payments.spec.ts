@@ -104,7 +104,9 @@ test.describe("card payments", () => {
     await expect(amountField).toHaveValue(euro(before).replace(" €", "").replaceAll(".", ""));
     await amountField.fill(String(Math.ceil(before) + 1));
     await page.getByRole("button", { name: p("el", "submit") }).click();
-    await expect(page.getByText(tr("el", "forms:validate.amountMax"))).toBeVisible();
+    await expect(
+      page.locator(".field__error").getByText(tr("el", "forms:validate.amountMax")),
+    ).toBeVisible();
 
     let returnUrl = "";
     page.on("request", (r) => {
@@ -295,8 +297,10 @@ test.describe("pay links without sign-in", () => {
       .getByLabel(p("el", "link.otherAmount"))
       .fill(String(Math.ceil(meter.running_total) + 5));
     await page.getByRole("button", { name: p("el", "submit") }).click();
-    await expect(page.getByText(p("el", "errors.consent"))).toBeVisible();
-    await expect(page.getByText(tr("el", "forms:validate.amountMax"))).toBeVisible();
+    await expect(page.locator(".field__error").getByText(p("el", "errors.consent"))).toBeVisible();
+    await expect(
+      page.locator(".field__error").getByText(tr("el", "forms:validate.amountMax")),
+    ).toBeVisible();
 
     await page.getByLabel(p("el", "link.otherAmount")).fill("4,10");
     await page.getByLabel(new RegExp(p("el", "link.consent"))).check();

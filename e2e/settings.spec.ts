@@ -69,8 +69,10 @@ test.describe("settings dialog", () => {
     await email.fill("not-an-email");
     await phone.fill("2101234567");
     await d.getByRole("button", { name: S.next }).click();
-    await expect(dialog(page).getByText(V.notValidEmail)).toBeVisible();
-    await expect(dialog(page).getByText(V.phoneNumber).first()).toBeVisible();
+    await expect(dialog(page).locator(".field__error").getByText(V.notValidEmail)).toBeVisible();
+    await expect(
+      dialog(page).locator(".field__error").getByText(V.phoneNumber).first(),
+    ).toBeVisible();
     await expect(dialog(page).getByLabel(S.email, { exact: true })).toHaveValue("not-an-email");
     await expect(dialog(page).getByText(S.step1)).toBeVisible();
 
@@ -85,7 +87,9 @@ test.describe("settings dialog", () => {
       await sms.check({ force: true });
       await dialog(page).getByLabel(S.smsPhone).first().fill("");
       await dialog(page).getByRole("button", { name: S.next }).click();
-      await expect(dialog(page).getByText(V.require).first()).toBeVisible();
+      await expect(
+        dialog(page).locator(".field__error").getByText(V.require).first(),
+      ).toBeVisible();
       await dialog(page).getByLabel(S.smsPhone).first().fill("6900000009");
     }
     const indication = dialog(page).getByRole("switch", { name: S.indicationSms, exact: true });
@@ -167,14 +171,14 @@ test.describe("settings dialog", () => {
       buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
     });
     await dialog(page).getByRole("button", { name: S.save }).click();
-    await expect(dialog(page).getByText(S.fileErrorFormt)).toBeVisible();
+    await expect(dialog(page).locator(".field__error").getByText(S.fileErrorFormt)).toBeVisible();
     const big = Buffer.alloc(1024 * 1024 + 1);
     PNG.copy(big);
     await dialog(page)
       .getByLabel(S.avatar)
       .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
     await dialog(page).getByRole("button", { name: S.save }).click();
-    await expect(dialog(page).getByText(S.fileErrorSize)).toBeVisible();
+    await expect(dialog(page).locator(".field__error").getByText(S.fileErrorSize)).toBeVisible();
     await dialog(page)
       .getByLabel(S.avatar)
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
