@@ -44,7 +44,7 @@ test.describe("change address", () => {
 
     // Neither yes nor no.
     await page.getByRole("button", { name: c("el", "submit") }).click();
-    await expect(page.getByText(c("el", "errors.chooseYesNo"))).toBeVisible();
+    await expect(page.getByText(c("el", "errors.chooseYesNo")).first()).toBeVisible();
 
     // No, with an empty street and city: "enter an address" and "fill all".
     await page.getByLabel(c("el", "no"), { exact: true }).check();
@@ -52,7 +52,7 @@ test.describe("change address", () => {
     await page.getByLabel(c("el", "fields.city"), { exact: true }).fill("");
     await page.getByLabel(c("el", "fields.area"), { exact: true }).fill("Κέντρο");
     await page.getByRole("button", { name: c("el", "submit") }).click();
-    await expect(page.getByText(c("el", "errors.enterAddress"))).toBeVisible();
+    await expect(page.getByText(c("el", "errors.enterAddress")).first()).toBeVisible();
     await expect(page.getByText(c("el", "errors.fillAll")).first()).toBeVisible();
     await expect(page.getByLabel(c("el", "fields.area"), { exact: true })).toHaveValue("Κέντρο");
     await expect(page.getByLabel(c("el", "fields.street"), { exact: true })).toHaveAttribute(

@@ -170,8 +170,8 @@ test.describe("questionnaire", () => {
       await page.getByRole("group", { name: Q.el.questions.overall }).getByLabel("5").check();
       await submit.click();
       await hydrated(page);
-      await expect(page.getByText(Q.el.errors.rating)).toHaveCount(3);
-      await expect(page.getByText(Q.el.errors.channel)).toBeVisible();
+      await expect(page.locator(".field__error").getByText(Q.el.errors.rating)).toHaveCount(3);
+      await expect(page.locator(".field__error").getByText(Q.el.errors.channel)).toBeVisible();
       await expect(page.getByLabel(Q.el.questions.comment)).toHaveValue("Πολύ καλή εξυπηρέτηση");
       await expect(
         page.getByRole("group", { name: Q.el.questions.overall }).getByLabel("5"),
