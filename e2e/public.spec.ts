@@ -162,7 +162,9 @@ test.describe("language", () => {
 
     // Signed in, the header has the same switch.
     await login(page, DEMO.household.vat);
-    // The user's saved language (Greek) applies at sign-in.
+    // English, chosen before signing in, is kept (issue #15): the saved Greek does not win.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("button", { name: tr("en", "language.switchTo.el") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "el");
     await page.getByRole("button", { name: tr("el", "language.switchTo.en") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

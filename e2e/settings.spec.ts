@@ -240,12 +240,12 @@ test.describe("settings dialog", () => {
     await d().getByLabel(P.new, { exact: true }).fill(DEMO_PASSWORD);
     await d().getByLabel(P.confirm).fill(DEMO_PASSWORD);
     await d().getByRole("button", { name: P.submit }).click();
-    await expect(d().getByText(S.passwordSameAsOld)).toBeVisible();
+    await expect(d().getByText(S.passwordSameAsOld).first()).toBeVisible();
     await d().getByLabel(P.old).fill("Wrong2026!");
     await d().getByLabel(P.new, { exact: true }).fill("Newpass2026");
     await d().getByLabel(P.confirm).fill("Newpass2026");
     await d().getByRole("button", { name: P.submit }).click();
-    await expect(d().getByText(S.wrongPassword)).toBeVisible();
+    await expect(d().getByText(S.wrongPassword).first()).toBeVisible();
     await d().getByLabel(P.old).fill(DEMO_PASSWORD);
     await d().getByLabel(P.new, { exact: true }).fill("Newpass2026");
     await d().getByLabel(P.confirm).fill("Newpass2026");
