@@ -11,14 +11,14 @@
  *   BASE_URL=http://127.0.0.1:8787 npm run screenshots   # a server that is already running
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { launchBrowser } from "../bench/browser.ts";
 import { DEMO, DEMO_PASSWORD } from "../seed/accounts.ts";
 import { childEnv, ROOT, startServer, stopProcessGroupAndWait } from "../e2e/support/server.ts";
 
 const OUT = join(ROOT, "docs", "screenshots");
-const CHROMIUM = "/usr/bin/chromium";
 const SIZES = [
   { name: "360", width: 360, height: 740 },
   { name: "1280", width: 1280, height: 800 },
@@ -101,18 +101,7 @@ async function main(): Promise<void> {
     server = await startServer();
     baseURL = server.baseURL;
   }
-  const browser = await chromium.launch({
-    ...(existsSync(CHROMIUM) ? { executablePath: CHROMIUM } : {}),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     mkdirSync(OUT, { recursive: true });
     const saved = await shoot(browser, baseURL);
