@@ -72,7 +72,12 @@ async function startFlow(page: Page, lng: Lng) {
 
 async function enterCode(page: Page, lng: Lng, code: string) {
   await page.getByLabel(T[lng].code.label).fill(code);
-  await page.getByRole("button", { name: T[lng].code.submit, exact: true }).click();
+  // Wait for this attempt's answer: the message of the previous wrong code is still on the page,
+  // so waiting for the message alone would let the next attempt start too early.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.getByRole("button", { name: T[lng].code.submit, exact: true }).click(),
+  ]);
 }
 
 async function fillCard(page: Page, lng: Lng, number: string) {
