@@ -48,6 +48,7 @@ import { startProxy } from "./proxy.ts";
 import {
   measureWorkerSize,
   restartWorker,
+  stopRestartedWorkers,
   timeRequest,
   type StartedWorker,
   type WorkerSize,
@@ -994,7 +995,7 @@ async function main() {
   const needsServer = [...parts].some((p) => p !== "size");
   const server = needsServer ? await startBenchServer() : null;
   const stopOnSignal = () => {
-    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void Promise.all([server?.stop(), stopRestartedWorkers()]).finally(() => process.exit(130));
   };
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);

@@ -98,6 +98,14 @@ export function measureWorkerSize(buildDir: string): WorkerSize {
   }
 }
 
+/** Workers restartWorker started and not yet stopped (stopped on Ctrl-C too). */
+const running = new Set<() => Promise<void>>();
+
+/** Stops every Worker restartWorker started (the runner's signal handler). */
+export async function stopRestartedWorkers(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
 export interface StartedWorker {
   baseURL: string;
   /** From spawning `wrangler dev` to its "Ready on" line (no request made before it). */
@@ -144,7 +152,11 @@ export async function restartWorker(
   if (!pid) throw new Error("wrangler dev did not start");
   let exited: number | string | null = null;
   child.on("exit", (code, signal) => (exited = code ?? signal));
-  const stop = () => stopProcessGroupAndWait(pid);
+  const stop = async () => {
+    running.delete(stop);
+    await stopProcessGroupAndWait(pid);
+  };
+  running.add(stop);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const text = readFileSync(log, "utf8");
