@@ -17,7 +17,7 @@
  *                        so no cold start and no round trips)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
@@ -61,6 +61,8 @@ const RUNS = QUICK ? 1 : 3;
 /** Lighthouse runs per page, each right after a run of /bench/hello. */
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 const TTFB_SAMPLES = QUICK ? 5 : 20;
+/** Fresh-render TTFB samples per page and Worker of the round-trip comparison. */
+const ROUND_TRIP_SAMPLES = QUICK ? 10 : 20;
 const CANNON_SECONDS = QUICK ? 5 : 20;
 /** Fresh starts of the Worker for the cold-start figures. */
 const COLD_STARTS = QUICK ? 1 : 3;
@@ -853,54 +855,72 @@ async function coldStartPhase(dir: string): Promise<ColdStartResult> {
 
 /**
  * Median fresh-render TTFB (Cache-Control: no-cache, so the page cache never answers) of the
- * round-trip pages on a Worker, the cases interleaved, after one unrecorded request each.
+ * round-trip pages on two Workers running side by side, without and with the delay: each sample
+ * asks both, in turns (which goes first alternates), so the machine's load hits both alike.
+ * One unrecorded round first.
  */
-async function freshTtfbs(worker: StartedWorker): Promise<Map<string, number | null>> {
-  const cookies = new Map<string | null, Cookie[]>();
-  for (const account of [HOUSEHOLD, MANY_SUPPLIES]) {
-    cookies.set(account, await login(worker.baseURL, account));
-  }
-  const samples = new Map(ROUND_TRIP_PAGES.map((p) => [p.id, [] as number[]]));
-  for (let n = 0; n <= TTFB_SAMPLES; n++) {
+async function pairedFreshTtfbs(
+  plain: StartedWorker,
+  delayed: StartedWorker,
+): Promise<{ plain: Map<string, number | null>; delayed: Map<string, number | null> }> {
+  const workers = [plain, delayed];
+  const cookies = await Promise.all(
+    workers.map(async (worker) => {
+      const map = new Map<string | null, Cookie[]>();
+      for (const account of [HOUSEHOLD, MANY_SUPPLIES]) {
+        map.set(account, await login(worker.baseURL, account));
+      }
+      return map;
+    }),
+  );
+  const samples = workers.map(() => new Map(ROUND_TRIP_PAGES.map((p) => [p.id, [] as number[]])));
+  for (let n = 0; n <= ROUND_TRIP_SAMPLES; n++) {
     for (const spec of ROUND_TRIP_PAGES) {
-      const ttfb = await timeToFirstByte(
-        `${worker.baseURL}${spec.path}`,
-        cookies.get(spec.account)!,
-        {
-          "cache-control": "no-cache",
-        },
-      );
-      if (n > 0) samples.get(spec.id)!.push(ttfb);
+      for (const w of n % 2 ? [1, 0] : [0, 1]) {
+        const ttfb = await timeToFirstByte(
+          `${workers[w]!.baseURL}${spec.path}`,
+          cookies[w]!.get(spec.account)!,
+          { "cache-control": "no-cache" },
+        );
+        if (n > 0) samples[w]!.get(spec.id)!.push(ttfb);
+      }
     }
   }
-  return new Map([...samples].map(([id, values]) => [id, median(values)]));
+  const medians = (m: Map<string, number[]>) =>
+    new Map([...m].map(([id, values]) => [id, median(values)]));
+  return { plain: medians(samples[0]!), delayed: medians(samples[1]!) };
 }
 
 interface RoundTripResult extends RoundTripFigures {
   label: string;
 }
 
-/** The same build without and with D1_DELAY_MS, one fresh start each, one after the other. */
+/**
+ * The served build started twice at once, without and with D1_DELAY_MS, each on its own copy
+ * of the D1 state (two workerd processes never share one database file).
+ */
 async function roundTripPhase(dir: string): Promise<RoundTripResult[]> {
-  const measure = async (vars: Record<string, string>) => {
-    const worker = await restartWorker(dir, vars);
+  const delayedState = path.join(dir, "state-delayed");
+  cpSync(path.join(dir, "state"), delayedState, { recursive: true });
+  log(`round trips: fresh-render TTFB without and with D1_DELAY_MS=${D1_DELAY_MS}, side by side`);
+  const plain = await restartWorker(dir);
+  try {
+    const delayed = await restartWorker(dir, { D1_DELAY_MS: String(D1_DELAY_MS) }, delayedState);
     try {
-      return await freshTtfbs(worker);
+      const ttfbs = await pairedFreshTtfbs(plain, delayed);
+      return ROUND_TRIP_PAGES.map((spec) => ({
+        id: spec.id,
+        label: spec.label,
+        delayMs: D1_DELAY_MS,
+        ttfbMs: ttfbs.plain.get(spec.id) ?? null,
+        delayedTtfbMs: ttfbs.delayed.get(spec.id) ?? null,
+      }));
     } finally {
-      await worker.stop();
+      await delayed.stop();
     }
-  };
-  log(`round trips: fresh-render TTFB without delay (${TTFB_SAMPLES} each)`);
-  const plain = await measure({});
-  log(`round trips: fresh-render TTFB with D1_DELAY_MS=${D1_DELAY_MS}`);
-  const delayed = await measure({ D1_DELAY_MS: String(D1_DELAY_MS) });
-  return ROUND_TRIP_PAGES.map((spec) => ({
-    id: spec.id,
-    label: spec.label,
-    delayMs: D1_DELAY_MS,
-    ttfbMs: plain.get(spec.id) ?? null,
-    delayedTtfbMs: delayed.get(spec.id) ?? null,
-  }));
+  } finally {
+    await plain.stop();
+  }
 }
 
 function roundTripTable(rows: RoundTripResult[]): string {
@@ -1100,7 +1120,7 @@ async function main() {
   if (roundTrips) {
     sections.push(
       "",
-      `Round trips: TTFB in ms, median of ${TTFB_SAMPLES} fresh renders each, on a fresh Worker without and one with D1_DELAY_MS=${D1_DELAY_MS}; limit = ${BUDGETS.roundTrips} × ${D1_DELAY_MS} ms + TTFB without delay.`,
+      `Round trips: TTFB in ms, median of ${ROUND_TRIP_SAMPLES} fresh renders each, on two fresh Workers side by side (requests in turns), without and with D1_DELAY_MS=${D1_DELAY_MS}; limit = ${BUDGETS.roundTrips} × ${D1_DELAY_MS} ms + TTFB without delay.`,
       "",
       roundTripTable(roundTrips),
     );
@@ -1136,6 +1156,7 @@ async function main() {
         runs: RUNS,
         lighthouseRuns: LIGHTHOUSE_RUNS,
         ttfbSamples: TTFB_SAMPLES,
+        roundTripSamples: ROUND_TRIP_SAMPLES,
         compression: { table: "gzip level 6", alsoReported: "brotli quality 11" },
         profiles: { mobile: MOBILE, slow3g: SLOW_3G },
         lighthouse: lighthouseResults ?? null,

@@ -115,12 +115,14 @@ export interface StartedWorker {
 
 /**
  * Starts `wrangler dev` again on a served build and its state (the directory startServer made:
- * `build/` and `state/`), with extra Worker variables (`--var KEY:VALUE`). Waits for wrangler's
+ * `build/` and `state/`, or another copy of that state), with extra Worker variables
+ * (`--var KEY:VALUE`). Waits for wrangler's
  * "Ready on" line, NOT for a request, so the caller's first request is the Worker's first.
  */
 export async function restartWorker(
   dir: string,
   vars: Record<string, string> = {},
+  state = path.join(dir, "state"),
 ): Promise<StartedWorker> {
   const [port, inspectorPort] = await freePorts(2);
   const log = path.join(dir, `wrangler-${port}.log`);
@@ -140,7 +142,7 @@ export async function restartWorker(
       "--inspector-port",
       String(inspectorPort),
       "--persist-to",
-      path.join(dir, "state"),
+      state,
       "--show-interactive-dev-session=false",
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
