@@ -14,25 +14,23 @@ import {
 } from "@playwright/test";
 import type { NetworkProfile } from "./floor.ts";
 
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+/** The flags every Chromium of the benchmark runs with (Playwright's and Lighthouse's). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Debian's chromium when installed, else Playwright's own (as in playwright.config.ts). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(
-    existsSync(SYSTEM_CHROMIUM)
-      ? {
-          executablePath: SYSTEM_CHROMIUM,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        }
-      : {},
+    existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS } : {},
   );
 }
 
