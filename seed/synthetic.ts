@@ -1,7 +1,8 @@
 /**
  * Synthetic customers for sizing (docs/scale.md): N more customers after the demo set, with the
  * household/business mix of a retail energy supplier and `years` of bills, payments, readings,
- * messages and portal card payments each, made by the same Builder as the demo accounts.
+ * messages, portal card payments and sign-ins (audit log) each, made by the same Builder as the
+ * demo accounts.
  *
  * It never changes the demo set: `generateSeed()` is called as before and its SQL comes first,
  * untouched; the synthetic rows follow with ids above every demo id (customers and meters from
@@ -83,6 +84,15 @@ export interface TransactionRow {
   order_id: string;
 }
 
+/** The sign-in history (api/services/audit.ts), which the hourly clean-up keeps. */
+export interface AuditRow {
+  user_id: number;
+  action: "login_success" | "logout";
+  detail: null;
+  ip: string;
+  created_at: string;
+}
+
 export interface SyntheticBatch {
   /** Index of the batch's first customer (0-based). */
   first: number;
@@ -90,6 +100,7 @@ export interface SyntheticBatch {
   payment_orders: PaymentOrderRow[];
   payment_order_items: PaymentOrderItemRow[];
   transactions: TransactionRow[];
+  audit_log: AuditRow[];
 }
 
 export type CustomerKind = "household" | "small-business" | "large-business";
@@ -323,6 +334,7 @@ export function* syntheticBatches(
       payment_orders: [],
       payment_order_items: [],
       transactions: [],
+      audit_log: [],
     };
   }
 
@@ -458,6 +470,32 @@ export function* syntheticBatches(
     });
 
     if (!user) continue;
+    // Sign-ins: from monthly to three a month; the audit log records each, and a logout for some.
+    const signIns = rng.int(6, 36) * years;
+    for (let k = 0; k < signIns; k++) {
+      const at = stamp(
+        addDays(base.today, -rng.int(1, 365 * years)),
+        `${pad(rng.int(6, 23), 2)}:${pad(rng.int(0, 59), 2)}:${pad(rng.int(0, 59), 2)}.${pad(rng.int(0, 999), 3)}`,
+      );
+      const ip = rng.chance(0.2)
+        ? `2a02:587:${rng.int(0, 0xffff).toString(16)}:${rng.int(0, 0xffff).toString(16)}::${rng.int(1, 0xffff).toString(16)}`
+        : `${rng.pick([79, 94, 176, 188, 213])}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
+      batch.audit_log.push({
+        user_id: user.id,
+        action: "login_success",
+        detail: null,
+        ip,
+        created_at: at,
+      });
+      if (rng.chance(0.4))
+        batch.audit_log.push({
+          user_id: user.id,
+          action: "logout",
+          detail: null,
+          ip,
+          created_at: at,
+        });
+    }
     // Messages: households about two a year, businesses about four, the newest ones unread.
     const perYear = business ? rng.int(3, 5) : rng.int(1, 3);
     const firstMeter = meterId - plans.length;
@@ -510,7 +548,8 @@ export function batchSql(batch: SyntheticBatch, today: string): string {
     core +
     insertSql("payment_orders", batch.payment_orders) +
     insertSql("payment_order_items", batch.payment_order_items) +
-    insertSql("transactions", batch.transactions)
+    insertSql("transactions", batch.transactions) +
+    insertSql("audit_log", batch.audit_log)
   );
 }
 
