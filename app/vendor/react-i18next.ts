@@ -29,7 +29,8 @@ import {
  */
 export interface I18n {
   language: string;
-  options: { defaultNS?: string | false | readonly string[] };
+  /** `resources`: i18next's static bundle (the server); the browser's translator has none. */
+  options: { defaultNS?: string | false | readonly string[]; resources?: object };
   on(event: "languageChanged", listener: (lng: string) => void): unknown;
   off(event: "languageChanged", listener: (lng: string) => void): unknown;
   getFixedT(lng: string, ns: string): TFunction;
@@ -62,8 +63,45 @@ function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
   if (!byKey) fixed.set(i18n, (byKey = new Map()));
   const id = `${lng}|${ns}`;
   let t = byKey.get(id);
-  if (!t) byKey.set(id, (t = i18n.getFixedT(lng, ns)));
+  if (!t) {
+    t = i18n.getFixedT(lng, ns);
+    const resources = i18n.options.resources;
+    if (resources) t = remembering(t, resources, id);
+    byKey.set(id, t);
+  }
   return t;
+}
+
+/**
+ * The server's lookups without options, remembered per isolate. The server makes a new i18next
+ * instance per request (remix-i18next) over the same static resource bundle, so `t(key)` for a
+ * language and namespace always gives the same text; i18next's own lookup (key splitting,
+ * fallbacks, plural and nesting checks) was ~9 % of a fresh overview's CPU (#16). Calls with
+ * options (counts, values, defaults) still go to i18next. The browser's translator has no
+ * `options.resources` (it loads namespaces later) and is not wrapped.
+ */
+const remembered = new WeakMap<object, Map<string, Map<string, unknown>>>();
+/** Keys come from the code, so a language and namespace have a few hundred; this is a guard. */
+const REMEMBERED_KEYS = 5_000;
+
+function remembering(t: TFunction, resources: object, id: string): TFunction {
+  let byId = remembered.get(resources);
+  if (!byId) remembered.set(resources, (byId = new Map()));
+  let results = byId.get(id);
+  if (!results) byId.set(id, (results = new Map()));
+  const known = results;
+  const lookup = t as unknown as (...args: unknown[]) => unknown;
+  const wrapped = (...args: unknown[]): unknown => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== "string") return lookup(...args);
+    let text = known.get(key);
+    if (text === undefined) {
+      text = lookup(key);
+      if (known.size < REMEMBERED_KEYS) known.set(key, text);
+    }
+    return text;
+  };
+  return wrapped as unknown as TFunction;
 }
 
 /** One load per language and namespace list, shared by every component waiting for it. */
