@@ -7,6 +7,7 @@ import {
   useReducer,
   type ReactNode,
 } from "react";
+import { LiteI18n, type LiteOptions } from "../i18n-lite";
 
 /**
  * The part of react-i18next this portal uses (useTranslation, I18nextProvider, initReactI18next),
@@ -30,7 +31,11 @@ import {
 export interface I18n {
   language: string;
   /** `resources`: i18next's static bundle (the server); the browser's translator has none. */
-  options: { defaultNS?: string | false | readonly string[]; resources?: object };
+  options: {
+    defaultNS?: string | false | readonly string[];
+    fallbackNS?: string | false | readonly string[];
+    resources?: object;
+  };
   on(event: "languageChanged", listener: (lng: string) => void): unknown;
   off(event: "languageChanged", listener: (lng: string) => void): unknown;
   getFixedT(lng: string, ns: string): TFunction;
@@ -65,20 +70,56 @@ function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
   let t = byKey.get(id);
   if (!t) {
     t = i18n.getFixedT(lng, ns);
-    const resources = i18n.options.resources;
-    if (resources) t = remembering(t, resources, id);
+    const { resources, defaultNS, fallbackNS } = i18n.options;
+    if (resources && typeof defaultNS === "string" && typeof fallbackNS === "string") {
+      t = remembering(serverT(resources, lng, ns, defaultNS, fallbackNS) ?? t, resources, id);
+    }
     byKey.set(id, t);
   }
   return t;
 }
 
 /**
- * The server's lookups without options, remembered per isolate. The server makes a new i18next
- * instance per request (remix-i18next) over the same static resource bundle, so `t(key)` for a
- * language and namespace always gives the same text; i18next's own lookup (key splitting,
- * fallbacks, plural and nesting checks) was ~9 % of a fresh overview's CPU (#16). Calls with
- * options (counts, values, defaults) still go to i18next. The browser's translator has no
- * `options.resources` (it loads namespaces later) and is not wrapped.
+ * The server's components translate with the browser's translator (app/i18n-lite.ts) over the
+ * same static bundle: the text must be the browser's for hydration anyway, and
+ * `app/i18n-lite.test.ts` holds it to i18next's output for every key of every locale file, with
+ * and without counts and values. i18next's general lookup was ~9 % of a fresh overview's CPU
+ * (#16). One translator per bundle and language per isolate; loaders keep i18next itself
+ * (`getInstance(context)`).
+ */
+const liteByResources = new WeakMap<object, Map<string, LiteI18n>>();
+
+function serverT(
+  resources: object,
+  lng: string,
+  ns: string,
+  defaultNS: string,
+  fallbackNS: string,
+): TFunction | undefined {
+  const bundles = (resources as Record<string, unknown>)[lng];
+  if (!bundles || typeof bundles !== "object") return undefined;
+  let byLanguage = liteByResources.get(resources);
+  if (!byLanguage) liteByResources.set(resources, (byLanguage = new Map()));
+  const id = `${lng}|${defaultNS}|${fallbackNS}`;
+  let lite = byLanguage.get(id);
+  if (!lite) {
+    lite = new LiteI18n({
+      lng,
+      defaultNS,
+      fallbackNS,
+      resources: bundles as LiteOptions["resources"],
+      load: () => Promise.reject(new Error("every namespace is in the server's bundle")),
+    });
+    byLanguage.set(id, lite);
+  }
+  return lite.getFixedT(lng, ns);
+}
+
+/**
+ * The server's lookups without options, remembered per isolate: the bundle is static, so `t(key)`
+ * for a language and namespace always gives the same text. Calls with options (counts, values,
+ * defaults) are translated each time. The browser's translator has no `options.resources` (it
+ * loads namespaces later) and is not wrapped.
  */
 const remembered = new WeakMap<object, Map<string, Map<string, unknown>>>();
 /** Keys come from the code, so a language and namespace have a few hundred; this is a guard. */
