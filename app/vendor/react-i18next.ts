@@ -70,7 +70,11 @@ function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
   let t = byKey.get(id);
   if (!t) {
     t = i18n.getFixedT(lng, ns);
-    const { resources, defaultNS, fallbackNS } = i18n.options;
+    const { resources, defaultNS } = i18n.options;
+    // i18next keeps `fallbackNS: "common"` as ["common"]; the lite translator takes one.
+    const fallbacks = i18n.options.fallbackNS;
+    const fallbackNS =
+      Array.isArray(fallbacks) && fallbacks.length === 1 ? fallbacks[0] : fallbacks;
     if (resources && typeof defaultNS === "string" && typeof fallbackNS === "string") {
       t = remembering(serverT(resources, lng, ns, defaultNS, fallbackNS) ?? t, resources, id);
     }
