@@ -44,9 +44,12 @@ function isZeroDate(value: DateInput): boolean {
   return false;
 }
 
+let zonedFormat: Intl.DateTimeFormat | undefined;
+
 /** Wall-clock parts of an instant in the display zone. */
 function zonedParts(date: Date): { y: number; m: number; d: number; h: number; min: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  // One formatter per isolate (or page): building one costs far more than using it (#16).
+  zonedFormat ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: DISPLAY_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
@@ -54,7 +57,8 @@ function zonedParts(date: Date): { y: number; m: number; d: number; h: number; m
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-  }).formatToParts(date);
+  });
+  const parts = zonedFormat.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { y: get("year"), m: get("month"), d: get("day"), h: get("hour"), min: get("minute") };

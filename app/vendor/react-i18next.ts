@@ -7,6 +7,7 @@ import {
   useReducer,
   type ReactNode,
 } from "react";
+import { LiteI18n, type LiteOptions } from "../i18n-lite";
 
 /**
  * The part of react-i18next this portal uses (useTranslation, I18nextProvider, initReactI18next),
@@ -29,7 +30,12 @@ import {
  */
 export interface I18n {
   language: string;
-  options: { defaultNS?: string | false | readonly string[] };
+  /** `resources`: i18next's static bundle (the server); the browser's translator has none. */
+  options: {
+    defaultNS?: string | false | readonly string[];
+    fallbackNS?: string | false | readonly string[];
+    resources?: object;
+  };
   on(event: "languageChanged", listener: (lng: string) => void): unknown;
   off(event: "languageChanged", listener: (lng: string) => void): unknown;
   getFixedT(lng: string, ns: string): TFunction;
@@ -62,8 +68,85 @@ function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
   if (!byKey) fixed.set(i18n, (byKey = new Map()));
   const id = `${lng}|${ns}`;
   let t = byKey.get(id);
-  if (!t) byKey.set(id, (t = i18n.getFixedT(lng, ns)));
+  if (!t) {
+    t = i18n.getFixedT(lng, ns);
+    const { resources, defaultNS } = i18n.options;
+    // i18next keeps `fallbackNS: "common"` as ["common"]; the lite translator takes one.
+    const fallbacks = i18n.options.fallbackNS;
+    const fallbackNS =
+      Array.isArray(fallbacks) && fallbacks.length === 1 ? fallbacks[0] : fallbacks;
+    if (resources && typeof defaultNS === "string" && typeof fallbackNS === "string") {
+      t = remembering(serverT(resources, lng, ns, defaultNS, fallbackNS) ?? t, resources, id);
+    }
+    byKey.set(id, t);
+  }
   return t;
+}
+
+/**
+ * The server's components translate with the browser's translator (app/i18n-lite.ts) over the
+ * same static bundle: the text must be the browser's for hydration anyway, and
+ * `app/i18n-lite.test.ts` holds it to i18next's output for every key of every locale file, with
+ * and without counts and values. i18next's general lookup was ~9 % of a fresh overview's CPU
+ * (#16). One translator per bundle and language per isolate; loaders keep i18next itself
+ * (`getInstance(context)`).
+ */
+const liteByResources = new WeakMap<object, Map<string, LiteI18n>>();
+
+function serverT(
+  resources: object,
+  lng: string,
+  ns: string,
+  defaultNS: string,
+  fallbackNS: string,
+): TFunction | undefined {
+  const bundles = (resources as Record<string, unknown>)[lng];
+  if (!bundles || typeof bundles !== "object") return undefined;
+  let byLanguage = liteByResources.get(resources);
+  if (!byLanguage) liteByResources.set(resources, (byLanguage = new Map()));
+  const id = `${lng}|${defaultNS}|${fallbackNS}`;
+  let lite = byLanguage.get(id);
+  if (!lite) {
+    lite = new LiteI18n({
+      lng,
+      defaultNS,
+      fallbackNS,
+      resources: bundles as LiteOptions["resources"],
+      load: () => Promise.reject(new Error("every namespace is in the server's bundle")),
+    });
+    byLanguage.set(id, lite);
+  }
+  return lite.getFixedT(lng, ns);
+}
+
+/**
+ * The server's lookups without options, remembered per isolate: the bundle is static, so `t(key)`
+ * for a language and namespace always gives the same text. Calls with options (counts, values,
+ * defaults) are translated each time. The browser's translator has no `options.resources` (it
+ * loads namespaces later) and is not wrapped.
+ */
+const remembered = new WeakMap<object, Map<string, Map<string, unknown>>>();
+/** Keys come from the code, so a language and namespace have a few hundred; this is a guard. */
+const REMEMBERED_KEYS = 5_000;
+
+function remembering(t: TFunction, resources: object, id: string): TFunction {
+  let byId = remembered.get(resources);
+  if (!byId) remembered.set(resources, (byId = new Map()));
+  let results = byId.get(id);
+  if (!results) byId.set(id, (results = new Map()));
+  const known = results;
+  const lookup = t as unknown as (...args: unknown[]) => unknown;
+  const wrapped = (...args: unknown[]): unknown => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== "string") return lookup(...args);
+    let text = known.get(key);
+    if (text === undefined) {
+      text = lookup(key);
+      if (known.size < REMEMBERED_KEYS) known.set(key, text);
+    }
+    return text;
+  };
+  return wrapped as unknown as TFunction;
 }
 
 /** One load per language and namespace list, shared by every component waiting for it. */
