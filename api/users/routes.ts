@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiBanner } from "../contract";
-import { banners, messages, meters, users } from "../db/schema";
+import { banners, messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
@@ -14,12 +14,13 @@ import { passwordChangeSchema } from "../auth/schemas";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
-  REMOVED_METER_STATUS,
   assertOwnUser,
   customerMeters,
+  dataVersionOf,
   findUserWithCustomer,
   loadApiUser,
   meterInvoices,
+  ownMeter,
 } from "../services/customers";
 import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
 import { revokeUserSessions } from "../services/sessions";
@@ -50,22 +51,14 @@ export const userRoutes = new Hono<ApiEnv>()
    * The versions of the data a signed-in page shows: the customer's own and the supplier-wide
    * one (notices, banners for everyone), raised by database triggers on every write
    * (migrations/0008_data_versions.sql). The portal reuses a rendered page only while this value
-   * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL: it runs on every
-   * cached page view.
+   * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
+   * the bearer check on a page request: it runs on every cached page view.
    */
   .get("/users/:userId/data-version", requireBearer, async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
-    const row = await c
-      .get("db")
-      .$client.prepare(
-        `SELECT u.customer_id AS customer,
-                (SELECT version FROM data_versions WHERE customer_id = u.customer_id) AS own,
-                (SELECT version FROM data_versions WHERE customer_id = 0) AS shared
-           FROM users u WHERE u.id = ?`,
-      )
-      .bind(userId)
-      .first<{ customer: number; own: number | null; shared: number | null }>();
+    // Usually already read with the bearer check (services/customers.ts).
+    const row = await dataVersionOf(c.get("db"), userId);
     if (!row) throw notFound();
     return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
   })
@@ -151,15 +144,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const db = c.get("db");
     const meterId = Number(c.req.param("meterId"));
     const customerId = await customerIdOf(c, userId);
-    const meter = Number.isSafeInteger(meterId)
-      ? await db.query.meters.findFirst({
-          where: and(
-            eq(meters.id, meterId),
-            eq(meters.customer_id, customerId),
-            sql`${meters.status} <> ${REMOVED_METER_STATUS}`,
-          ),
-        })
-      : undefined;
+    // From the supply list the page already read (no round trip of its own).
+    const meter = await ownMeter(db, customerId, meterId);
     if (!meter) throw notFound();
     const today = todayUtc();
     const rows = await db
