@@ -115,7 +115,10 @@ async function handle(
  */
 function withTrips(response: Response, trips: TripCounter): Response {
   const copy = new Response(response.body, response);
-  copy.headers.append("Server-Timing", `d1;desc="trips=${trips.trips} calls=${trips.calls}"`);
+  copy.headers.append(
+    "Server-Timing",
+    `d1;desc="trips=${trips.trips} calls=${trips.calls} bookmarked=${trips.bookmarked}"`,
+  );
   copy.headers.set("x-d1-round-trips", String(trips.trips));
   return copy;
 }

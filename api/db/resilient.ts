@@ -81,6 +81,8 @@ export class TripCounter {
   trips = 0;
   /** D1 calls so far (statements, batches, execs; each retry too). */
   calls = 0;
+  /** API calls whose D1 session started at the caller's bookmark (read your own writes). */
+  bookmarked = 0;
 
   /** Marks a D1 call as started; returns the function that marks it settled. */
   begin(): () => void {

@@ -48,6 +48,8 @@ export const database = createMiddleware<ApiEnv>(async (c, next) => {
   if (ctx && !reads) pageReads.delete(ctx);
   let shared = ctx && reads ? pageReads.get(ctx) : undefined;
   if (ctx && reads && !shared) pageReads.set(ctx, (shared = new Map()));
+  const trips = tripCounterOf(ctx);
+  if (trips && bookmark) trips.bookmarked++;
   let entry = shared?.get(bookmark);
   if (!entry) {
     const session = c.env.DB.withSession(bookmark || "first-primary");
@@ -55,7 +57,7 @@ export const database = createMiddleware<ApiEnv>(async (c, next) => {
       resilientD1(session, {
         faultRate: faultRateFrom(c.env),
         delayMs: delayFrom(c.env),
-        trips: tripCounterOf(ctx),
+        trips,
       }),
     );
     entry = { session, db };
