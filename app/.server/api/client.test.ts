@@ -290,7 +290,7 @@ describe("#16 read your own writes: the D1 bookmark", () => {
     expect(anonymous.get("d1_bookmark")).toBeUndefined();
 
     const session = signedInSession();
-    for (const bad of ["has space", "x".repeat(300), "ελληνικά"]) {
+    for (const bad of ["has space", "x".repeat(300)]) {
       const second = recording({ "POST /user/popup/dismiss": bad });
       const result = await createClient({
         transport: second.transport,
