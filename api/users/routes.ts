@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiBanner } from "../contract";
@@ -26,6 +26,11 @@ import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
 import { revokeUserSessions } from "../services/sessions";
 import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
+
+/** Every shell reads it: plain SQL built once per isolate (issue #16), rows as Drizzle's select(). */
+const MESSAGES_SQL = `SELECT ${Object.values(getTableColumns(messages))
+  .map((column) => `"${column.name}"`)
+  .join(", ")} FROM "messages" WHERE "user_id" = ? ORDER BY "c_stamp" DESC, "id" DESC`;
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });
 
@@ -107,12 +112,11 @@ export const userRoutes = new Hono<ApiEnv>()
   .get("/users/:userId/messages", requireBearer, async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
-    const rows = await c
+    const { results: rows } = await c
       .get("db")
-      .select()
-      .from(messages)
-      .where(eq(messages.user_id, userId))
-      .orderBy(sql`${messages.c_stamp} desc`, sql`${messages.id} desc`);
+      .$client.prepare(MESSAGES_SQL)
+      .bind(userId)
+      .all<typeof messages.$inferSelect>();
     return c.json({ data: rows.map(toApiMessage) });
   })
 
