@@ -13,4 +13,9 @@ interface Env {
   GATEWAY_SECRET?: string;
   /** Tests only (ignored in production): share of D1 statements that fail on purpose, 0..1. */
   D1_FAULT_RATE?: string;
+  /**
+   * Development only (ignored in production): milliseconds waited before every D1 call, to see
+   * what each sequential round trip to a distant primary costs (api/db/resilient.ts).
+   */
+  D1_DELAY_MS?: string;
 }

@@ -4,7 +4,7 @@
  *   1. `npm run build` (skipped with --skip-build);
  *   2. read the configuration `wrangler deploy` will use, build/server/wrangler.json (the
  *      build's resolution of wrangler.toml), and refuse (exit 1) unless it is production:
- *      ENVIRONMENT exactly "production", no development-only variable (D1_FAULT_RATE) and no
+ *      ENVIRONMENT exactly "production", no development-only variable (D1_FAULT_RATE, D1_DELAY_MS) and no
  *      secret-like variable (*_SECRET, *_KEY, *TOKEN*, *PASSWORD*) in [vars]: secrets go in with
  *      `npx wrangler secret put NAME`, never in a file;
  *   3. remove the local settings the build copied next to it (build/server/.dev.vars: the
@@ -31,7 +31,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
 
 /** Variables that only local development may set (they switch on faults or helpers). */
-export const DEVELOPMENT_ONLY_VARS = ["D1_FAULT_RATE"] as const;
+export const DEVELOPMENT_ONLY_VARS = ["D1_FAULT_RATE", "D1_DELAY_MS"] as const;
 
 /** A variable named like a secret: it belongs in `wrangler secret put`, never in [vars]. */
 const SECRET_NAME = /(_SECRET$|_KEY$|TOKEN|PASSWORD)/i;

@@ -1,5 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
+import { startTripCount, type TripCounter } from "../api/db/resilient";
+import { isDevelopment } from "../api/lib/environment";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";
@@ -106,11 +108,27 @@ async function handle(
   };
 }
 
+/**
+ * Development only: the request's sequential D1 round trips (api/db/resilient.ts TripCounter) as
+ * `Server-Timing: d1;desc="trips=N"` and `x-d1-round-trips`, so tests and the benchmark can count
+ * them without timing anything. Production never counts nor says.
+ */
+function withTrips(response: Response, trips: TripCounter): Response {
+  const copy = new Response(response.body, response);
+  copy.headers.append(
+    "Server-Timing",
+    `d1;desc="trips=${trips.trips} calls=${trips.calls} bookmarked=${trips.bookmarked}"`,
+  );
+  copy.headers.set("x-d1-round-trips", String(trips.trips));
+  return copy;
+}
+
 export default {
   async fetch(request, env, ctx) {
     const started = Date.now();
     const url = new URL(request.url);
     const id = requestId(request.headers);
+    const trips = isDevelopment(env) ? startTripCount(ctx) : undefined;
     let handled: Handled;
     try {
       handled = await handle(request, env, ctx, url, id);
@@ -128,7 +146,8 @@ export default {
         route: "(error)",
       };
     }
-    const { response, route, user } = handled;
+    const { route, user } = handled;
+    const response = trips ? withTrips(handled.response, trips) : handled.response;
     const ms = Date.now() - started;
     // Written once the answer is on its way: the bearer check of an API request's user id
     // (one HMAC) never delays it.

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  delayFrom,
   faultRateFrom,
+  MAX_D1_DELAY_MS,
+  startTripCount,
+  TripCounter,
+  tripCounterOf,
   isIdempotentSql,
   isReadSql,
   isRetryableD1Error,
@@ -86,7 +91,13 @@ function fakeD1(failures: number, message: string = RETRYABLE_D1_MESSAGES[0]) {
       return statements.map(() => ({ results: [], success: true, meta: {} }));
     },
   };
-  return { db: db as unknown as D1Database, executed };
+  const withExec = Object.assign(db, {
+    exec: async (query: string) => {
+      executed.push(`exec:${query}`);
+      return { count: 1, duration: 0 };
+    },
+  });
+  return { db: withExec as unknown as D1Database, executed };
 }
 
 const noSleep = { sleep: async () => undefined };
@@ -160,5 +171,88 @@ describe("resilientD1", () => {
     expect(faultRateFrom({ ENVIRONMENT: "production", D1_FAULT_RATE: "0.05" })).toBe(0);
     expect(faultRateFrom({ ENVIRONMENT: "development", D1_FAULT_RATE: "nope" })).toBe(0);
     expect(faultRateFrom({ ENVIRONMENT: "development" })).toBe(0);
+  });
+});
+
+describe("#16 D1_DELAY_MS and round trips", () => {
+  it("#16 D1_DELAY_MS is read in development only, as whole milliseconds, bounded", () => {
+    expect(delayFrom({ ENVIRONMENT: "development", D1_DELAY_MS: "40" })).toBe(40);
+    expect(delayFrom({ ENVIRONMENT: "development", D1_DELAY_MS: "12.6" })).toBe(13);
+    expect(delayFrom({ ENVIRONMENT: "development", D1_DELAY_MS: "9999999" })).toBe(MAX_D1_DELAY_MS);
+    for (const bad of ["", "nope", "-5", "0", "Infinity"])
+      expect(delayFrom({ ENVIRONMENT: "development", D1_DELAY_MS: bad })).toBe(0);
+    expect(delayFrom({ ENVIRONMENT: "development" })).toBe(0);
+    // Production (any value but "development") never waits.
+    for (const ENVIRONMENT of ["production", "", "Development", undefined])
+      expect(delayFrom({ ENVIRONMENT, D1_DELAY_MS: "40" })).toBe(0);
+  });
+
+  it("#16 D1_DELAY_MS delays every kind of D1 call: first, all, run, raw, batch and exec", async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, executed } = fakeD1(0);
+      const wrapped = resilientD1(db, { ...noSleep, delayMs: 40 });
+      const calls: Array<[string, () => Promise<unknown>]> = [
+        ["first", () => wrapped.prepare("select 1").first()],
+        ["all", () => wrapped.prepare("select 2").all()],
+        ["run", () => wrapped.prepare("delete from t").run()],
+        ["raw", () => wrapped.prepare("select 3").raw()],
+        ["batch", () => wrapped.batch([wrapped.prepare("select 4")])],
+        ["exec", () => wrapped.exec("select 5")],
+      ];
+      for (const [name, call] of calls) {
+        const before = executed.length;
+        let settled = false;
+        const pending = call().then(() => (settled = true));
+        await vi.advanceTimersByTimeAsync(39);
+        expect(executed.length, `${name} ran before its delay`).toBe(before);
+        expect(settled).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        await pending;
+        expect(executed.length, `${name} ran after its delay`).toBe(before + 1);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("#16 a call that starts while another is in flight shares its round trip", async () => {
+    const counter = new TripCounter();
+    const a = counter.begin();
+    const b = counter.begin(); // overlaps a: same trip
+    expect(counter.trips).toBe(1);
+    a();
+    const c = counter.begin(); // b still in flight: same trip
+    b();
+    c();
+    c(); // ending twice changes nothing
+    expect(counter.trips).toBe(1);
+    counter.begin()(); // after all settled: a new trip
+    expect(counter.trips).toBe(2);
+    expect(counter.calls).toBe(4);
+  });
+
+  it("#16 the wrapper counts sequential calls as trips and parallel ones as one", async () => {
+    const { db } = fakeD1(0);
+    const trips = new TripCounter();
+    const wrapped = resilientD1(db, { ...noSleep, delayMs: 5, trips });
+    await Promise.all([
+      wrapped.prepare("select 1").first(),
+      wrapped.prepare("select 2").all(),
+      wrapped.batch([wrapped.prepare("select 3"), wrapped.prepare("select 4")]),
+    ]);
+    expect(trips.trips).toBe(1);
+    await wrapped.prepare("select 5").first();
+    await wrapped.exec("select 6");
+    expect(trips.trips).toBe(3);
+    expect(trips.calls).toBe(5);
+  });
+
+  it("#16 the counter of a request is found by its execution context", () => {
+    const ctx = {};
+    expect(tripCounterOf(ctx)).toBeUndefined();
+    expect(tripCounterOf(null)).toBeUndefined();
+    const counter = startTripCount(ctx);
+    expect(tripCounterOf(ctx)).toBe(counter);
   });
 });

@@ -1,4 +1,4 @@
-import { isProduction } from "../lib/environment";
+import { isDevelopment, isProduction } from "../lib/environment";
 /**
  * D1 with the retries Cloudflare's documentation asks for, and an optional fault injector.
  *
@@ -13,6 +13,13 @@ import { isProduction } from "../lib/environment";
  * `D1_FAULT_RATE` (0..1, ignored in production) makes that share of statements fail with one of
  * those errors: half before the statement runs, half after it ran (the case that makes retrying a
  * non-idempotent write dangerous). Tests use it to prove the two rules above.
+ *
+ * `D1_DELAY_MS` (an integer, development only) waits that long before every D1 call (a statement's
+ * first/all/run/raw, a batch, an exec): on a laptop D1 answers in well under a millisecond, in
+ * production the primary may be an ocean away, so this shows what each sequential query costs.
+ * A `TripCounter` counts the *round trips* of one incoming request: a call that starts while
+ * another is in flight shares its trip, one that starts after all earlier ones settled is a new
+ * trip (what the delay multiplies). workers/app.ts reports it in development (`Server-Timing`).
  */
 
 export const RETRYABLE_D1_MESSAGES = [
@@ -64,9 +71,56 @@ export function isIdempotentSql(sql: string): boolean {
   return false;
 }
 
+/**
+ * Sequential D1 round trips of one incoming request. A call that starts while another is in
+ * flight rides along with it (one trip); a call that starts when none is in flight is a new trip.
+ */
+export class TripCounter {
+  private inFlight = 0;
+  /** Round trips so far. */
+  trips = 0;
+  /** D1 calls so far (statements, batches, execs; each retry too). */
+  calls = 0;
+  /** API calls whose D1 session started at the caller's bookmark (read your own writes). */
+  bookmarked = 0;
+
+  /** Marks a D1 call as started; returns the function that marks it settled. */
+  begin(): () => void {
+    if (this.inFlight === 0) this.trips++;
+    this.inFlight++;
+    this.calls++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight--;
+    };
+  }
+}
+
+/**
+ * The trip counter of one incoming request, keyed by its ExecutionContext (which the in-process
+ * API calls of a page request share, app/.server/api/index.ts). Only development starts one.
+ */
+const tripCounters = new WeakMap<object, TripCounter>();
+
+export function startTripCount(ctx: object): TripCounter {
+  const counter = new TripCounter();
+  tripCounters.set(ctx, counter);
+  return counter;
+}
+
+export function tripCounterOf(ctx: object | null): TripCounter | undefined {
+  return ctx ? tripCounters.get(ctx) : undefined;
+}
+
 export interface ResilienceOptions {
   /** Share of statements that fail on purpose (0 = none). */
   faultRate?: number;
+  /** Milliseconds waited before every D1 call (0 = none): simulated distance to the database. */
+  delayMs?: number;
+  /** Counts this request's round trips. */
+  trips?: TripCounter;
   random?: () => number;
   /** Attempts in all for a statement that may be retried. */
   attempts?: number;
@@ -82,9 +136,13 @@ class Runner {
   readonly random: () => number;
   readonly attempts: number;
   readonly sleep: (ms: number) => Promise<void>;
+  readonly delayMs: number;
+  readonly trips: TripCounter | undefined;
 
   constructor(options: ResilienceOptions) {
     this.faultRate = Math.min(Math.max(options.faultRate ?? 0, 0), 1);
+    this.delayMs = Math.max(options.delayMs ?? 0, 0);
+    this.trips = options.trips;
     this.random = options.random ?? Math.random;
     this.attempts = options.attempts ?? 5;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -95,17 +153,28 @@ class Runner {
     return new Error(RETRYABLE_D1_MESSAGES[index] ?? RETRYABLE_D1_MESSAGES[0]);
   }
 
+  /** One call to D1: counted as (part of) a round trip, after the simulated distance. */
+  async call<T>(execute: Executor<T>): Promise<T> {
+    const end = this.trips?.begin();
+    try {
+      if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      return await execute();
+    } finally {
+      end?.();
+    }
+  }
+
   /** One execution, with the injected fault before or after it. */
   private async once<T>(execute: Executor<T>): Promise<T> {
     if (this.faultRate > 0) {
       const roll = this.random();
       if (roll < this.faultRate / 2) throw this.injected();
       if (roll < this.faultRate) {
-        await execute();
+        await this.call(execute);
         throw this.injected();
       }
     }
-    return execute();
+    return this.call(execute);
   }
 
   async run<T>(execute: Executor<T>, retryable: boolean): Promise<T> {
@@ -178,7 +247,8 @@ export function resilientD1<C extends Connection>(connection: C, options: Resili
     },
     exec(query: string) {
       if (!("exec" in connection)) throw new Error("exec is not available on a D1 session");
-      return connection.exec(query);
+      // Never retried nor failed on purpose (a script of several statements), but delayed and counted.
+      return runner.call(() => connection.exec(query));
     },
     getBookmark() {
       return "getBookmark" in connection ? connection.getBookmark() : null;
@@ -193,4 +263,14 @@ export function faultRateFrom(env: { ENVIRONMENT?: string; D1_FAULT_RATE?: strin
   if (isProduction(env)) return 0;
   const rate = Number(env.D1_FAULT_RATE ?? 0);
   return Number.isFinite(rate) && rate > 0 ? Math.min(rate, 1) : 0;
+}
+
+/** Longest simulated distance: a typo must not hang every request. */
+export const MAX_D1_DELAY_MS = 10_000;
+
+/** The simulated D1 distance from the environment: whole ms, 0 unless in development. */
+export function delayFrom(env: { ENVIRONMENT?: string; D1_DELAY_MS?: string }): number {
+  if (!isDevelopment(env)) return 0;
+  const ms = Number(env.D1_DELAY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(Math.round(ms), MAX_D1_DELAY_MS) : 0;
 }

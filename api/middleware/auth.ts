@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
-import { findLiveSession } from "../services/sessions";
+import { findLiveSessionAndAccount } from "../services/customers";
 import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
@@ -25,7 +25,8 @@ const verdicts = new WeakMap<object, Map<string, Promise<Verdict>>>();
 async function judge(c: Context<ApiEnv>, token: string | null): Promise<Verdict> {
   const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
   if (!claims) return { ok: false, status: 401 };
-  const session = await findLiveSession(c.get("db"), claims.sessionId);
+  // On a page's reads the user, supplies and data version come in the same round trip.
+  const session = await findLiveSessionAndAccount(c.get("db"), claims.sessionId, claims.userId);
   if (!session || session.user_id !== claims.userId) return { ok: false, status: 403 };
   return { ok: true, claims };
 }
@@ -43,7 +44,7 @@ export const forgetVerdictsOnWrite = createMiddleware<ApiEnv>(async (c, next) =>
 /**
  * Bearer access token. Missing, invalid or expired JWT → 401 unauthorized (the portal refreshes and
  * retries); a valid JWT whose server session is missing, revoked or past its absolute expiry → 403
- * forbidden (the portal logs out). One indexed D1 read per incoming request (see `verdicts`).
+ * forbidden (the portal logs out). One D1 round trip per incoming request (see `verdicts`).
  */
 export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));

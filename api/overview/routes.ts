@@ -1,16 +1,14 @@
-import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiInvoice } from "../contract";
-import { meters } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import {
-  REMOVED_METER_STATUS,
   assertOwnUser,
   findUserWithCustomer,
   meterInvoices,
+  ownMeter,
 } from "../services/customers";
 import { toApiInvoice } from "../services/serialize";
 import type { ApiEnv } from "../types";
@@ -36,14 +34,8 @@ export const overviewRoutes = new Hono<ApiEnv>().get(
     const db = c.get("db");
     const found = await findUserWithCustomer(db, userId);
     if (!found) throw notFound();
-    const meter = await db.query.meters.findFirst({
-      columns: { id: true },
-      where: and(
-        eq(meters.id, Number(path.meterId)),
-        eq(meters.customer_id, found.customer.id),
-        ne(meters.status, REMOVED_METER_STATUS),
-      ),
-    });
+    // From the supply list the page already read (no round trip of its own).
+    const meter = await ownMeter(db, found.customer.id, Number(path.meterId));
     if (!meter) throw notFound();
     const data: ApiInvoice[] = (await meterInvoices(db, [meter.id])).map(toApiInvoice);
     return c.json({ data });

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ne, type Table } from "drizzle-orm";
 import type { Db } from "../db";
-import { inIds } from "../db/ids";
-import { customers, invoices, meters, users } from "../db/schema";
+import { IDS_IN, idsJson } from "../db/ids";
+import { customers, invoices, meters, sessions, users } from "../db/schema";
+import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../domain/status";
 import { notFound } from "../lib/errors";
 import { toApiUser } from "./serialize";
@@ -20,6 +21,15 @@ export function readOnly(db: Db): void {
   memos.set(db, new Map());
 }
 
+/** True for a handle shared by the read-only API calls of one page request. */
+export function isReadOnly(db: Db): boolean {
+  return memos.has(db);
+}
+
+function remember<T>(db: Db, key: string, value: T): void {
+  memos.get(db)?.set(key, Promise.resolve(value));
+}
+
 function remembered<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const memo = memos.get(db);
   if (!memo) return load();
@@ -31,6 +41,112 @@ function remembered<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> 
     known.catch(() => memo.delete(key));
   }
   return known;
+}
+
+/*
+ * The reads every signed-in page begins with, as plain SQL built once per isolate: D1 answers with
+ * rows keyed by column name, and every column of these tables is a plain integer or text whose
+ * TypeScript name is its column name, so a row is already what Drizzle's select() would give
+ * (without Drizzle building the SQL and mapping each row on every call, bench/README.md).
+ */
+const columnsOf = (table: Table) =>
+  Object.values(getTableColumns(table))
+    .map((column) => `"${column.name}"`)
+    .join(", ");
+
+type SessionRow = typeof sessions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type CustomerRow = typeof customers.$inferSelect;
+type MeterRow = typeof meters.$inferSelect;
+
+const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
+  WHERE "id" = ? AND "revoked_at" IS NULL AND "expires_at" > ? LIMIT 1`;
+const USER_SQL = `SELECT ${columnsOf(users)} FROM "users" WHERE "id" = ? LIMIT 1`;
+const CUSTOMER_OF_USER_SQL = `SELECT ${columnsOf(customers)} FROM "customers"
+  WHERE "id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) LIMIT 1`;
+/** Same rows and order as `customerMeters`. */
+const METERS_OF_USER_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+  WHERE "customer_id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) AND "status" <> ?
+  ORDER BY "is_main" DESC, "id" ASC`;
+/** The customer's data version (app/.server/page-cache.ts; migrations/0008_data_versions.sql). */
+const DATA_VERSION_SQL = `SELECT u.customer_id AS customer,
+    (SELECT version FROM data_versions WHERE customer_id = u.customer_id) AS own,
+    (SELECT version FROM data_versions WHERE customer_id = 0) AS shared
+  FROM users u WHERE u.id = ?`;
+
+interface VersionRow {
+  customer: number;
+  own: number | null;
+  shared: number | null;
+}
+
+/**
+ * The bearer check of a page request, with what every page then reads, in ONE round trip (a
+ * D1 batch): the live session, the token's user and customer, the customer's supplies and the
+ * data version. On a read-only handle (a page's GETs, api/middleware/context.ts) the user, supply
+ * and version reads of the API calls that follow are answered from it; elsewhere only the session
+ * is read. The rows are remembered only when the session is live and the token's own.
+ */
+export async function findLiveSessionAndAccount(
+  db: Db,
+  sessionId: string,
+  userId: number,
+): Promise<SessionRow | undefined> {
+  const client = db.$client;
+  const now = nowIso();
+  if (!isReadOnly(db)) {
+    return (
+      (await client.prepare(LIVE_SESSION_SQL).bind(sessionId, now).first<SessionRow>()) ?? undefined
+    );
+  }
+  const [session, user, customer, meterRows, version] = await client.batch([
+    client.prepare(LIVE_SESSION_SQL).bind(sessionId, now),
+    client.prepare(USER_SQL).bind(userId),
+    client.prepare(CUSTOMER_OF_USER_SQL).bind(userId),
+    client.prepare(METERS_OF_USER_SQL).bind(userId, REMOVED_METER_STATUS),
+    client.prepare(DATA_VERSION_SQL).bind(userId),
+  ]);
+  const live = (session?.results[0] as SessionRow | undefined) ?? undefined;
+  if (!live || live.user_id !== userId) return live;
+  const userRow = user?.results[0] as UserRow | undefined;
+  const customerRow = customer?.results[0] as CustomerRow | undefined;
+  remember(
+    db,
+    `user:${userId}`,
+    userRow && customerRow ? { user: userRow, customer: customerRow } : null,
+  );
+  if (customerRow)
+    remember(db, `meters:${customerRow.id}`, (meterRows?.results ?? []) as MeterRow[]);
+  remember(db, `version:${userId}`, (version?.results[0] as VersionRow | undefined) ?? null);
+  return live;
+}
+
+/** The customer's data version row (null: no such user). Remembered per page request. */
+export function dataVersionOf(db: Db, userId: number): Promise<VersionRow | null> {
+  return remembered(db, `version:${userId}`, () =>
+    db.$client.prepare(DATA_VERSION_SQL).bind(userId).first<VersionRow>(),
+  );
+}
+
+/**
+ * The customer's visible supply with this id, or undefined (another's, removed or missing).
+ * On a page request's read-only handle it comes from the supply list already read; otherwise
+ * one indexed read.
+ */
+export async function ownMeter(
+  db: Db,
+  customerId: number,
+  meterId: number,
+): Promise<MeterRow | undefined> {
+  if (!Number.isSafeInteger(meterId)) return undefined;
+  if (isReadOnly(db)) return (await customerMeters(db, customerId)).find((m) => m.id === meterId);
+  return db.query.meters.findFirst({
+    where: and(
+      eq(meters.id, meterId),
+      eq(meters.customer_id, customerId),
+      ne(meters.status, REMOVED_METER_STATUS),
+    ),
+  });
 }
 
 /** The customer's meters as the portal sees them: main first, then by id. */
@@ -47,14 +163,24 @@ export async function customerMeters(db: Db, customerId: number) {
   return [...rows]; // callers may sort or filter their copy
 }
 
-/** Invoices of the given meters (any number: one JSON parameter, api/db/ids.ts), newest first. */
-export function meterInvoices(db: Db, meterIds: number[]) {
-  if (meterIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(invoices)
-    .where(inIds(invoices.meter_id, meterIds))
-    .orderBy(desc(invoices.issue_date), desc(invoices.id));
+const METER_INVOICES_SQL = `SELECT ${columnsOf(invoices)} FROM "invoices"
+  WHERE "meter_id" IN ${IDS_IN} ORDER BY "issue_date" DESC, "id" DESC`;
+
+/**
+ * Invoices of the given meters (any number: one JSON parameter, api/db/ids.ts), newest first.
+ * Plain SQL built once: the overview's and bills page's largest read (measured about a third of
+ * Drizzle's cost per call, issue #16).
+ */
+export async function meterInvoices(
+  db: Db,
+  meterIds: number[],
+): Promise<(typeof invoices.$inferSelect)[]> {
+  if (meterIds.length === 0) return [];
+  const { results } = await db.$client
+    .prepare(METER_INVOICES_SQL)
+    .bind(idsJson(meterIds))
+    .all<typeof invoices.$inferSelect>();
+  return results;
 }
 
 export function findUserWithCustomer(db: Db, userId: number) {

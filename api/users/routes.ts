@@ -1,8 +1,8 @@
-import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiBanner } from "../contract";
-import { banners, messages, meters, users } from "../db/schema";
+import { banners, messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
@@ -14,17 +14,23 @@ import { passwordChangeSchema } from "../auth/schemas";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
-  REMOVED_METER_STATUS,
   assertOwnUser,
   customerMeters,
+  dataVersionOf,
   findUserWithCustomer,
   loadApiUser,
   meterInvoices,
+  ownMeter,
 } from "../services/customers";
 import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
 import { revokeUserSessions } from "../services/sessions";
 import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
+
+/** Every shell reads it: plain SQL built once per isolate (issue #16), rows as Drizzle's select(). */
+const MESSAGES_SQL = `SELECT ${Object.values(getTableColumns(messages))
+  .map((column) => `"${column.name}"`)
+  .join(", ")} FROM "messages" WHERE "user_id" = ? ORDER BY "c_stamp" DESC, "id" DESC`;
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });
 
@@ -50,22 +56,14 @@ export const userRoutes = new Hono<ApiEnv>()
    * The versions of the data a signed-in page shows: the customer's own and the supplier-wide
    * one (notices, banners for everyone), raised by database triggers on every write
    * (migrations/0008_data_versions.sql). The portal reuses a rendered page only while this value
-   * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL: it runs on every
-   * cached page view.
+   * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
+   * the bearer check on a page request: it runs on every cached page view.
    */
   .get("/users/:userId/data-version", requireBearer, async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
-    const row = await c
-      .get("db")
-      .$client.prepare(
-        `SELECT u.customer_id AS customer,
-                (SELECT version FROM data_versions WHERE customer_id = u.customer_id) AS own,
-                (SELECT version FROM data_versions WHERE customer_id = 0) AS shared
-           FROM users u WHERE u.id = ?`,
-      )
-      .bind(userId)
-      .first<{ customer: number; own: number | null; shared: number | null }>();
+    // Usually already read with the bearer check (services/customers.ts).
+    const row = await dataVersionOf(c.get("db"), userId);
     if (!row) throw notFound();
     return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
   })
@@ -114,12 +112,11 @@ export const userRoutes = new Hono<ApiEnv>()
   .get("/users/:userId/messages", requireBearer, async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
-    const rows = await c
+    const { results: rows } = await c
       .get("db")
-      .select()
-      .from(messages)
-      .where(eq(messages.user_id, userId))
-      .orderBy(sql`${messages.c_stamp} desc`, sql`${messages.id} desc`);
+      .$client.prepare(MESSAGES_SQL)
+      .bind(userId)
+      .all<typeof messages.$inferSelect>();
     return c.json({ data: rows.map(toApiMessage) });
   })
 
@@ -151,15 +148,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const db = c.get("db");
     const meterId = Number(c.req.param("meterId"));
     const customerId = await customerIdOf(c, userId);
-    const meter = Number.isSafeInteger(meterId)
-      ? await db.query.meters.findFirst({
-          where: and(
-            eq(meters.id, meterId),
-            eq(meters.customer_id, customerId),
-            sql`${meters.status} <> ${REMOVED_METER_STATUS}`,
-          ),
-        })
-      : undefined;
+    // From the supply list the page already read (no round trip of its own).
+    const meter = await ownMeter(db, customerId, meterId);
     if (!meter) throw notFound();
     const today = todayUtc();
     const rows = await db

@@ -39,6 +39,8 @@ const VOLATILE: ReadonlySet<string> = new Set([
   "refresh_token",
   "created_at",
   "last_seen",
+  // The D1 position of the last write: the data version already says what changed.
+  "d1_bookmark",
 ]);
 
 export interface PageKeyInput {

@@ -21,6 +21,12 @@ export interface SessionData {
    * once to save it. Removed when the customer saves it or answers "not now".
    */
   lang_prompt?: "el" | "en";
+  /**
+   * The D1 bookmark of the customer's last write through the API (x-d1-bookmark), sent with every
+   * later API call so that a read replica answers only once it has that write (issue #16,
+   * docs/decisions "read your own writes").
+   */
+  d1_bookmark?: string;
 }
 
 /** A one-shot message: `key` is a full i18next key such as "auth:notice.sessionExpired". */
@@ -48,6 +54,7 @@ export const SESSION_KEYS: (keyof SessionData)[] = [
   "last_seen",
   "pay_several_dismissed",
   "lang_prompt",
+  "d1_bookmark",
 ];
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

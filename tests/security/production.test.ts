@@ -27,11 +27,13 @@ import {
 } from "./support.ts";
 
 let server: TestServer;
+/** D1_DELAY_MS given to the production server: were it honoured, a page would take this long. */
+const PRODUCTION_DELAY_MS = 6_000;
 
 beforeAll(async () => {
   server = await startServer({
     deployConfig: true,
-    vars: { D1_FAULT_RATE: "1" },
+    vars: { D1_FAULT_RATE: "1", D1_DELAY_MS: String(PRODUCTION_DELAY_MS) },
     logLevel: "log",
   });
 }, 180_000);
@@ -154,6 +156,24 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
     }
     // A failed statement would be logged as an API error or a 5xx request line.
     expect(server.log()).not.toMatch(/api error|"status":5\d\d/);
+  });
+
+  it("#16 D1_DELAY_MS passed as a variable is ignored, and no answer counts D1 round trips", async () => {
+    const portal = createPortal(server.baseUrl);
+    await portal.login(DEMO.household.vat);
+    for (const page of ["/b2b/episkopisi", "/b2b/pay", "/b2b/logariasmoi"]) {
+      const started = Date.now();
+      const response = await portal.request(page, { headers: { "cache-control": "no-cache" } });
+      // Every page makes at least two sequential D1 calls: honoured, the delay alone would take 12 s.
+      expect(Date.now() - started, page).toBeLessThan(PRODUCTION_DELAY_MS);
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("x-d1-round-trips"), page).toBeNull();
+      expect(response.headers.get("server-timing") ?? "", page).not.toMatch(/\bd1\b|trips=/);
+    }
+    const api = await fetchWorker(`${server.baseUrl}/api/ping`, {
+      headers: { connection: "close" },
+    });
+    expect(api.headers.get("x-d1-round-trips")).toBeNull();
   });
 
   it("npm run deploy (dry run) accepts this build and refuses it once its ENVIRONMENT is not production", () => {

@@ -32,6 +32,11 @@ describe("#14.1 npm run deploy: which resolved configurations it accepts", () =>
       /D1_FAULT_RATE.*development-only/,
     ],
     [
+      "#16 a D1 latency switch",
+      { vars: { ...production, D1_DELAY_MS: "40" } },
+      /D1_DELAY_MS.*development-only/,
+    ],
+    [
       "a session secret",
       { vars: { ...production, SESSION_SECRET: "x" } },
       /SESSION_SECRET.*secret put/,

@@ -247,3 +247,58 @@ describe("API client", () => {
     expect(jwtExpiry("not-a-jwt")).toBeNull();
   });
 });
+
+describe("#16 read your own writes: the D1 bookmark", () => {
+  function recording(answers: Record<string, string | null>) {
+    const sent: Array<{ method: string; path: string; bookmark: string | null }> = [];
+    const transport: Transport = async (path, init) => {
+      const method = init.method ?? "GET";
+      sent.push({ method, path, bookmark: new Headers(init.headers).get("x-d1-bookmark") });
+      const headers = new Headers({ "content-type": "application/json" });
+      const answer = answers[`${method} ${path}`];
+      if (answer) headers.set("x-d1-bookmark", answer);
+      return new Response(JSON.stringify({ data: null }), { status: 200, headers });
+    };
+    return { transport, sent };
+  }
+
+  it("#16 keeps a write's bookmark in the session and sends it with every later call", async () => {
+    const session = signedInSession();
+    const { transport, sent } = recording({
+      "GET /v2/me": "read-bookmark",
+      "POST /user/popup/dismiss": "write-1",
+    });
+    const api = createClient({ transport, session, language: "el" });
+    await api.request("GET", "/v2/me");
+    // A read's bookmark is never kept: a page that only reads leaves the session as it was.
+    expect(session.get("d1_bookmark")).toBeUndefined();
+    await api.dismissPopup();
+    expect(session.get("d1_bookmark")).toBe("write-1");
+    await api.request("GET", "/v2/me");
+    expect(sent.map((s) => s.bookmark)).toEqual([null, null, "write-1"]);
+  });
+
+  it("#16 an anonymous visitor's calls keep nothing, and a malformed bookmark is refused", async () => {
+    const anonymous = createSession<SessionData, SessionFlashData>({});
+    const first = recording({ "POST /contact": "anon" });
+    await createClient({ transport: first.transport, session: anonymous, language: "el" }).contact({
+      name: "a",
+      email: "a@example.gr",
+      subject: "s",
+      message: "m",
+    });
+    expect(anonymous.get("d1_bookmark")).toBeUndefined();
+
+    const session = signedInSession();
+    for (const bad of ["has space", "x".repeat(300)]) {
+      const second = recording({ "POST /user/popup/dismiss": bad });
+      const result = await createClient({
+        transport: second.transport,
+        session,
+        language: "el",
+      }).dismissPopup();
+      expect(result.ok).toBe(true);
+      expect(session.get("d1_bookmark")).toBeUndefined();
+    }
+  });
+});

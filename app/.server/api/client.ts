@@ -20,6 +20,32 @@ import { clearSession, type FlashMessage, type PortalSession } from "../session-
 /** Sends one request to the API; `path` is relative to the API base (e.g. "/v2/me"). */
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
+/** D1's Sessions API bookmark, sent and answered by the API (api/middleware/context.ts). */
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+
+/** A bookmark as D1 gives it: short printable ASCII; anything else is not kept. */
+const BOOKMARK = /^[\x21-\x7e]{1,256}$/;
+
+/**
+ * Read your own writes (docs/decisions, "read your own writes"): every call carries the bookmark
+ * of the session's last write, and a write's answer replaces it. Reads never replace it (a read's
+ * bookmark says nothing the write's did not, and a page that only reads leaves the session as
+ * it was, which the page cache relies on).
+ */
+export function withBookmark(session: PortalSession, headers: Headers): void {
+  const bookmark = session.get("d1_bookmark");
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+}
+
+export function keepBookmark(session: PortalSession, method: string, response: Response): void {
+  // Only a signed-in session keeps one: a visitor's anonymous calls must not start a cookie.
+  if (method === "GET" || method === "HEAD" || !session.get("access_token")) return;
+  const bookmark = response.headers.get(BOOKMARK_HEADER);
+  if (bookmark && BOOKMARK.test(bookmark) && bookmark !== session.get("d1_bookmark")) {
+    session.set("d1_bookmark", bookmark);
+  }
+}
+
 export interface ApiFailure {
   ok: false;
   /** HTTP status; 0 when the API could not be reached. */
@@ -172,16 +198,20 @@ export function createClient(options: ClientOptions) {
   async function send(method: string, path: string, body: unknown, authorization?: string) {
     const headers = new Headers({ Accept: "application/json", Language: language });
     if (authorization) headers.set("Authorization", authorization);
+    withBookmark(session, headers);
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       init.body = JSON.stringify(body);
     }
+    let response: Response;
     try {
-      return await transport(path, init);
+      response = await transport(path, init);
     } catch {
       return null; // network failure
     }
+    keepBookmark(session, method, response);
+    return response;
   }
 
   async function readSuccess<T>(

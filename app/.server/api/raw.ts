@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../../context";
 import { getLocale } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
-import { defaultTransport, getApi, jwtExpiry } from "./index";
+import { defaultTransport, getApi, jwtExpiry, keepBookmark, withBookmark } from "./index";
 
 /**
  * Calls the typed API client cannot make because it speaks JSON: multipart uploads and binary
@@ -37,8 +37,12 @@ export async function rawCall(
   const headers = new Headers(init.headers);
   headers.set("Authorization", `Bearer ${token}`);
   headers.set("Language", getLocale(args.context));
+  const session = getSession(args.context);
+  withBookmark(session, headers);
   try {
-    return await defaultTransport(env, ctx, args.request)(path, { ...init, headers });
+    const response = await defaultTransport(env, ctx, args.request)(path, { ...init, headers });
+    keepBookmark(session, (init.method ?? "GET").toUpperCase(), response);
+    return response;
   } catch {
     return null;
   }
