@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -15,6 +14,7 @@ import type { Route } from "./+types/root";
 import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
+import { StylesFirstLinks } from "./components/StylesFirstLinks";
 import { ErrorPage } from "./components/ErrorPage";
 import { LanguagePrompt } from "./components/LanguagePrompt";
 import { useRootData } from "./components/root-data";
@@ -157,8 +157,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <Meta />
-        {/* Stylesheets need no nonce; an empty one keeps server and client markup equal. */}
-        <Links nonce="" />
+        {/* Stylesheets need no nonce; an empty one keeps server and client markup equal. Every
+            stylesheet comes before the scripts (StylesFirstLinks). */}
+        <StylesFirstLinks nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">
