@@ -73,6 +73,10 @@ describe("#16 static files from public/", () => {
       );
       expect(response.headers.get("x-content-type-options"), name).toBe("nosniff");
     }
+    // The SVG, a document when opened on its own, runs nothing.
+    expect((await get("/icon.svg")).headers.get("content-security-policy")).toMatch(
+      /default-src 'none'.*sandbox/,
+    );
     // The configuration file itself is not served (the Worker's 404 page answers instead).
     const headersFile = await get("/_headers");
     expect(headersFile.status).toBe(404);
