@@ -1,10 +1,27 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
+
+/**
+ * `.bin` files as the Worker sees them: the Cloudflare Vite plugin makes them Data modules whose
+ * default export is an ArrayBuffer (the invoice PDF's fonts, api/pdf/fonts.ts).
+ */
+const binaryModules: Plugin = {
+  name: "binary-data-modules",
+  enforce: "pre",
+  load(id) {
+    const file = id.split("?")[0] ?? id;
+    if (!file.endsWith(".bin")) return null;
+    const base64 = readFileSync(file).toString("base64");
+    return `export default Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0)).buffer;`;
+  },
+};
 
 // Kept apart from vite.config.ts on purpose: the Cloudflare and React Router plugins build
 // the Worker, which unit tests do not need. Integration tests talk to a real Worker (workerd
 // with a local D1) started by their own harness in tests/integration/server.ts.
 export default defineConfig({
+  plugins: [binaryModules],
   // As in vite.config.ts: components render with the portal's own react-i18next binding.
   resolve: {
     alias: [

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -15,6 +14,7 @@ import type { Route } from "./+types/root";
 import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
+import { StylesFirstLinks } from "./components/StylesFirstLinks";
 import { ErrorPage } from "./components/ErrorPage";
 import { LanguagePrompt } from "./components/LanguagePrompt";
 import { useRootData } from "./components/root-data";
@@ -29,18 +29,17 @@ import stylesHref from "./styles/app.css?url";
 // session, so that a request no action can take costs no session or API work.
 export const middleware = [i18nextMiddleware, ...requestBodyMiddleware, sessionMiddleware];
 
-/** The logo mark as an inline favicon: no extra request, no 404 for /favicon.ico. */
-const FAVICON =
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#00558c"/><path d="M18 5L8 18h7l-2 9 11-14h-7z" fill="#fff"/></svg>',
-  );
-
 export const links: Route.LinksFunction = () => [
   // A precedence makes React emit the stylesheet first in <head>, ahead of the hoisted
   // modulepreload links, so the render-blocking CSS is requested before any JavaScript.
   { rel: "stylesheet", href: stylesHref, precedence: "default" },
-  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  // Static files from public/ (scripts/make-icons.ts draws them from the logo mark), answered
+  // by Workers Assets without running the Worker and cached by the browser, instead of a data
+  // URL repeated in every page's HTML. /favicon.ico exists too, for clients that ask for it.
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export type Skin = 1 | 2 | 3;
@@ -180,8 +179,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <Meta />
-        {/* Stylesheets need no nonce; an empty one keeps server and client markup equal. */}
-        <Links nonce="" />
+        {/* Stylesheets need no nonce; an empty one keeps server and client markup equal. Every
+            stylesheet comes before the scripts (StylesFirstLinks). */}
+        <StylesFirstLinks nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,27 +1,20 @@
-import boldUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?inline";
-import regularUrl from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?inline";
+import bold from "./fonts/DejaVuSans-Bold.bin";
+import regular from "./fonts/DejaVuSans.bin";
 import type { PdfFonts } from "./invoice-pdf";
 
 /**
  * DejaVu Sans and DejaVu Sans Bold from the npm package dejavu-fonts-ttf (Bitstream Vera licence
- * plus public-domain changes: free to use, embed and redistribute): Latin, Greek and the euro
- * sign. Vite inlines them into the Worker bundle as data URLs (the Cloudflare plugin has no
- * binary import for .ttf); they are decoded once per isolate, on the first PDF.
+ * plus public-domain changes: free to use, modify, embed and redistribute), cut by
+ * scripts/subset-fonts.ts to the Greek and Latin characters of ./font-coverage.ts (about 32 KB
+ * each instead of 750). The `.bin` files are Data modules: the Worker gets them as ArrayBuffers,
+ * not as base64 text to decode (docs/decisions/0011-worker-size.md).
  *
  * Not Noto Sans: @pdf-lib/fontkit 1.1.1's subsetting drops most of its glyphs (text extracts,
- * but renders blank), while DejaVu subsets correctly; a subset PDF is ~25 KB instead of ~650 KB.
+ * but renders blank), while DejaVu subsets correctly; a subset PDF is ~25 KB.
  */
-let decoded: PdfFonts | null = null;
-
-function fromDataUrl(url: string): Uint8Array {
-  const base64 = url.slice(url.indexOf(",") + 1);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+let fonts: PdfFonts | null = null;
 
 export function pdfFonts(): PdfFonts {
-  decoded ??= { regular: fromDataUrl(regularUrl), bold: fromDataUrl(boldUrl) };
-  return decoded;
+  fonts ??= { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
+  return fonts;
 }

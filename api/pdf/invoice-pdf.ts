@@ -1,5 +1,4 @@
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import type { ApiInvoice } from "../contract";
 import type { Lang } from "../types";
 import { pdfLabels } from "./labels";
@@ -34,10 +33,20 @@ export const PDF_TEMPLATE_VERSION = 1;
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-const INK = rgb(0.12, 0.14, 0.18);
-const MUTED = rgb(0.38, 0.4, 0.45);
-const BRAND = rgb(0.0, 0.36, 0.6);
-const RULE = rgb(0.82, 0.84, 0.88);
+type Rgb = readonly [red: number, green: number, blue: number];
+const INK: Rgb = [0.12, 0.14, 0.18];
+const MUTED: Rgb = [0.38, 0.4, 0.45];
+const BRAND: Rgb = [0.0, 0.36, 0.6];
+const RULE: Rgb = [0.82, 0.84, 0.88];
+const ROW: Rgb = [0.93, 0.96, 0.99];
+
+/**
+ * pdf-lib and fontkit (~370 KB gzip, most of the Worker's library code) are loaded on the first
+ * PDF, not when the Worker starts: a cold start does not evaluate fontkit's Unicode tables for
+ * the pages that never draw a PDF (docs/decisions/0011-worker-size.md).
+ */
+const loadPdfLib = () =>
+  Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit").then((m) => m.default)]);
 
 /** 1234.5 → "1.234,50" (spec §5: comma decimals, dot thousands, both languages). */
 export function pdfAmount(value: number): string {
@@ -68,6 +77,8 @@ export async function renderInvoicePdf(
 ): Promise<Uint8Array> {
   const t = pdfLabels(lang);
   const { invoice, customer, meter } = data;
+  const [{ PDFDocument, rgb }, fontkit] = await loadPdfLib();
+  const color = (value: Rgb): Color => rgb(...value);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(fonts.regular, { subset: true });
@@ -99,21 +110,21 @@ export async function renderInvoicePdf(
     options: {
       font?: PDFFont;
       size?: number;
-      color?: ReturnType<typeof rgb>;
+      color?: Rgb;
       align?: "right";
     } = {},
   ) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
     const drawX = options.align === "right" ? x - font.widthOfTextAtSize(value, size) : x;
-    target.drawText(value, { x: drawX, y: at, font, size, color: options.color ?? INK });
+    target.drawText(value, { x: drawX, y: at, font, size, color: color(options.color ?? INK) });
   };
   const rule = (at: number, thickness = 0.7) =>
     page.drawLine({
       start: { x: MARGIN, y: at },
       end: { x: right, y: at },
       thickness,
-      color: RULE,
+      color: color(RULE),
     });
   /** Wraps long text (addresses, the footer) to a width; returns the lines. */
   const wrap = (value: string, font: PDFFont, size: number, maxWidth: number): string[] => {
@@ -133,7 +144,7 @@ export async function renderInvoicePdf(
   };
 
   // Supplier header.
-  page.drawRectangle({ x: 0, y: height - 6, width, height: 6, color: BRAND });
+  page.drawRectangle({ x: 0, y: height - 6, width, height: 6, color: color(BRAND) });
   text(page, "NRG", MARGIN, y - 14, { font: bold, size: 24, color: BRAND });
   text(page, t.supplier, MARGIN + 62, y - 6, { font: bold, size: 10 });
   text(page, t.supplierLine, MARGIN + 62, y - 19, { size: 8, color: MUTED });
@@ -246,7 +257,7 @@ export async function renderInvoicePdf(
         y: y - 7,
         width: right - labelX + 10,
         height: 24,
-        color: rgb(0.93, 0.96, 0.99),
+        color: color(ROW),
       });
     }
     const font = strong ? bold : regular;

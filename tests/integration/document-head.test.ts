@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../seed/accounts.ts";
+import { fetchWorker } from "../support/fetch-worker";
+import { signInPage } from "./client";
+import { startServer, type TestServer } from "./server";
+
+/**
+ * Issue #16, styles before scripts: render-blocking CSS must be requested before any JavaScript,
+ * so no `<link rel="stylesheet">` or `<style>` of a served page may come after a `<script>` or a
+ * `<link rel="modulepreload">`. The pages are discovered: the public entry points and the
+ * overview, then every same-origin page their links reach (the sidebar: bills, pay, readings…),
+ * one level further, signed in as the household demo account.
+ */
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  const signedIn = await signInPage(server.baseUrl, DEMO.household.vat);
+  expect(signedIn.status).toBe(302);
+  cookie = signedIn.cookie;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** GETs that are not pages, or change state: never followed. */
+const NOT_PAGES =
+  /^\/(logout|language|locales\/|api\/|b2b\/(export|avatar|invoice-pdf)|dev\/)|\.\w+$/;
+
+async function page(path: string, withCookie: boolean) {
+  const response = await fetchWorker(`${server.baseUrl}${path}`, {
+    redirect: "manual",
+    headers: { connection: "close", ...(withCookie ? { cookie } : {}) },
+  });
+  const type = response.headers.get("content-type") ?? "";
+  return {
+    status: response.status,
+    html: type.startsWith("text/html") ? await response.text() : "",
+  };
+}
+
+/** The `<head>` and `<body>` tags that load styles or scripts, in document order. */
+function loadOrder(html: string): { kind: "style" | "script"; tag: string }[] {
+  const out: { kind: "style" | "script"; tag: string }[] = [];
+  for (const match of html.matchAll(/<(link|style|script)\b[^>]*>/gi)) {
+    const tag = match[0];
+    const name = (match[1] ?? "").toLowerCase();
+    const rel = /\brel=["']?([^"'\s>]+)/i.exec(tag)?.[1]?.toLowerCase();
+    if (name === "style" || (name === "link" && rel === "stylesheet"))
+      out.push({ kind: "style", tag });
+    else if (name === "script" || (name === "link" && rel === "modulepreload")) {
+      out.push({ kind: "script", tag });
+    }
+  }
+  return out;
+}
+
+function sameOriginLinks(html: string): string[] {
+  const out = new Set<string>();
+  for (const match of html.matchAll(/<a\b[^>]*\bhref="(\/[^"#?]*)(?:[?#][^"]*)?"/gi)) {
+    const path = match[1];
+    if (path && !NOT_PAGES.test(path)) out.add(path);
+  }
+  return [...out];
+}
+
+describe("#16 styles before scripts", () => {
+  it("#16 every stylesheet precedes every script in the built HTML", async () => {
+    const seeds: [string, boolean][] = [
+      ["/login", false],
+      ["/signup", false],
+      ["/forgot-password", false],
+      ["/terms", false],
+      ["/b2b/episkopisi", true],
+      ["/b2b/pay", true],
+      ["/b2b/logariasmoi", true],
+      ["/b2b/kataxorisi", true],
+    ];
+    const seen = new Map<string, string[]>();
+    const visited = new Set<string>();
+    let frontier = seeds;
+    for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
+      const next: [string, boolean][] = [];
+      for (const [path, signedIn] of frontier) {
+        // One page per route: /b2b/logariasmoi/66 and /67 render the same document.
+        const route = path.replace(/\/\d+(?=\/|$)/g, "/:id");
+        if (visited.has(`${signedIn} ${route}`) || seen.size >= 60) continue;
+        visited.add(`${signedIn} ${route}`);
+        const key = `${signedIn ? "in" : "out"} ${path}`;
+        const { status, html } = await page(path, signedIn);
+        if (status !== 200 || !html) continue;
+        const order = loadOrder(html);
+        const firstScript = order.findIndex((entry) => entry.kind === "script");
+        const late =
+          firstScript < 0 ? [] : order.slice(firstScript).filter((e) => e.kind === "style");
+        seen.set(
+          key,
+          late.map((entry) => entry.tag),
+        );
+        expect(
+          order.some((e) => e.kind === "style"),
+          `${path} has a stylesheet`,
+        ).toBe(true);
+        for (const link of sameOriginLinks(html)) next.push([link, signedIn]);
+      }
+      frontier = next;
+    }
+    // The pages the issue names were reached and rendered.
+    for (const path of [
+      "/login",
+      "/b2b/episkopisi",
+      "/b2b/pay",
+      "/b2b/logariasmoi",
+      "/b2b/kataxorisi",
+    ]) {
+      expect(
+        [...seen.keys()].some((key) => key.endsWith(` ${path}`)),
+        path,
+      ).toBe(true);
+    }
+    expect(seen.size).toBeGreaterThan(12);
+    const offenders = Object.fromEntries([...seen].filter(([, late]) => late.length > 0));
+    expect(offenders).toEqual({});
+  });
+});
