@@ -13,13 +13,15 @@ import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtu
 
 type BillsTexts = typeof import("../locales/el/bills.json") & {
   download: (typeof import("../locales/el/common.json"))["download"];
+  status: (typeof import("../locales/el/common.json"))["billStatus"];
 };
 
-/** The bills namespace plus the download dialog's texts, which live in common (shared pages). */
+/** The bills namespace plus the download dialog's texts and the status words, which live in common (shared pages). */
 function texts(lng: "el" | "en"): BillsTexts {
   const read = (ns: string): Record<string, unknown> =>
     JSON.parse(readFileSync(join(import.meta.dirname, "..", "locales", lng, `${ns}.json`), "utf8"));
-  return { ...read("bills"), download: read("common").download } as BillsTexts;
+  const common = read("common");
+  return { ...read("bills"), download: common.download, status: common.billStatus } as BillsTexts;
 }
 const el = texts("el");
 const en = texts("en");

@@ -334,10 +334,14 @@ const shellTexts = (lng: "el" | "en") =>
   JSON.parse(
     readFileSync(join(import.meta.dirname, "..", "locales", lng, "shell.json"), "utf8"),
   ) as typeof import("../locales/el/shell.json");
-const billTexts = (lng: "el" | "en") =>
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, "..", "locales", lng, "bills.json"), "utf8"),
-  ) as typeof import("../locales/el/bills.json");
+/** A bill's status words live in common (the badge is on the overview, bills and invoice pages). */
+const billTexts = (lng: "el" | "en") => ({
+  status: (
+    JSON.parse(
+      readFileSync(join(import.meta.dirname, "..", "locales", lng, "common.json"), "utf8"),
+    ) as typeof import("../locales/el/common.json")
+  ).billStatus,
+});
 const EURO = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
 const PHONE = { width: 360, height: 740 };
 

@@ -419,11 +419,13 @@ test.describe("#15 the money first", () => {
     await gotoLng(page, "/b2b/logariasmoi?type=Clearance", lng);
     const row = page
       .locator("table.bills-table tbody tr")
-      .filter({ has: page.locator(".badge", { hasText: b("status.unpaid") }) })
+      .filter({ has: page.locator(".badge", { hasText: tr(lng, "common:billStatus.unpaid") }) })
       .first();
     const href = (await row.locator("th a").getAttribute("href"))!;
     await page.goto(href);
-    await expect(page.locator(".invoice-head .badge")).toHaveText(b("status.unpaid"));
+    await expect(page.locator(".invoice-head .badge")).toHaveText(
+      tr(lng, "common:billStatus.unpaid"),
+    );
     await page.getByRole("link", { name: b("invoice.pay") }).click();
     await expect(page).toHaveURL(new RegExp(`/b2b/pay\\?meter=${meter.id}&amount=`));
     await page.getByRole("button", { name: p(lng, "submit") }).click();
@@ -440,7 +442,9 @@ test.describe("#15 the money first", () => {
     expect(await balanceOf(request, big, meter.id)).toBe(0);
 
     await page.goto(href);
-    await expect(page.locator(".invoice-head .badge")).toHaveText(b("status.paid"));
+    await expect(page.locator(".invoice-head .badge")).toHaveText(
+      tr(lng, "common:billStatus.paid"),
+    );
     await expect(page.getByRole("link", { name: b("invoice.pay") })).toHaveCount(0);
     await expect(page.getByText(b("invoice.nothingToPay"))).toBeVisible();
     await checkA11y(page);
@@ -449,7 +453,7 @@ test.describe("#15 the money first", () => {
     const paidRow = page
       .locator("table.bills-table tbody tr")
       .filter({ has: page.locator(`th a[href="${href}"]`) });
-    await expect(paidRow.locator(".badge")).toHaveText(b("status.paid"));
+    await expect(paidRow.locator(".badge")).toHaveText(tr(lng, "common:billStatus.paid"));
     await expect(page.getByText(b("summary.nothingDue"))).toBeVisible();
     await checkA11y(page);
   });

@@ -13,11 +13,12 @@ const TONE: Record<BillStatus, string> = {
  * repeats it), so it reads the same in every skin and to a screen reader.
  */
 export function BillStatusBadge({ status }: { status: BillStatus | null }) {
-  const { t } = useTranslation("bills");
+  // In common, not bills: the overview shows the badge without embedding the bills namespace.
+  const { t } = useTranslation();
   if (!status) return null;
   return (
     <span className={["badge", TONE[status]].filter(Boolean).join(" ")}>
-      {t(`status.${status}`)}
+      {t(`billStatus.${status}`)}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import "./file-input.css";
 
 /**
  * A file field that speaks the page's language (GOV.UK's file upload pattern, issue #15).

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { greekVocative } from "../domain/vocative";
 import type { ShellView } from "./shell-view";
+import "./welcome.css";
 
 /** The overview's route id (app/routes.ts): it shows the full banner itself, below its hero. */
 export const OVERVIEW_ROUTE_ID = "routes/b2b/episkopisi";

@@ -102,6 +102,9 @@ function serverT(
 ): TFunction | undefined {
   const bundles = (resources as Record<string, unknown>)[lng];
   if (!bundles || typeof bundles !== "object") return undefined;
+  // A namespace outside the static bundle (loaded later through a backend) stays with i18next,
+  // whose translator reads its live store.
+  if (!(ns in bundles)) return undefined;
   let byLanguage = liteByResources.get(resources);
   if (!byLanguage) liteByResources.set(resources, (byLanguage = new Map()));
   const id = `${lng}|${defaultNS}|${fallbackNS}`;

@@ -4,6 +4,7 @@ import { BillStatusBadge } from "../BillStatusBadge";
 import { formatAmount, formatDate } from "../../domain/format";
 import { toCents } from "../../domain/overview";
 import type { TopBannerView } from "./view";
+import "./hero.css";
 
 /**
  * The overview's hero (issue #15, "the money first"): what the supply owes, by when, and the pay

@@ -34,8 +34,8 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 
 export const handle: RouteHandle = {
-  // bills: the latest bill's status badge in the hero (bills:status.*).
-  i18n: ["overview", "bills"],
+  // The hero's bill status badge reads common:billStatus.* (issue #16: not the whole bills namespace).
+  i18n: ["overview"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };
