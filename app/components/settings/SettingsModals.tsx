@@ -2,6 +2,9 @@ import { lazyDialog } from "../lazy-dialog";
 import type { SettingsModal } from "./settings.server";
 // Linked with every signed-in page (as before), so the dialog is styled without JavaScript too.
 import "./settings.css";
+// The settings dialog's picture field (FileInput, in the lazily loaded SettingsDialog): a lazy
+// chunk's CSS is not linked by the server, so without JavaScript it must come from here.
+import "../file-input.css";
 
 const PasswordDialog = lazyDialog(() => import("./PasswordDialog").then((m) => m.PasswordDialog));
 const SettingsDialog = lazyDialog(() => import("./SettingsDialog").then((m) => m.SettingsDialog));
