@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./bench/browser.ts";
 
 const isCI = Boolean(process.env.CI);
 
@@ -8,20 +9,8 @@ const isCI = Boolean(process.env.CI);
  * access to its CDN, which CI machines may lack); otherwise the browser from
  * `npx playwright install chromium`.
  */
-const systemChromium = "/usr/bin/chromium";
-const launchOptions: LaunchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    }
+const launchOptions: LaunchOptions = existsSync(SYSTEM_CHROMIUM)
+  ? { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS } // one list with the benchmark's
   : {};
 
 export default defineConfig({
