@@ -5,7 +5,6 @@ import {
   isRouteErrorResponse,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
   useRouteError,
@@ -14,6 +13,7 @@ import type { Route } from "./+types/root";
 import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
+import { ScriptsAfterPaint } from "./components/ScriptsAfterPaint";
 import { StylesFirstLinks } from "./components/StylesFirstLinks";
 import { ErrorPage } from "./components/ErrorPage";
 import { LanguagePrompt } from "./components/LanguagePrompt";
@@ -30,8 +30,8 @@ import stylesHref from "./styles/app.css?url";
 export const middleware = [i18nextMiddleware, ...requestBodyMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
-  // A precedence makes React emit the stylesheet first in <head>, ahead of the hoisted
-  // modulepreload links, so the render-blocking CSS is requested before any JavaScript.
+  // A precedence makes React emit the stylesheet first in <head>, ahead of anything it hoists,
+  // so the render-blocking CSS is requested before any JavaScript (see also ScriptsAfterPaint).
   { rel: "stylesheet", href: stylesHref, precedence: "default" },
   // Static files from public/ (scripts/make-icons.ts draws them from the logo mark), answered
   // by Workers Assets without running the Worker and cached by the browser, instead of a data
@@ -206,7 +206,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: embedded }}
         />
         <ScrollRestoration nonce={rootData?.nonce} />
-        <Scripts nonce={rootData?.nonce} />
+        <ScriptsAfterPaint nonce={rootData?.nonce} />
       </body>
     </html>
   );

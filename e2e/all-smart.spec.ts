@@ -133,24 +133,31 @@ test.describe("allSmart", () => {
     await checkA11y(page);
 
     const field = page.getByLabel(a("en", "fields.cardNumber"));
+    // Each attempt waits for its own answer: the previous attempt's message is still on the page,
+    // and an answer that arrives after the next value was typed would put the old value back.
+    const submitConnect = () =>
+      Promise.all([
+        page.waitForResponse((response) => response.request().method() === "POST"),
+        page.getByRole("button", { name: a("en", "submitConnect") }).click(),
+      ]);
     await field.fill("6270 0000 0000 1234");
-    await page.getByRole("button", { name: a("en", "submitConnect") }).click();
+    await submitConnect();
     await expect(page.getByText(a("en", "errors.invalidCard")).first()).toBeVisible();
     await expect(field).toHaveValue("6270 0000 0000 1234");
     await checkA11y(page);
 
     // Well-formed but never issued.
     await field.fill(cardNumberFromSerial("99999999990"));
-    await page.getByRole("button", { name: a("en", "submitConnect") }).click();
+    await submitConnect();
     await expect(page.getByText(a("en", "errors.invalidCard")).first()).toBeVisible();
 
     await field.fill(formatCardNumber(DEMO_CARDS.held));
-    await page.getByRole("button", { name: a("en", "submitConnect") }).click();
+    await submitConnect();
     await expect(page.getByText(a("en", "errors.cardExists")).first()).toBeVisible();
 
     const card = CONNECT_CARD[project()];
     await field.fill(formatCardNumber(card));
-    await page.getByRole("button", { name: a("en", "submitConnect") }).click();
+    await submitConnect();
     await expect(
       page.getByRole("heading", { level: 1, name: a("en", "done.title") }),
     ).toBeVisible();

@@ -51,6 +51,7 @@ function withPrecedence(node: ReactNode): ReactNode[] {
  * `<head>`, before the `modulepreload` links it hoists from `<Scripts/>`; without one a route's
  * stylesheet stays where `<Links/>` is, after every modulepreload, and the render-blocking CSS
  * queues behind the framework chunk (issue #16, tests/integration/document-head.test.ts).
+ * `ScriptsAfterPaint` now leaves those links out altogether; the order stays guarded.
  *
  * One place for every route, so no route has to remember it. On the client, React keeps such
  * stylesheets after a navigation away (it does not unload them); the route stylesheets have no
