@@ -80,6 +80,8 @@ describe("#16 styles before scripts", () => {
     const seen = new Map<string, string[]>();
     /** Pages that preload script chunks with the document (ScriptsAfterPaint removes them). */
     const preloading: string[] = [];
+    /** Pages whose module scripts import code statically (fetched before the first paint). */
+    const staticImports: string[] = [];
     const visited = new Set<string>();
     let frontier = seeds;
     for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
@@ -94,6 +96,11 @@ describe("#16 styles before scripts", () => {
         if (status !== 200 || !html) continue;
         const order = loadOrder(html);
         if (/<link\b[^>]*\brel=["']?modulepreload/i.test(html)) preloading.push(key);
+        for (const script of html.matchAll(
+          /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi,
+        )) {
+          if (/^[\s;]*import\s/m.test(script[1] ?? "")) staticImports.push(key);
+        }
         const firstScript = order.findIndex((entry) => entry.kind === "script");
         const late =
           firstScript < 0 ? [] : order.slice(firstScript).filter((e) => e.kind === "style");
@@ -128,5 +135,8 @@ describe("#16 styles before scripts", () => {
     // #16: no script chunk is requested with the document, ahead of the first paint (Lighthouse's
     // mobile simulation counted them: the overview painted at 2.2 s against 1.0 s for hello).
     expect(preloading, "#16 no modulepreload in the served HTML").toEqual([]);
+    // #16: nor are the route modules imported statically at the end of the body: they are fetched
+    // after the first frame is painted (ScriptsAfterPaint, importsAfterPaint).
+    expect(staticImports, "#16 no static import in a module script").toEqual([]);
   });
 });
