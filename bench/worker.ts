@@ -110,6 +110,8 @@ export interface StartedWorker {
   baseURL: string;
   /** From spawning `wrangler dev` to its "Ready on" line (no request made before it). */
   readyMs: number;
+  /** wrangler's DevTools inspector (a CPU profile of the Worker: bench/profile.ts). */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -164,7 +166,12 @@ export async function restartWorker(
     const text = readFileSync(log, "utf8");
     if (exited !== null) throw new Error(`wrangler dev exited (${exited}):\n${text.slice(-3000)}`);
     if (/Ready on http/.test(text)) {
-      return { baseURL: `http://127.0.0.1:${port}`, readyMs: performance.now() - started, stop };
+      return {
+        baseURL: `http://127.0.0.1:${port}`,
+        readyMs: performance.now() - started,
+        inspectorPort,
+        stop,
+      };
     }
     await sleep(50);
   }

@@ -8,6 +8,7 @@ import {
   assertOwnUser,
   findUserWithCustomer,
   meterInvoices,
+  overviewInvoices,
   ownMeter,
 } from "../services/customers";
 import { toApiInvoice } from "../services/serialize";
@@ -17,19 +18,24 @@ const params = z.object({
   userId: z.string().regex(/^\d{1,12}$/),
   meterId: z.string().regex(/^\d{1,12}$/),
 });
+/** `?view=overview`: only the rows the overview shows (services/customers.ts, overviewInvoices). */
+const query = z.object({ view: z.enum(["all", "overview"]).default("all") });
 
 /**
  * Mounted at /api. The billing history of ONE supply, for the overview (spec §7 leaves "the invoice
  * calls for a meter" to us). `/users/{id}/meters?billing_history=true` sends the history of every
- * supply, which for a 200-supply business is thousands of rows the overview never shows.
+ * supply, which for a 200-supply business is thousands of rows the overview never shows; with
+ * `?view=overview` only the rows the overview uses (the statistics page reads them all).
  */
 export const overviewRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/meters/:meterId/invoices",
   requireBearer,
   validate("param", params),
+  validate("query", query),
   async (c) => {
     const { userId } = c.get("auth");
     const path = c.req.valid("param");
+    const { view } = c.req.valid("query");
     assertOwnUser(userId, path.userId);
     const db = c.get("db");
     const found = await findUserWithCustomer(db, userId);
@@ -37,7 +43,11 @@ export const overviewRoutes = new Hono<ApiEnv>().get(
     // From the supply list the page already read (no round trip of its own).
     const meter = await ownMeter(db, found.customer.id, Number(path.meterId));
     if (!meter) throw notFound();
-    const data: ApiInvoice[] = (await meterInvoices(db, [meter.id])).map(toApiInvoice);
+    const rows =
+      view === "overview"
+        ? await overviewInvoices(db, meter.id)
+        : await meterInvoices(db, [meter.id]);
+    const data: ApiInvoice[] = rows.map(toApiInvoice);
     return c.json({ data });
   },
 );

@@ -183,6 +183,45 @@ export async function meterInvoices(
   return results;
 }
 
+/*
+ * What the overview shows of a supply's billing history (app/domain/overview.ts): the newest bill
+ * (latestBill: Clearance, Advance, Manual or Credit, by issue date then id), the last six
+ * Clearances (lastSixClearance: by the end of their period, else issue date) and the Clearances
+ * whose period ended about a year before the newest one (yearOnYear: ±31 days around the same day
+ * a year earlier; here ±40, a superset, so the rules in app/domain still choose). A supply with
+ * years of history sends about eight rows instead of all of them (the household's 75: the
+ * overview's largest read, about four fifths of the D1 bytes of a fresh overview, issue #16).
+ * tests/integration/overview-history.test.ts checks that the overview built from these rows
+ * equals the one built from the whole history, for every supply of the demo data it reaches.
+ */
+const PERIOD_END = `substr(coalesce("period_to", "issue_date"), 1, 10)`;
+const OVERVIEW_INVOICES_SQL = `WITH own AS (
+    SELECT ${columnsOf(invoices)}, ${PERIOD_END} AS period_end FROM "invoices" WHERE "meter_id" = ?
+  ),
+  newest AS (SELECT max(period_end) AS e FROM own WHERE "type" = 'Clearance'),
+  picked AS (
+    SELECT "id" FROM (SELECT "id" FROM own WHERE "type" IN ('Clearance', 'Advance', 'Manual', 'Credit')
+      ORDER BY "issue_date" DESC, "id" DESC LIMIT 1)
+    UNION SELECT "id" FROM (SELECT "id" FROM own WHERE "type" = 'Clearance'
+      ORDER BY period_end DESC, "id" DESC LIMIT 6)
+    UNION SELECT "id" FROM own, newest WHERE "type" = 'Clearance'
+      AND period_end BETWEEN date(newest.e, '-1 year', '-40 days') AND date(newest.e, '-1 year', '+40 days')
+  )
+  SELECT ${columnsOf(invoices)} FROM own WHERE "id" IN (SELECT "id" FROM picked)
+  ORDER BY "issue_date" DESC, "id" DESC`;
+
+/** The rows of one supply's history that the overview uses (see above), newest first. */
+export async function overviewInvoices(
+  db: Db,
+  meterId: number,
+): Promise<(typeof invoices.$inferSelect)[]> {
+  const { results } = await db.$client
+    .prepare(OVERVIEW_INVOICES_SQL)
+    .bind(meterId)
+    .all<typeof invoices.$inferSelect>();
+  return results;
+}
+
 export function findUserWithCustomer(db: Db, userId: number) {
   return remembered(db, `user:${userId}`, async () => {
     const rows = await db

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiInvoice, ApiMeter } from "../../api/contract.ts";
+import { latestBill, lastSixClearance, yearOnYear } from "../../app/domain/overview.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
@@ -50,6 +51,61 @@ describe("GET /users/:userId/meters/:meterId/invoices", () => {
     const main = meters.body.data.find((m) => m.id === h.mainMeterId);
     const one = await api.call<{ data: ApiInvoice[] }>(path_(h.userId, h.mainMeterId), { token });
     expect(one.body.data).toEqual(main?.billing_history?.data);
+  });
+
+  it("#16 ?view=overview sends only the rows the overview uses, and the overview is the same", async () => {
+    // Every supply of the household and of the 60- and 200-supply businesses: the newest bill, the
+    // charts' six Clearances and the year-on-year pair, from the whole history and from the view.
+    const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
+    let compared = 0;
+    let fewer = 0;
+    for (const account of [DEMO.household, DEMO.company, DEMO.largeCompany]) {
+      const own = (await api.login(account.vat)).access_token;
+      const userId = account.userId;
+      const meters = await api.call<{ data: ApiMeter[] }>(`/users/${userId}/meters`, {
+        token: own,
+      });
+      expect(meters.status).toBe(200);
+      for (const meter of meters.body.data) {
+        const [all, view] = await Promise.all([
+          api.call<{ data: ApiInvoice[] }>(path_(userId, meter.id), { token: own }),
+          api.call<{ data: ApiInvoice[] }>(`${path_(userId, meter.id)}?view=overview`, {
+            token: own,
+          }),
+        ]);
+        expect([all.status, view.status]).toEqual([200, 200]);
+        const full = all.body.data;
+        const some = view.body.data;
+        const where = `meter ${meter.id}`;
+        expect(latestBill(some)?.id ?? null, where).toEqual(latestBill(full)?.id ?? null);
+        expect(ids(lastSixClearance(some)), where).toEqual(ids(lastSixClearance(full)));
+        const a = yearOnYear(full);
+        const b = yearOnYear(some);
+        expect([b?.current.id, b?.previous?.id, b?.kwhChange, b?.amountChange], where).toEqual([
+          a?.current.id,
+          a?.previous?.id,
+          a?.kwhChange,
+          a?.amountChange,
+        ]);
+        // The rows sent are rows of the history, whole and in its order.
+        expect(some, where).toEqual(full.filter((row) => some.some((s) => s.id === row.id)));
+        expect(some.length, where).toBeLessThanOrEqual(10);
+        compared++;
+        if (some.length < full.length) fewer++;
+      }
+    }
+    expect(compared).toBeGreaterThan(250);
+    expect(fewer).toBeGreaterThan(0);
+    const household = await api.call<{ data: ApiInvoice[] }>(
+      `${path_(h.userId, h.mainMeterId)}?view=overview`,
+      { token },
+    );
+    expect(household.body.data.length).toBeLessThan(10); // of 75
+  });
+
+  it("#16 refuses an unknown view with a 400", async () => {
+    const r = await api.call(`${path_(h.userId, h.mainMeterId)}?view=everything`, { token });
+    expect(r.status).toBe(400);
   });
 
   it("answers 404 for another customer's supply, another user's id, or an unknown supply", async () => {

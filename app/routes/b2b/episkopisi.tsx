@@ -58,7 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
   const session = getSession(args.context);
   const history = (userId: number, meterId: number) =>
     api
-      .read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices`)
+      // Only the rows the overview shows (the newest bill, the charts' Clearances).
+      .read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices?view=overview`)
       .catch((error: unknown) => {
         // Redirects (session ended) go on; a failed history read leaves the page without charts.
         if (error instanceof Response) throw error;
