@@ -127,6 +127,7 @@ export async function restartWorker(
   state = path.join(dir, "state"),
 ): Promise<StartedWorker> {
   const [port, inspectorPort] = await freePorts(2);
+  if (port === undefined || inspectorPort === undefined) throw new Error("no free ports");
   const log = path.join(dir, `wrangler-${port}.log`);
   const out = openSync(log, "a");
   const started = performance.now();
