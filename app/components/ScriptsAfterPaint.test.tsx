@@ -1,71 +1,80 @@
 import { describe, expect, it } from "vitest";
-import { importsAfterPaint } from "./ScriptsAfterPaint";
+import { AFTER_PAINT_LOADER, INERT_TYPE, ROUTE_MODULES_ID } from "./ScriptsAfterPaint";
 
-/** React Router 8's route-module script, as it writes it (lib/dom/ssr/components.js). */
-const SOURCE = `;
-import * as route0 from "/assets/root-CTK2hePO.js";
-import * as route1_clientLoader from "/assets/layout-client-x.js";
-import * as route1_main from "/assets/layout-DJOTuewn.js";
-const route1 = {...route1_clientLoader,...route1_main};
-  window.__reactRouterManifest = {"version": "ffb1bca1"};
-  window.__reactRouterRouteModules = {"root":route0,"routes/b2b/layout":route1};
+/** A minimal document: the inert script, and what the loader appends. */
+function fakeDocument(text: string | null) {
+  const appended: { type: string; nonce: string; textContent: string }[] = [];
+  const code = text === null ? null : { nonce: "n0nce", textContent: text };
+  return {
+    appended,
+    document: {
+      getElementById: (id: string) => (id === ROUTE_MODULES_ID ? code : null),
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+      body: { appendChild: (node: (typeof appended)[number]) => appended.push(node) },
+    },
+  };
+}
 
-import("/assets/entry.client-BspjK_7L.js");`;
+function runLoader(doc: unknown, observer: unknown) {
+  const timers: (() => void)[] = [];
+  new Function("document", "setTimeout", "PerformanceObserver", AFTER_PAINT_LOADER)(
+    doc,
+    (fn: () => void) => timers.push(fn),
+    observer,
+  );
+  return timers;
+}
 
-describe("#16 importsAfterPaint: the route modules are fetched after the first paint", () => {
-  it("leaves no static import: each becomes a dynamic import started after the first paint", () => {
-    const out = importsAfterPaint(SOURCE);
-    expect(out).not.toMatch(/^\s*import\s/m);
-    expect(out.indexOf('"first-contentful-paint"')).toBeLessThan(out.indexOf("import("));
-    expect(out).toContain(
-      'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-CTK2hePO.js"), import("/assets/layout-client-x.js"), import("/assets/layout-DJOTuewn.js")]);',
-    );
-    // What followed the imports keeps its order, after them.
-    expect(out.indexOf("const route1 =")).toBeGreaterThan(out.indexOf("Promise.all"));
-    expect(out.indexOf("__reactRouterRouteModules")).toBeGreaterThan(out.indexOf("const route1 ="));
-    expect(out.trimEnd().endsWith('import("/assets/entry.client-BspjK_7L.js");')).toBe(true);
-  });
-
-  it("runs as a module: the route modules are bound before the entry is imported", async () => {
-    const loaded: string[] = [];
-    const body = importsAfterPaint(SOURCE).replace(/import\(("[^"]*")\)/g, "load($1)");
-    const window: Record<string, unknown> = {};
-    const run = new Function(
-      "load",
-      "setTimeout",
-      "window",
-      "PerformanceObserver",
-      `return (async () => { ${body} })();`,
-    ) as (
-      load: (url: string) => Promise<unknown>,
-      timer: (go: () => void) => void,
-      w: Record<string, unknown>,
-      observer: unknown,
-    ) => Promise<void>;
-    await run(
-      async (url) => {
-        loaded.push(url);
-        return { url };
-      },
-      (go) => go(),
-      window,
-      undefined, // no PerformanceObserver: it goes on at once
-    );
-    expect(loaded).toEqual([
-      "/assets/root-CTK2hePO.js",
-      "/assets/layout-client-x.js",
-      "/assets/layout-DJOTuewn.js",
-      "/assets/entry.client-BspjK_7L.js",
-    ]);
-    expect(window.__reactRouterRouteModules).toEqual({
-      root: { url: "/assets/root-CTK2hePO.js" },
-      "routes/b2b/layout": { url: "/assets/layout-DJOTuewn.js" },
+describe("#16 ScriptsAfterPaint: the route modules start after the first paint", () => {
+  it("runs React Router's script unchanged, as a module with its nonce, once the paint is reported", () => {
+    const source = 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");';
+    const { document, appended } = fakeDocument(source);
+    let report: ((list: unknown, observer: unknown) => void) | undefined;
+    class Observer {
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "paint", buffered: true });
+      }
+      disconnect() {}
+    }
+    const timers = runLoader(document, Observer);
+    expect(appended).toEqual([]); // nothing before the paint
+    const list = (names: string[]) => ({
+      getEntriesByName: (name: string) => names.filter((n) => n === name),
     });
+    report?.(list(["first-paint"]), { disconnect() {} });
+    expect(appended).toEqual([]); // a paint without content does not count
+    report?.(list(["first-contentful-paint"]), { disconnect() {} });
+    expect(appended).toEqual([{ type: "module", nonce: "n0nce", textContent: source }]);
+    // The fallback timer after it does not run the code a second time.
+    for (const timer of timers) timer();
+    expect(appended).toHaveLength(1);
   });
 
-  it("leaves a source it does not know as it is", () => {
-    const other = `import { a } from "/x.js";\nimport * as route0 from "/r.js";`;
-    expect(importsAfterPaint(other)).toBe(other);
-    expect(importsAfterPaint('import("/entry.js");')).toBe('import("/entry.js");');
+  it("runs it after the fallback timer when no paint is reported (a background tab)", () => {
+    const { document, appended } = fakeDocument("import('/assets/entry.js');");
+    class Silent {
+      observe() {}
+      disconnect() {}
+    }
+    const timers = runLoader(document, Silent);
+    expect(appended).toHaveLength(0);
+    for (const timer of timers) timer();
+    expect(appended).toHaveLength(1);
+  });
+
+  it("runs it at once where PerformanceObserver is missing, and does nothing without the code", () => {
+    const missing = fakeDocument("import('/assets/entry.js');");
+    runLoader(missing.document, undefined);
+    expect(missing.appended).toHaveLength(1);
+    const none = fakeDocument(null);
+    runLoader(none.document, undefined);
+    expect(none.appended).toHaveLength(0);
+  });
+
+  it("the inert type is one no browser runs", () => {
+    expect(INERT_TYPE).not.toMatch(/javascript|module|ecmascript/i);
   });
 });
