@@ -13,12 +13,13 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { DEMO, DEMO_PASSWORD } from "../seed/accounts.ts";
 import { startServer, stopProcessGroupAndWait } from "../e2e/support/server.ts";
 import { restartWorker } from "./worker.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PAGE = process.env.PROFILE_PATH ?? "/b2b/episkopisi";
-const ACCOUNT = process.env.PROFILE_ACCOUNT ?? "100000003";
+const ACCOUNT = process.env.PROFILE_ACCOUNT ?? DEMO.household.vat;
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const TOP = Number(process.env.PROFILE_TOP ?? 40);
 
@@ -122,7 +123,7 @@ async function main() {
       method: "POST",
       redirect: "manual",
       headers: { origin: worker.baseURL, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "login", username: ACCOUNT, password: "Demo2026!" }),
+      body: new URLSearchParams({ intent: "login", username: ACCOUNT, password: DEMO_PASSWORD }),
     });
     const cookie = login.headers
       .getSetCookie()

@@ -191,8 +191,8 @@ export async function meterInvoices(
  * a year earlier; here ±40, a superset, so the rules in app/domain still choose). A supply with
  * years of history sends about eight rows instead of all of them (the household's 75: the
  * overview's largest read, about four fifths of the D1 bytes of a fresh overview, issue #16).
- * tests/integration/overview-history.test.ts checks that the overview built from these rows
- * equals the one built from the whole history, for every supply of the demo data it reaches.
+ * tests/integration/overview.test.ts ("#16 ?view=overview …") checks that the overview built from
+ * these rows equals the one built from the whole history, for every supply of three demo accounts.
  */
 const PERIOD_END = `substr(coalesce("period_to", "issue_date"), 1, 10)`;
 const OVERVIEW_INVOICES_SQL = `WITH own AS (
