@@ -148,6 +148,14 @@ export interface ApiBanner {
   kind: string;
 }
 
+/** GET /users/{id}/meters/{meterId}/shell: what every signed-in page shows around its content. */
+export interface ApiShellReads {
+  messages: ApiMessage[];
+  banners: ApiBanner[];
+  /** The supply's readings, newest first; null unless asked for (`readings=1`). */
+  readings: ApiReading[] | null;
+}
+
 export interface ApiTokens {
   access_token: string;
   refresh_token: string;

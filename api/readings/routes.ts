@@ -18,6 +18,7 @@ import {
   ownMeter as findOwnMeter,
 } from "../services/customers";
 import type { ApiEnv } from "../types";
+import { readingsStatement } from "../services/shell-reads";
 import {
   athensToday,
   BILLED_TYPES,
@@ -120,12 +121,9 @@ async function ownMeterIds(db: Db, customerId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-function meterReadings(db: Db, meterIds: number[]) {
-  return db
-    .select()
-    .from(readings)
-    .where(inIds(readings.meter_id, meterIds))
-    .orderBy(desc(readings.date_ins), desc(readings.id));
+/** Every reading of these supplies, newest first (the same statement as the pages' shell reads). */
+async function meterReadings(db: Db, meterIds: number[]): Promise<ReadingRow[]> {
+  return (await readingsStatement(db, meterIds).all<ReadingRow>()).results;
 }
 
 /** The billed periods the consumption cap looks at: the supply's invoices of the window. */

@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiBanner } from "../contract";
-import { banners, messages, users } from "../db/schema";
+import type { ApiBanner, ApiShellReads } from "../contract";
+import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
@@ -23,14 +23,19 @@ import {
   ownMeter,
 } from "../services/customers";
 import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
+import {
+  bannersStatement,
+  messagesStatement,
+  readingsStatement,
+  toApiBanner,
+  type BannerRow,
+  type MessageRow,
+  type ReadingRow,
+} from "../services/shell-reads";
+import { toApiReading } from "../readings/routes";
 import { revokeUserSessions } from "../services/sessions";
 import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
-
-/** Every shell reads it: plain SQL built once per isolate (issue #16), rows as Drizzle's select(). */
-const MESSAGES_SQL = `SELECT ${Object.values(getTableColumns(messages))
-  .map((column) => `"${column.name}"`)
-  .join(", ")} FROM "messages" WHERE "user_id" = ? ORDER BY "c_stamp" DESC, "id" DESC`;
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });
 
@@ -112,11 +117,7 @@ export const userRoutes = new Hono<ApiEnv>()
   .get("/users/:userId/messages", requireBearer, async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
-    const { results: rows } = await c
-      .get("db")
-      .$client.prepare(MESSAGES_SQL)
-      .bind(userId)
-      .all<typeof messages.$inferSelect>();
+    const { results: rows } = await messagesStatement(c.get("db"), userId).all<MessageRow>();
     return c.json({ data: rows.map(toApiMessage) });
   })
 
@@ -151,34 +152,45 @@ export const userRoutes = new Hono<ApiEnv>()
     // From the supply list the page already read (no round trip of its own).
     const meter = await ownMeter(db, customerId, meterId);
     if (!meter) throw notFound();
-    const today = todayUtc();
-    const rows = await db
-      .select()
-      .from(banners)
-      .where(
-        and(
-          or(
-            eq(banners.meter_id, meter.id),
-            and(
-              isNull(banners.meter_id),
-              or(isNull(banners.division), eq(banners.division, meter.division)),
-            ),
-          ),
-          or(isNull(banners.active_from), lte(sql`substr(${banners.active_from}, 1, 10)`, today)),
-          or(isNull(banners.active_to), gte(sql`substr(${banners.active_to}, 1, 10)`, today)),
-        ),
-      )
-      .orderBy(banners.id);
+    const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
     const en = c.get("lang") === "en";
-    const bannersToDisplay: ApiBanner[] = rows.map((b) => ({
-      id: b.id,
-      title: en ? b.title_en : b.title_el,
-      body: en ? b.body_en : b.body_el,
-      url: b.url,
-      kind: b.kind,
-    }));
+    const bannersToDisplay: ApiBanner[] = rows.map((b) => toApiBanner(b, en));
     return c.json({ bannersToDisplay });
   })
+
+  /**
+   * What every signed-in portal page shows around its content, in ONE D1 batch (issue #16: a
+   * fresh render's D1 calls cost mostly a fixed amount each): the user's messages, this supply's
+   * banners and, with `readings=1` (while its reading period is open), its readings; otherwise
+   * `readings` is null. The same answers as GET …/messages, …/banners/:meterId and
+   * …/readings?meter_id= (tests/integration/shell-reads.test.ts).
+   */
+  .get(
+    "/users/:userId/meters/:meterId/shell",
+    requireBearer,
+    validate("query", z.object({ readings: z.enum(["0", "1"]).optional() })),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.param("userId"));
+      const db = c.get("db");
+      const customerId = await customerIdOf(c, userId);
+      const meter = await ownMeter(db, customerId, Number(c.req.param("meterId")));
+      if (!meter) throw notFound();
+      const statements = [messagesStatement(db, userId), bannersStatement(db, meter, todayUtc())];
+      const withReadings = c.req.valid("query").readings === "1";
+      if (withReadings) statements.push(readingsStatement(db, [meter.id]));
+      const [messageRows, bannerRows, readingRows] = await db.$client.batch(statements);
+      const en = c.get("lang") === "en";
+      const shell: ApiShellReads = {
+        messages: ((messageRows?.results ?? []) as MessageRow[]).map(toApiMessage),
+        banners: ((bannerRows?.results ?? []) as BannerRow[]).map((b) => toApiBanner(b, en)),
+        readings: withReadings
+          ? ((readingRows?.results ?? []) as ReadingRow[]).map(toApiReading)
+          : null,
+      };
+      return c.json({ data: shell });
+    },
+  )
 
   /**
    * Saves the profile's language (issue #15: "keep English as your language?" after signing in

@@ -1,4 +1,4 @@
-import type { ApiMeter, ApiReading } from "../../api/contract";
+import type { ApiMeter, ApiShellReads } from "../../api/contract";
 import { isReadingDue } from "../domain/readings";
 import { athensDate, dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
 import { getApi } from "./api";
@@ -47,16 +47,12 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   // Messages and banners are not worth a logout when they fail: the page still works without them.
   const today = athensDate(new Date());
   const counters = shellCounters(selectedMeter, today);
-  const [messages, banners, readings] = await Promise.all([
-    api.messages(userId).catch(rethrowRedirects([])),
-    api.banners(userId, selectedMeter.id).catch(rethrowRedirects([])),
-    // Only while the reading period is open: is a reading still due, or already sent?
-    counters.meter > 0
-      ? api
-          .read<ApiReading[]>(`/users/${userId}/readings?meter_id=${selectedMeter.id}`)
-          .catch(rethrowRedirects(null))
-      : Promise.resolve(null),
-  ]);
+  // One API call and one D1 round trip for the three (issue #16). The readings only while the
+  // reading period is open: is a reading still due, or already sent?
+  const { messages, banners, readings } = await api
+    .shellReads(userId, selectedMeter.id, { readings: counters.meter > 0 })
+    .catch(rethrowRedirects<ApiShellReads>({ messages: [], banners: [], readings: null }));
+
   if (readings && !isReadingDue(selectedMeter, readings, today)) counters.meter = 0;
 
   return {

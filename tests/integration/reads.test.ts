@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiBanner, ApiInvoice, ApiMessage, ApiMeter, ApiUser } from "../../api/contract.ts";
+import type {
+  ApiBanner,
+  ApiInvoice,
+  ApiMessage,
+  ApiMeter,
+  ApiReading,
+  ApiShellReads,
+  ApiUser,
+} from "../../api/contract.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
@@ -149,6 +157,56 @@ describe("GET /users/:userId/banners/:meterId", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(el.body.bannersToDisplay.map((b) => b.title)).toEqual(expected.map((b) => b.title_el));
     expect(en.body.bannersToDisplay.map((b) => b.title)).toEqual(expected.map((b) => b.title_en));
+  });
+});
+
+describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one D1 batch)", () => {
+  it("#16 answers exactly what …/messages, …/banners/:meterId and …/readings?meter_id= answer, for every supply, in both languages", async () => {
+    const meters = (await get<ApiMeter[]>(`/users/${h.userId}/meters`)).body.data;
+    expect(meters.length).toBeGreaterThan(0);
+    for (const lang of ["el", "en"] as const) {
+      const messages = (await get<ApiMessage[]>(`/users/${h.userId}/messages`, lang)).body.data;
+      for (const meter of meters) {
+        const banners = await api.call<{ bannersToDisplay: ApiBanner[] }>(
+          `/users/${h.userId}/banners/${meter.id}`,
+          { token, lang },
+        );
+        const readings = await get<ApiReading[]>(
+          `/users/${h.userId}/readings?meter_id=${meter.id}`,
+          lang,
+        );
+        const base = `/users/${h.userId}/meters/${meter.id}/shell`;
+        const withReadings = await get<ApiShellReads>(`${base}?readings=1`, lang);
+        expect(withReadings.status).toBe(200);
+        expect(withReadings.body.data).toEqual({
+          messages,
+          banners: banners.body.bannersToDisplay,
+          readings: readings.body.data,
+        });
+        for (const path of [base, `${base}?readings=0`]) {
+          const without = await get<ApiShellReads>(path, lang);
+          expect(without.body.data).toEqual({ ...withReadings.body.data, readings: null });
+        }
+      }
+    }
+  });
+
+  it("#16 answers 404 for another customer's supply or user, 400 for a bad query, 401 without a token", async () => {
+    const other = DEMO.company;
+    for (const path of [
+      `/users/${h.userId}/meters/${other.firstMeterId}/shell`,
+      `/users/${other.userId}/meters/${other.firstMeterId}/shell`,
+      `/users/${h.userId}/meters/not-a-number/shell`,
+    ]) {
+      const r = await api.call(path, { token });
+      expect([r.status, r.code], path).toEqual([404, "not_found"]);
+    }
+    const bad = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell?readings=yes`, {
+      token,
+    });
+    expect(bad.status).toBe(400);
+    const anonymous = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell`);
+    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type {
   ApiBanner,
+  ApiShellReads,
   ApiErrorCode,
   ApiMessage,
   ApiMeter,
@@ -428,6 +429,12 @@ export function createClient(options: ClientOptions) {
     },
     banners(id: number, meterId: number) {
       return read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" });
+    },
+    /** The signed-in frame's messages, banners and (with `readings`) the supply's readings. */
+    shellReads(id: number, meterId: number, options: { readings: boolean }) {
+      return read<ApiShellReads>(
+        `/users/${id}/meters/${meterId}/shell?readings=${options.readings ? 1 : 0}`,
+      );
     },
 
     // ---- updates ----

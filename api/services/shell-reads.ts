@@ -1,0 +1,67 @@
+import { getTableColumns, type Table } from "drizzle-orm";
+import type { ApiBanner } from "../contract";
+import type { Db } from "../db";
+import { IDS_IN, idsJson } from "../db/ids";
+import { banners, messages, readings } from "../db/schema";
+
+/*
+ * The reads of what every signed-in portal page shows around its content: the user's messages
+ * (the header's envelope and unread count), the selected supply's banners and, while its reading
+ * period is open, its readings (the sidebar's "reading due" counter). Each is also an endpoint of
+ * its own (GET …/messages, …/banners/:meterId, …/readings); GET /users/:u/meters/:m/shell answers
+ * all three in ONE D1 batch (issue #16: a fresh render's D1 calls cost mostly a fixed amount each).
+ *
+ * Plain SQL built once per isolate: every column of these tables is a plain integer or text whose
+ * TypeScript name is its column name, so a row is what Drizzle's select() would give.
+ */
+const columnsOf = (table: Table) =>
+  Object.values(getTableColumns(table))
+    .map((column) => `"${column.name}"`)
+    .join(", ");
+
+export type MessageRow = typeof messages.$inferSelect;
+export type BannerRow = typeof banners.$inferSelect;
+export type ReadingRow = typeof readings.$inferSelect;
+
+const MESSAGES_SQL = `SELECT ${columnsOf(messages)} FROM "messages"
+  WHERE "user_id" = ? ORDER BY "c_stamp" DESC, "id" DESC`;
+
+/**
+ * Banners for one supply on a day: those aimed at it, plus general ones (no supply) for every
+ * division or its division, within their dates (inclusive, compared as days).
+ */
+const BANNERS_SQL = `SELECT ${columnsOf(banners)} FROM "banners"
+  WHERE ("meter_id" = ? OR ("meter_id" IS NULL AND ("division" IS NULL OR "division" = ?)))
+    AND ("active_from" IS NULL OR substr("active_from", 1, 10) <= ?)
+    AND ("active_to" IS NULL OR substr("active_to", 1, 10) >= ?)
+  ORDER BY "id"`;
+
+/** Readings of the given supplies (any number, one JSON parameter), newest first. */
+const READINGS_SQL = `SELECT ${columnsOf(readings)} FROM "readings"
+  WHERE "meter_id" IN ${IDS_IN} ORDER BY "date_ins" DESC, "id" DESC`;
+
+/** The user's messages, newest first. */
+export function messagesStatement(db: Db, userId: number) {
+  return db.$client.prepare(MESSAGES_SQL).bind(userId);
+}
+
+/** The banners shown with this supply on `today` (YYYY-MM-DD). */
+export function bannersStatement(db: Db, meter: { id: number; division: number }, today: string) {
+  return db.$client.prepare(BANNERS_SQL).bind(meter.id, meter.division, today, today);
+}
+
+/** Every reading of these supplies, newest first. */
+export function readingsStatement(db: Db, meterIds: number[]) {
+  return db.$client.prepare(READINGS_SQL).bind(idsJson(meterIds));
+}
+
+/** A banner in the caller's language. */
+export function toApiBanner(row: BannerRow, english: boolean): ApiBanner {
+  return {
+    id: row.id,
+    title: english ? row.title_en : row.title_el,
+    body: english ? row.body_en : row.body_el,
+    url: row.url,
+    kind: row.kind,
+  };
+}
