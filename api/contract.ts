@@ -60,6 +60,31 @@ export interface ApiInvoice {
   contract_account: string;
 }
 
+/**
+ * A supply as every signed-in page needs it for the whole list (GET /users/{id}/meters?view=summary):
+ * which supplies there are, which one is selected on login, the account's status, who owes, and the
+ * sidebar's counters. A page reads full rows only for the supplies it shows (`?ids=`): the
+ * 200-supply account's list is 200 short rows instead of 200 × 38 columns (issue #16).
+ */
+export type ApiMeterSummary = Pick<
+  ApiMeter,
+  | "id"
+  | "status"
+  | "is_main"
+  | "division"
+  | "category"
+  | "voltage_type"
+  | "running_total"
+  | "indication_open_from"
+  | "indication_open_to"
+>;
+
+/** GET /users/{id}/account: the user and the summaries of their supplies, in one call. */
+export interface ApiAccount {
+  user: ApiUser;
+  meters: ApiMeterSummary[];
+}
+
 export interface ApiMeter {
   id: number;
   status: string; // Active, Stopped, an intermediate status, or Inactive
@@ -154,6 +179,8 @@ export interface ApiShellReads {
   banners: ApiBanner[];
   /** The supply's readings, newest first; null unless asked for (`readings=1`). */
   readings: ApiReading[] | null;
+  /** Full rows of the supplies asked for (`ids=`) that are the caller's, in list order. */
+  meters: ApiMeter[];
 }
 
 export interface ApiTokens {

@@ -9,7 +9,7 @@ import {
   findUserWithCustomer,
   meterInvoices,
   overviewInvoices,
-  ownMeter,
+  ownMeterSummary,
 } from "../services/customers";
 import { toApiInvoice } from "../services/serialize";
 import type { ApiEnv } from "../types";
@@ -40,8 +40,8 @@ export const overviewRoutes = new Hono<ApiEnv>().get(
     const db = c.get("db");
     const found = await findUserWithCustomer(db, userId);
     if (!found) throw notFound();
-    // From the supply list the page already read (no round trip of its own).
-    const meter = await ownMeter(db, found.customer.id, Number(path.meterId));
+    // From the supply summaries the page already read (no round trip of its own).
+    const meter = await ownMeterSummary(db, found.customer.id, Number(path.meterId));
     if (!meter) throw notFound();
     const rows =
       view === "overview"

@@ -12,7 +12,7 @@ import { requireBearer } from "../middleware/auth";
 import {
   REMOVED_METER_STATUS,
   assertOwnUser,
-  customerMeters,
+  customerMeterSummaries,
   findUserWithCustomer,
   isReadOnly,
   ownMeter as findOwnMeter,
@@ -113,7 +113,7 @@ async function ownMeter(db: Db, customerId: number, meterId: number): Promise<Me
 }
 
 async function ownMeterIds(db: Db, customerId: number): Promise<number[]> {
-  if (isReadOnly(db)) return (await customerMeters(db, customerId)).map((m) => m.id);
+  if (isReadOnly(db)) return (await customerMeterSummaries(db, customerId)).map((m) => m.id);
   const rows = await db
     .select({ id: meters.id })
     .from(meters)

@@ -5,7 +5,7 @@ import { customers, invoices, meters, sessions, users } from "../db/schema";
 import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../domain/status";
 import { notFound } from "../lib/errors";
-import { toApiUser } from "./serialize";
+import { toApiUser, type MeterSummaryRow } from "./serialize";
 
 /**
  * Status the dev endpoint gives meters that "disappear" from the billing system. Such rows are
@@ -64,9 +64,28 @@ const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
 const USER_SQL = `SELECT ${columnsOf(users)} FROM "users" WHERE "id" = ? LIMIT 1`;
 const CUSTOMER_OF_USER_SQL = `SELECT ${columnsOf(customers)} FROM "customers"
   WHERE "id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) LIMIT 1`;
-/** Same rows and order as `customerMeters`. */
-const METERS_OF_USER_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+/** The columns of a supply summary (serialize.ts `toApiMeterSummary`). */
+const SUMMARY_COLUMNS = [
+  "id",
+  "status",
+  "is_main",
+  "division",
+  "category",
+  "voltage_type",
+  "running_total_cents",
+  "indication_open_from",
+  "indication_open_to",
+] as const satisfies readonly (keyof MeterRow)[];
+/** Same rows and order as `customerMeters`, only the summary's columns. */
+const METER_SUMMARIES_OF_USER_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
+  FROM "meters"
   WHERE "customer_id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) AND "status" <> ?
+  ORDER BY "is_main" DESC, "id" ASC`;
+const METER_SUMMARIES_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
+  FROM "meters" WHERE "customer_id" = ? AND "status" <> ? ORDER BY "is_main" DESC, "id" ASC`;
+/** Full rows of some of the customer's visible supplies, in `customerMeters` order. */
+const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+  WHERE "customer_id" = ? AND "status" <> ? AND "id" IN ${IDS_IN}
   ORDER BY "is_main" DESC, "id" ASC`;
 /** The customer's data version (app/.server/page-cache.ts; migrations/0008_data_versions.sql). */
 const DATA_VERSION_SQL = `SELECT u.customer_id AS customer,
@@ -82,8 +101,8 @@ interface VersionRow {
 
 /**
  * The bearer check of a page request, with what every page then reads, in ONE round trip (a
- * D1 batch): the live session, the token's user and customer, the customer's supplies and the
- * data version. On a read-only handle (a page's GETs, api/middleware/context.ts) the user, supply
+ * D1 batch): the live session, the token's user and customer, the summaries of the customer's
+ * supplies (a few short columns each, not the 38 of a full row) and the data version. On a read-only handle (a page's GETs, api/middleware/context.ts) the user, supply
  * and version reads of the API calls that follow are answered from it; elsewhere only the session
  * is read. The rows are remembered only when the session is live and the token's own.
  */
@@ -103,7 +122,7 @@ export async function findLiveSessionAndAccount(
     client.prepare(LIVE_SESSION_SQL).bind(sessionId, now),
     client.prepare(USER_SQL).bind(userId),
     client.prepare(CUSTOMER_OF_USER_SQL).bind(userId),
-    client.prepare(METERS_OF_USER_SQL).bind(userId, REMOVED_METER_STATUS),
+    client.prepare(METER_SUMMARIES_OF_USER_SQL).bind(userId, REMOVED_METER_STATUS),
     client.prepare(DATA_VERSION_SQL).bind(userId),
   ]);
   const live = (session?.results[0] as SessionRow | undefined) ?? undefined;
@@ -116,7 +135,7 @@ export async function findLiveSessionAndAccount(
     userRow && customerRow ? { user: userRow, customer: customerRow } : null,
   );
   if (customerRow)
-    remember(db, `meters:${customerRow.id}`, (meterRows?.results ?? []) as MeterRow[]);
+    remember(db, `summaries:${customerRow.id}`, (meterRows?.results ?? []) as MeterSummaryRow[]);
   remember(db, `version:${userId}`, (version?.results[0] as VersionRow | undefined) ?? null);
   return live;
 }
@@ -130,8 +149,8 @@ export function dataVersionOf(db: Db, userId: number): Promise<VersionRow | null
 
 /**
  * The customer's visible supply with this id, or undefined (another's, removed or missing).
- * On a page request's read-only handle it comes from the supply list already read; otherwise
- * one indexed read.
+ * On a page request's read-only handle it comes from the full supply list when that was read;
+ * otherwise one indexed read.
  */
 export async function ownMeter(
   db: Db,
@@ -139,7 +158,8 @@ export async function ownMeter(
   meterId: number,
 ): Promise<MeterRow | undefined> {
   if (!Number.isSafeInteger(meterId)) return undefined;
-  if (isReadOnly(db)) return (await customerMeters(db, customerId)).find((m) => m.id === meterId);
+  const list = memos.get(db)?.get(`meters:${customerId}`) as Promise<MeterRow[]> | undefined;
+  if (list) return (await list).find((m) => m.id === meterId);
   return db.query.meters.findFirst({
     where: and(
       eq(meters.id, meterId),
@@ -147,6 +167,60 @@ export async function ownMeter(
       ne(meters.status, REMOVED_METER_STATUS),
     ),
   });
+}
+
+/**
+ * The summary of the customer's visible supply with this id, or undefined: enough for an
+ * ownership check and the supply's division. On a page request's read-only handle it comes from
+ * the summaries read with the bearer check (no round trip of its own).
+ */
+export async function ownMeterSummary(
+  db: Db,
+  customerId: number,
+  meterId: number,
+): Promise<MeterSummaryRow | undefined> {
+  if (!Number.isSafeInteger(meterId)) return undefined;
+  if (isReadOnly(db))
+    return (await customerMeterSummaries(db, customerId)).find((m) => m.id === meterId);
+  return ownMeter(db, customerId, meterId);
+}
+
+/** The summaries of the customer's visible supplies, in `customerMeters` order. */
+export async function customerMeterSummaries(
+  db: Db,
+  customerId: number,
+): Promise<MeterSummaryRow[]> {
+  const rows = await remembered(db, `summaries:${customerId}`, async () => {
+    const { results } = await db.$client
+      .prepare(METER_SUMMARIES_SQL)
+      .bind(customerId, REMOVED_METER_STATUS)
+      .all<MeterSummaryRow>();
+    return results;
+  });
+  return [...rows];
+}
+
+/**
+ * Full rows of those of `meterIds` that are the customer's visible supplies (others are left
+ * out, as for a supply that does not exist), in `customerMeters` order.
+ */
+export async function visibleMetersByIds(
+  db: Db,
+  customerId: number,
+  meterIds: number[],
+): Promise<MeterRow[]> {
+  const wanted = new Set(meterIds);
+  const list = memos.get(db)?.get(`meters:${customerId}`) as Promise<MeterRow[]> | undefined;
+  if (list) return (await list).filter((m) => wanted.has(m.id));
+  if (wanted.size === 0) return [];
+  return (await visibleMetersByIdsStatement(db, customerId, meterIds).all<MeterRow>()).results;
+}
+
+/** `visibleMetersByIds` as one statement, for a D1 batch. */
+export function visibleMetersByIdsStatement(db: Db, customerId: number, meterIds: number[]) {
+  return db.$client
+    .prepare(METERS_BY_IDS_SQL)
+    .bind(customerId, REMOVED_METER_STATUS, idsJson(new Set(meterIds)));
 }
 
 /** The customer's meters as the portal sees them: main first, then by id. */
@@ -237,7 +311,7 @@ export function findUserWithCustomer(db: Db, userId: number) {
 export async function loadApiUser(db: Db, userId: number) {
   const found = await findUserWithCustomer(db, userId);
   if (!found) throw notFound();
-  const visible = await customerMeters(db, found.customer.id);
+  const visible = await customerMeterSummaries(db, found.customer.id);
   return toApiUser(found.user, found.customer, userStatusFromMeters(visible));
 }
 

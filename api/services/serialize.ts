@@ -1,4 +1,12 @@
-import type { ApiInvoice, ApiMessage, ApiMeter, ApiUser, Role, UserStatus } from "../contract";
+import type {
+  ApiInvoice,
+  ApiMessage,
+  ApiMeter,
+  ApiMeterSummary,
+  ApiUser,
+  Role,
+  UserStatus,
+} from "../contract";
 import type { customers, invoices, messages, meters, users } from "../db/schema";
 import { euros } from "../domain/money";
 
@@ -78,6 +86,34 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
 }
 
 const METER_TYPES = ["home", "shared", "professional"] as const;
+
+/** The columns of a supply summary (services/customers.ts reads only these for the whole list). */
+export type MeterSummaryRow = Pick<
+  MeterRow,
+  | "id"
+  | "status"
+  | "is_main"
+  | "division"
+  | "category"
+  | "voltage_type"
+  | "running_total_cents"
+  | "indication_open_from"
+  | "indication_open_to"
+>;
+
+export function toApiMeterSummary(row: MeterSummaryRow): ApiMeterSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    is_main: bit(row.is_main),
+    division: row.division,
+    category: row.category,
+    voltage_type: row.voltage_type,
+    running_total: euros(row.running_total_cents),
+    indication_open_from: row.indication_open_from,
+    indication_open_to: row.indication_open_to,
+  };
+}
 
 export function toApiMeter(row: MeterRow, history?: InvoiceRow[]): ApiMeter {
   const meter: ApiMeter = {

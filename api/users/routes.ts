@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiBanner, ApiShellReads } from "../contract";
+import type { ApiAccount, ApiBanner, ApiShellReads } from "../contract";
 import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
@@ -20,9 +20,12 @@ import {
   findUserWithCustomer,
   loadApiUser,
   meterInvoices,
-  ownMeter,
+  ownMeterSummary,
+  customerMeterSummaries,
+  visibleMetersByIds,
+  visibleMetersByIdsStatement,
 } from "../services/customers";
-import { toApiInvoice, toApiMessage, toApiMeter } from "../services/serialize";
+import { toApiInvoice, toApiMessage, toApiMeter, toApiMeterSummary } from "../services/serialize";
 import {
   bannersStatement,
   messagesStatement,
@@ -36,6 +39,14 @@ import { toApiReading } from "../readings/routes";
 import { revokeUserSessions } from "../services/sessions";
 import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
+
+type MeterRow = Parameters<typeof toApiMeter>[0];
+
+/** `ids=1,2,3`: supply ids (at most 1,000). */
+const meterIdList = z
+  .string()
+  .regex(/^\d{1,12}(,\d{1,12}){0,999}$/)
+  .optional();
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });
 
@@ -51,6 +62,21 @@ export const userRoutes = new Hono<ApiEnv>()
   .get("/v2/me", requireBearer, async (c) =>
     c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) }),
   )
+
+  /**
+   * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
+   * their supplies (as …/meters?view=summary). On a page request both come from the bearer
+   * check's D1 batch (issue #16).
+   */
+  .get("/users/:userId/account", requireBearer, async (c) => {
+    const { userId } = c.get("auth");
+    assertOwnUser(userId, c.req.param("userId"));
+    const db = c.get("db");
+    const user = await loadApiUser(db, userId);
+    const summaries = await customerMeterSummaries(db, await customerIdOf(c, userId));
+    const account: ApiAccount = { user, meters: summaries.map(toApiMeterSummary) };
+    return c.json({ data: account });
+  })
 
   .get("/users/:id", requireBearer, async (c) => {
     assertOwnUser(c.get("auth").userId, c.req.param("id"));
@@ -73,19 +99,37 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
   })
 
+  /**
+   * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
+   * few columns every page needs of the whole list (ApiMeterSummary, issue #16); `ids=1,2,3`:
+   * full rows of only those supplies (ids that are not the caller's are left out);
+   * `billing_history=true`: full rows with each supply's invoices.
+   */
   .get(
     "/users/:userId/meters",
     requireBearer,
     validate(
       "query",
-      z.object({ billing_history: z.enum(["true", "false", "1", "0"]).optional() }),
+      z.object({
+        billing_history: z.enum(["true", "false", "1", "0"]).optional(),
+        view: z.enum(["summary"]).optional(),
+        ids: meterIdList,
+      }),
     ),
     async (c) => {
       const { userId } = c.get("auth");
       assertOwnUser(userId, c.req.param("userId"));
       const db = c.get("db");
-      const rows = await customerMeters(db, await customerIdOf(c, userId));
-      const flag = c.req.valid("query").billing_history;
+      const customerId = await customerIdOf(c, userId);
+      const query = c.req.valid("query");
+      if (query.view === "summary") {
+        const summaries = await customerMeterSummaries(db, customerId);
+        return c.json({ data: summaries.map(toApiMeterSummary) });
+      }
+      const rows = query.ids
+        ? await visibleMetersByIds(db, customerId, query.ids.split(",").map(Number))
+        : await customerMeters(db, customerId);
+      const flag = query.billing_history;
       if (flag !== "true" && flag !== "1") return c.json({ data: rows.map((m) => toApiMeter(m)) });
       const invoices = await meterInvoices(
         db,
@@ -106,7 +150,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.param("userId"));
     const db = c.get("db");
-    const rows = await customerMeters(db, await customerIdOf(c, userId));
+    // The ids from the supply summaries read with the bearer check (no round trip of their own).
+    const rows = await customerMeterSummaries(db, await customerIdOf(c, userId));
     const invoices = await meterInvoices(
       db,
       rows.map((m) => m.id),
@@ -149,8 +194,8 @@ export const userRoutes = new Hono<ApiEnv>()
     const db = c.get("db");
     const meterId = Number(c.req.param("meterId"));
     const customerId = await customerIdOf(c, userId);
-    // From the supply list the page already read (no round trip of its own).
-    const meter = await ownMeter(db, customerId, meterId);
+    // From the supply summaries the page already read (no round trip of its own).
+    const meter = await ownMeterSummary(db, customerId, meterId);
     if (!meter) throw notFound();
     const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
     const en = c.get("lang") === "en";
@@ -161,25 +206,31 @@ export const userRoutes = new Hono<ApiEnv>()
   /**
    * What every signed-in portal page shows around its content, in ONE D1 batch (issue #16: a
    * fresh render's D1 calls cost mostly a fixed amount each): the user's messages, this supply's
-   * banners and, with `readings=1` (while its reading period is open), its readings; otherwise
-   * `readings` is null. The same answers as GET …/messages, …/banners/:meterId and
-   * …/readings?meter_id= (tests/integration/shell-reads.test.ts).
+   * banners, with `readings=1` (while its reading period is open) its readings, otherwise
+   * `readings` is null, and with `ids=1,2,3` the full rows of those supplies the page shows (the
+   * caller's only). The same answers as GET …/messages, …/banners/:meterId,
+   * …/readings?meter_id= and …/meters?ids= (tests/integration/reads.test.ts).
    */
   .get(
     "/users/:userId/meters/:meterId/shell",
     requireBearer,
-    validate("query", z.object({ readings: z.enum(["0", "1"]).optional() })),
+    validate("query", z.object({ readings: z.enum(["0", "1"]).optional(), ids: meterIdList })),
     async (c) => {
       const { userId } = c.get("auth");
       assertOwnUser(userId, c.req.param("userId"));
       const db = c.get("db");
       const customerId = await customerIdOf(c, userId);
-      const meter = await ownMeter(db, customerId, Number(c.req.param("meterId")));
+      const meter = await ownMeterSummary(db, customerId, Number(c.req.param("meterId")));
       if (!meter) throw notFound();
-      const statements = [messagesStatement(db, userId), bannersStatement(db, meter, todayUtc())];
-      const withReadings = c.req.valid("query").readings === "1";
-      if (withReadings) statements.push(readingsStatement(db, [meter.id]));
-      const [messageRows, bannerRows, readingRows] = await db.$client.batch(statements);
+      const query = c.req.valid("query");
+      const ids = query.ids ? query.ids.split(",").map(Number) : [];
+      const withReadings = query.readings === "1";
+      const [messageRows, bannerRows, meterRows, readingRows] = await db.$client.batch([
+        messagesStatement(db, userId),
+        bannersStatement(db, meter, todayUtc()),
+        visibleMetersByIdsStatement(db, customerId, ids),
+        ...(withReadings ? [readingsStatement(db, [meter.id])] : []),
+      ]);
       const en = c.get("lang") === "en";
       const shell: ApiShellReads = {
         messages: ((messageRows?.results ?? []) as MessageRow[]).map(toApiMessage),
@@ -187,6 +238,7 @@ export const userRoutes = new Hono<ApiEnv>()
         readings: withReadings
           ? ((readingRows?.results ?? []) as ReadingRow[]).map(toApiReading)
           : null,
+        meters: ((meterRows?.results ?? []) as MeterRow[]).map((m) => toApiMeter(m)),
       };
       return c.json({ data: shell });
     },

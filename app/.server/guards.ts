@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { ApiMeter, ApiUser } from "../../api/contract";
+import type { ApiMeter, ApiMeterSummary, ApiUser } from "../../api/contract";
 import {
   activeUser,
   alreadyLoggedIn,
@@ -85,22 +85,61 @@ export const NOTICES = {
 } as const satisfies Record<string, FlashMessage>;
 
 /**
- * Loads the user and their meters (the "authenticate" guard's data load). A failed load signs
- * the user out (spec §8 "Failed initial data load: go to /login"); no meters at all too (spec §1).
+ * Runs a load of the signed-in user's data: a backend that is down or slow keeps the session and
+ * says so (503); any other failure signs the user out (spec §8 "Failed initial data load: go to
+ * /login").
  */
-export async function loadAccount(api: ApiClient, session: PortalSession, userId: number) {
-  let user: ApiUser;
-  let meters: ApiMeter[];
+export async function loadOrSignOut<T>(
+  api: ApiClient,
+  session: PortalSession,
+  load: Promise<T>,
+): Promise<T> {
   try {
-    [user, meters] = await Promise.all([api.me(), api.meters(userId)]);
+    return await load;
   } catch (error) {
-    // The backend is down or slow: keep the session and say so (503), do not sign the user out.
     if (error instanceof ApiError && error.transient) throw serviceUnavailable();
     if (error instanceof ApiError) return signOut(api, session, NOTICES.loadFailed);
     throw error;
   }
+}
+
+/**
+ * Loads the user and their meters (the "authenticate" guard's data load): full rows, or with
+ * `summaries` only what every page needs of the whole list (ApiMeterSummary). A failed load signs
+ * the user out (`loadOrSignOut`); no meters at all too (spec §1).
+ */
+export async function loadAccount(
+  api: ApiClient,
+  session: PortalSession,
+  userId: number,
+): Promise<Account<ApiMeter>>;
+export async function loadAccount(
+  api: ApiClient,
+  session: PortalSession,
+  userId: number,
+  options: { summaries: true },
+): Promise<Account<ApiMeterSummary>>;
+export async function loadAccount(
+  api: ApiClient,
+  session: PortalSession,
+  userId: number,
+  options?: { summaries: true },
+): Promise<Account<ApiMeter | ApiMeterSummary>> {
+  const [user, meters] = await loadOrSignOut(
+    api,
+    session,
+    options?.summaries
+      ? api.account(userId).then((account) => [account.user, account.meters] as const)
+      : Promise.all([api.me(), api.meters(userId)] as const),
+  );
   if (meters.length === 0) return signOut(api, session, NOTICES.noSupplies);
   return { user, meters, status: userStatus(meters) };
+}
+
+export interface Account<M> {
+  user: ApiUser;
+  meters: M[];
+  status: ReturnType<typeof userStatus>;
 }
 
 /** The /intermediate page: signed in and an onboarding user; others go to the overview. */
@@ -117,7 +156,23 @@ export async function requireIntermediateUser(args: GuardArgs) {
 export async function requireActiveUser(args: GuardArgs) {
   const { session, userId } = requireUser(args);
   const api = getApi(args);
-  const account = await loadAccount(api, session, userId);
+  return activeOnly(await loadAccount(api, session, userId), api, session, userId);
+}
+
+/** As `requireActiveUser`, with the supply summaries instead of full rows (the shell). */
+export async function requireActiveUserSummaries(args: GuardArgs) {
+  const { session, userId } = requireUser(args);
+  const api = getApi(args);
+  const account = await loadAccount(api, session, userId, { summaries: true });
+  return activeOnly(account, api, session, userId);
+}
+
+async function activeOnly<M>(
+  account: Account<M>,
+  api: ApiClient,
+  session: PortalSession,
+  userId: number,
+) {
   if (account.status === "inactive") return signOut(api, session, NOTICES.deactivated);
   enforce(activeUser(account.status));
   return { ...account, api, session, userId };

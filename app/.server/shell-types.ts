@@ -3,8 +3,15 @@ import type { ApiBanner, ApiMessage, ApiMeter, ApiUser } from "../../api/contrac
 /** What the signed-in layout loader gets from `requireShell()` (app/.server/shell.ts). */
 export interface ShellData {
   user: ApiUser;
-  /** Meters offered in the header drop-down: Active, Stopped and intermediate ones. */
+  /**
+   * Full rows of the drop-down supplies (Active, Stopped, onboarding) this page shows: the selected
+   * one, the drop-down's first entries and those that owe; all of them while the drop-down is
+   * searched (app/.server/shell.ts `shownMeterIds`). Pages that list every supply ask for them
+   * (`requireDropdownMeters`, `requireAllMeters`).
+   */
   meters: ApiMeter[];
+  /** How many supplies the drop-down offers in all. */
+  meterCount: number;
   /** The supply selected for this session (main meter on login, else the only active one). */
   selectedMeter: ApiMeter;
   messages: ApiMessage[];

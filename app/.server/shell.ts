@@ -1,8 +1,16 @@
-import type { ApiMeter, ApiShellReads } from "../../api/contract";
+import type { ApiMeter } from "../../api/contract";
+import { shownMeterIds } from "../components/shell-view";
 import { isReadingDue } from "../domain/readings";
 import { athensDate, dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
 import { getApi } from "./api";
-import { type GuardArgs, NOTICES, requireActiveUser, signOut } from "./guards";
+import { getSession } from "../middleware/session";
+import {
+  type GuardArgs,
+  loadOrSignOut,
+  NOTICES,
+  requireActiveUserSummaries,
+  signOut,
+} from "./guards";
 import type { ShellData } from "./shell-types";
 
 export type { ShellData } from "./shell-types";
@@ -14,8 +22,8 @@ export { requirePageVisible } from "./guards";
  * get different Request objects, so data read after a mutation is fresh.)
  */
 const loads = new WeakMap<Request, Promise<ShellData>>();
-/** Every meter of the user (any status), from the same load: the supplies page lists them all. */
-const allMetersOf = new WeakMap<Request, ApiMeter[]>();
+/** Every meter of the user (any status) in full, once per request: the supplies page lists them all. */
+const allMetersOf = new WeakMap<Request, Promise<ApiMeter[]>>();
 
 /**
  * Everything the signed-in layout needs, after the guards of spec §2: signed in (else /login),
@@ -33,31 +41,39 @@ export function requireShell(args: GuardArgs): Promise<ShellData> {
 }
 
 async function loadShell(args: GuardArgs): Promise<ShellData> {
-  const { user, meters: allMeters, session, userId, api } = await requireActiveUser(args);
+  const { user, meters: summaries, session, userId, api } = await requireActiveUserSummaries(args);
 
-  allMetersOf.set(args.request, allMeters);
-  const meters = dropdownMeters(allMeters);
-  const selectedMeter = resolveSelectedMeter(allMeters, session.get("selected_meter_id"));
-  if (!selectedMeter) return signOut(api, session, NOTICES.noSupplies);
-  if (session.get("selected_meter_id") !== selectedMeter.id) {
-    session.set("selected_meter_id", selectedMeter.id);
+  const dropdown = dropdownMeters(summaries);
+  const selected = resolveSelectedMeter(summaries, session.get("selected_meter_id"));
+  if (!selected) return signOut(api, session, NOTICES.noSupplies);
+  if (session.get("selected_meter_id") !== selected.id) {
+    session.set("selected_meter_id", selected.id);
   }
   if (session.get("skin") !== user.nrg_skin) session.set("skin", user.nrg_skin);
 
-  // Messages and banners are not worth a logout when they fail: the page still works without them.
   const today = athensDate(new Date());
-  const counters = shellCounters(selectedMeter, today);
-  // One API call and one D1 round trip for the three (issue #16). The readings only while the
-  // reading period is open: is a reading still due, or already sent?
-  const { messages, banners, readings } = await api
-    .shellReads(userId, selectedMeter.id, { readings: counters.meter > 0 })
-    .catch(rethrowRedirects<ApiShellReads>({ messages: [], banners: [], readings: null }));
-
+  const counters = shellCounters(selected, today);
+  // Full rows only for the supplies this page shows (issue #16: the 200-supply account's list is
+  // not read in full on every page), with the frame's messages, banners and readings: one API
+  // call, one D1 round trip. The readings only while the reading period is open: is a reading
+  // still due, or already sent? A failure is that of the account's load (503, or signed out).
+  const { meters, messages, banners, readings } = await loadOrSignOut(
+    api,
+    session,
+    api.shellReads(userId, selected.id, {
+      readings: counters.meter > 0,
+      meterIds: shownMeterIds(dropdown, selected.id, meterQueryOf(args.request)),
+    }),
+  );
+  const selectedMeter = meters.find((m) => m.id === selected.id);
+  // Gone between the two reads (the billing system removed it): as a failed load.
+  if (!selectedMeter) return signOut(api, session, NOTICES.loadFailed);
   if (readings && !isReadingDue(selectedMeter, readings, today)) counters.meter = 0;
 
   return {
     user,
     meters,
+    meterCount: dropdown.length,
     selectedMeter,
     messages,
     unreadCount: messages.filter((m) => m.read_status === 0).length,
@@ -66,20 +82,32 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   };
 }
 
-/**
- * All the user's supplies, including Inactive/Terminated ones the drop-down leaves out (spec §2
- * paroxes: "every supply"). Runs the shell's guards and costs no extra API call.
- */
-export async function requireAllMeters(args: GuardArgs): Promise<ApiMeter[]> {
-  const shell = await requireShell(args);
-  return allMetersOf.get(args.request) ?? shell.meters;
+/** The drop-down's search text (`?meterq=`), as the layout reads it. */
+function meterQueryOf(request: Request): string {
+  return (new URL(request.url).searchParams.get("meterq") ?? "").trim().slice(0, 100);
 }
 
-function rethrowRedirects<T>(fallback: T) {
-  return (error: unknown): T => {
-    if (error instanceof Response) throw error;
-    return fallback;
-  };
+/**
+ * All the user's supplies in full, including Inactive/Terminated ones the drop-down leaves out
+ * (spec §2 paroxes: "every supply"). Runs the shell's guards; one more API call, made once per
+ * request.
+ */
+export function requireAllMeters(args: GuardArgs): Promise<ApiMeter[]> {
+  let load = allMetersOf.get(args.request);
+  if (!load) {
+    load = (async () => {
+      await requireShell(args);
+      const api = getApi(args);
+      return loadOrSignOut(api, getSession(args.context), api.meters(api.userId()));
+    })();
+    allMetersOf.set(args.request, load);
+  }
+  return load;
+}
+
+/** Every drop-down supply (Active, Stopped, onboarding) in full: settings and requests list them. */
+export async function requireDropdownMeters(args: GuardArgs): Promise<ApiMeter[]> {
+  return dropdownMeters(await requireAllMeters(args));
 }
 
 export { getApi };

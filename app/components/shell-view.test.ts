@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
 import type { ShellData } from "../.server/shell-types";
-import { buildShellView, initials, METER_MENU_LIMIT, normaliseSearch } from "./shell-view";
+import {
+  buildShellView,
+  initials,
+  METER_MENU_LIMIT,
+  normaliseSearch,
+  shownMeterIds,
+} from "./shell-view";
 
 function meter(id: number, overrides: Partial<ApiMeter> = {}): ApiMeter {
   return {
@@ -73,6 +79,7 @@ function shell(meters: ApiMeter[], selected = meters[0]!): ShellData {
   return {
     user,
     meters,
+    meterCount: meters.length,
     selectedMeter: selected,
     messages: [message(1, 0), message(2, 1), message(3, 0)],
     unreadCount: 2,
@@ -135,6 +142,50 @@ describe("buildShellView", () => {
 
     const byNumber = buildShellView(shell(meters, selected), "100000045");
     expect(byNumber.meterMenu.electricity.map((m) => m.id)).toEqual([45]);
+  });
+});
+
+describe("#16 shownMeterIds: full rows only for the supplies a page shows", () => {
+  /** 200 supplies like the large demo account's: some owe, some are Stopped, one is main. */
+  const meters = Array.from({ length: 200 }, (_, i) =>
+    meter(i + 1, {
+      is_main: i === 0 ? 1 : 0,
+      status: i % 17 === 5 ? "Stopped" : "Active",
+      running_total: i % 7 === 3 ? 12.5 : 0,
+      phys_region: i === 150 ? "Λάρισα" : "Μαρούσι",
+    }),
+  );
+
+  it.each([
+    ["the main supply", 1, ""],
+    ["a supply past the drop-down's first page", 171, ""],
+    ["a supply that owes", 4, ""],
+    ["a search", 171, "λαρισα"],
+    ["a search that finds nothing", 171, "ζζζ"],
+  ])(
+    "#16 with %s selected, the layout's view and the owing supplies are those of the whole list",
+    (_, selectedId, query) => {
+      const selected = meters.find((m) => m.id === selectedId)!;
+      const ids = new Set(shownMeterIds(meters, selected.id, query));
+      const shown = meters.filter((m) => ids.has(m.id));
+      if (!query) expect(ids.size).toBeLessThan(meters.length);
+      expect(ids.has(selected.id)).toBe(true);
+      const whole = buildShellView(shell(meters, selected), query);
+      const partial = buildShellView(
+        { ...shell(shown, selected), meterCount: meters.length },
+        query,
+      );
+      expect(partial).toEqual(whole);
+      const owes = (m: ApiMeter) =>
+        (m.status === "Active" || m.status === "Stopped") && m.running_total > 0;
+      expect(shown.filter(owes)).toEqual(meters.filter(owes));
+    },
+  );
+
+  it("#16 a small account's supplies are all shown", () => {
+    const few = meters.slice(0, 8);
+    expect(shownMeterIds(few, 3, "")).toHaveLength(8);
+    expect(shownMeterIds(few, 3, "λαρισα")).toHaveLength(8);
   });
 });
 

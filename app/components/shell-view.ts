@@ -1,4 +1,4 @@
-import type { ApiMeter, ApiUser, Role } from "../../api/contract";
+import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../api/contract";
 import type { ShellData } from "../.server/shell-types";
 import { formatAddress, isElectricity, supplyNumber } from "../domain/format";
 import {
@@ -74,6 +74,30 @@ export function meterOption(meter: ApiMeter, selectedId: number): MeterOption {
   };
 }
 
+/**
+ * The drop-down supplies a page shows in full: the selected one, the drop-down's first
+ * METER_MENU_LIMIT entries (selected first, then in list order, as `buildShellView` lists them)
+ * and every one that owes (the pay-several dialog and the pay page: Active or Stopped with a
+ * balance). While the drop-down is searched, all of them: the search reads their addresses.
+ */
+export function shownMeterIds(
+  dropdown: readonly Pick<ApiMeterSummary, "id" | "status" | "running_total">[],
+  selectedId: number,
+  meterQuery: string,
+): number[] {
+  if (dropdown.length > METER_SEARCH_THRESHOLD && meterQuery) return dropdown.map((m) => m.id);
+  const ids = new Set([selectedId]);
+  for (const meter of dropdown) {
+    if (ids.size >= METER_MENU_LIMIT) break;
+    ids.add(meter.id);
+  }
+  for (const meter of dropdown) {
+    if ((meter.status === "Active" || meter.status === "Stopped") && meter.running_total > 0)
+      ids.add(meter.id);
+  }
+  return [...ids];
+}
+
 export function initials(user: Pick<ApiUser, "welcome_name" | "name">): string {
   const source = (user.welcome_name || user.name || "").trim();
   const letters = source
@@ -105,7 +129,7 @@ export function buildShellView(shell: ShellData, meterQuery = ""): ShellView {
   const { user, selectedMeter } = shell;
   const selectedOption = meterOption(selectedMeter, selectedMeter.id);
   const query = meterQuery.trim().slice(0, 100);
-  const searchable = shell.meters.length > METER_SEARCH_THRESHOLD;
+  const searchable = shell.meterCount > METER_SEARCH_THRESHOLD;
 
   const matching = shell.meters
     .map((meter) => ({ meter, option: meterOption(meter, selectedMeter.id) }))
@@ -134,7 +158,7 @@ export function buildShellView(shell: ShellData, meterQuery = ""): ShellView {
     meterMenu: {
       electricity: listed.filter((o) => o.kind === "electricity"),
       gas: listed.filter((o) => o.kind === "gas"),
-      total: shell.meters.length,
+      total: shell.meterCount,
       shown: listed.length,
       query: searchable ? query : "",
       searchable,

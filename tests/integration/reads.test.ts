@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
+  ApiAccount,
   ApiBanner,
   ApiInvoice,
   ApiMessage,
   ApiMeter,
+  ApiMeterSummary,
   ApiReading,
   ApiShellReads,
   ApiUser,
@@ -99,6 +101,62 @@ describe("GET /users/:userId/meters", () => {
   });
 });
 
+describe("#16 GET /users/:userId/meters?view=summary and ?ids=", () => {
+  const SUMMARY_KEYS = [
+    "id",
+    "status",
+    "is_main",
+    "division",
+    "category",
+    "voltage_type",
+    "running_total",
+    "indication_open_from",
+    "indication_open_to",
+  ] as const;
+
+  it.each([DEMO.household, DEMO.company, DEMO.largeCompany])(
+    "#16 the summaries are the full list's rows, same order, only the summary's fields; /account adds the user ($vat)",
+    async (customer) => {
+      const tokens = await api.login(customer.vat);
+      const call = <T>(path: string) => api.call<{ data: T }>(path, { token: tokens.access_token });
+      const full = (await call<ApiMeter[]>(`/users/${customer.userId}/meters`)).body.data;
+      const summary = await call<ApiMeterSummary[]>(
+        `/users/${customer.userId}/meters?view=summary`,
+      );
+      expect(summary.status).toBe(200);
+      expect(summary.body.data).toEqual(
+        full.map((m) => Object.fromEntries(SUMMARY_KEYS.map((key) => [key, m[key]]))),
+      );
+      // …and GET /users/:id/account gives the user and the same summaries in one call.
+      const me = (await call<ApiUser>("/v2/me")).body.data;
+      const account = await call<ApiAccount>(`/users/${customer.userId}/account`);
+      expect(account.status).toBe(200);
+      expect(account.body.data).toEqual({ user: me, meters: summary.body.data });
+    },
+  );
+
+  it("#16 ?ids= gives the full rows of the caller's own supplies among them, in list order", async () => {
+    const full = (await get<ApiMeter[]>(`/users/${h.userId}/meters`)).body.data;
+    const picked = [full.at(-1)!.id, full[0]!.id];
+    const other = DEMO.company.firstMeterId;
+    const r = await get<ApiMeter[]>(
+      `/users/${h.userId}/meters?ids=${[...picked, other, 999999].join(",")}`,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual([full[0], full.at(-1)]);
+    const none = await get<ApiMeter[]>(`/users/${h.userId}/meters?ids=${other}`);
+    expect(none.body.data).toEqual([]);
+    for (const bad of ["", "1,,2", "1;2", "-1", "a", `${"9".repeat(13)}`]) {
+      const refused = await api.call(`/users/${h.userId}/meters?ids=${encodeURIComponent(bad)}`, {
+        token,
+      });
+      expect(refused.status, bad).toBe(400);
+    }
+    const view = await api.call(`/users/${h.userId}/meters?view=everything`, { token });
+    expect(view.status).toBe(400);
+  });
+});
+
 describe("GET /users/:userId/invoices", () => {
   it("lists every invoice of the customer's meters, newest first, in euros", async () => {
     const r = await get<ApiInvoice[]>(`/users/${h.userId}/invoices`);
@@ -182,11 +240,18 @@ describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one
           messages,
           banners: banners.body.bannersToDisplay,
           readings: readings.body.data,
+          meters: [],
         });
         for (const path of [base, `${base}?readings=0`]) {
           const without = await get<ApiShellReads>(path, lang);
           expect(without.body.data).toEqual({ ...withReadings.body.data, readings: null });
         }
+        // The supplies the page shows, in full: the caller's own among the ids, list order.
+        const ids = [meters.at(-1)!.id, DEMO.company.firstMeterId, meter.id];
+        const withMeters = await get<ApiShellReads>(`${base}?ids=${ids.join(",")}`, lang);
+        expect(withMeters.body.data.meters).toEqual(
+          meters.filter((m) => m.id === meter.id || m.id === meters.at(-1)!.id),
+        );
       }
     }
   });
@@ -201,10 +266,12 @@ describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one
       const r = await api.call(path, { token });
       expect([r.status, r.code], path).toEqual([404, "not_found"]);
     }
-    const bad = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell?readings=yes`, {
-      token,
-    });
-    expect(bad.status).toBe(400);
+    for (const query of ["readings=yes", "ids=1;2", "ids=-1"]) {
+      const bad = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell?${query}`, {
+        token,
+      });
+      expect(bad.status, query).toBe(400);
+    }
     const anonymous = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell`);
     expect(anonymous.status).toBe(401);
   });
@@ -245,6 +312,9 @@ describe("another customer's ids answer 404", () => {
     `/users/${other.userId}`,
     `/users/${other.userId}/meters`,
     `/users/${other.userId}/meters?billing_history=true`,
+    `/users/${other.userId}/meters?view=summary`,
+    `/users/${other.userId}/account`,
+    `/users/${other.userId}/meters?ids=${other.firstMeterId}`,
     `/users/${other.userId}/invoices`,
     `/users/${other.userId}/messages`,
     `/users/${other.userId}/banners/${other.firstMeterId}`,

@@ -5,6 +5,7 @@ import type {
   ApiErrorCode,
   ApiMessage,
   ApiMeter,
+  ApiAccount,
   ApiTokens,
   ApiUser,
 } from "../../../api/contract";
@@ -424,19 +425,30 @@ export function createClient(options: ClientOptions) {
       const query = options.billingHistory ? "true" : "false";
       return read<ApiMeter[]>(`/users/${id}/meters?billing_history=${query}`);
     },
+    /** The user and the whole supply list, a few columns each: what every signed-in page needs. */
+    account(id: number) {
+      return read<ApiAccount>(`/users/${id}/account`);
+    },
     messages(id: number) {
       return read<ApiMessage[]>(`/users/${id}/messages`);
     },
     banners(id: number, meterId: number) {
       return read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" });
     },
-    /** The signed-in frame's messages, banners and (with `readings`) the supply's readings. */
-    shellReads(id: number, meterId: number, options: { readings: boolean }) {
+    /**
+     * The signed-in frame's messages, banners, (with `readings`) the supply's readings and the
+     * full rows of the supplies the page shows (`meterIds`): one API call, one D1 round trip.
+     */
+    shellReads(
+      id: number,
+      meterId: number,
+      options: { readings: boolean; meterIds: readonly number[] },
+    ) {
+      const ids = options.meterIds.length > 0 ? `&ids=${options.meterIds.join(",")}` : "";
       return read<ApiShellReads>(
-        `/users/${id}/meters/${meterId}/shell?readings=${options.readings ? 1 : 0}`,
+        `/users/${id}/meters/${meterId}/shell?readings=${options.readings ? 1 : 0}${ids}`,
       );
     },
-
     // ---- updates ----
     updateNotification(id: number) {
       return request<null>("PUT", "/update_notification", { body: { id } });

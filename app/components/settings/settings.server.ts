@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { ApiUser } from "../../../api/contract";
 import { getApi } from "../../.server/api";
+import { requireDropdownMeters } from "../../.server/shell";
 import type { GuardArgs } from "../../.server/guards";
 import type { ShellData } from "../../.server/shell-types";
 import {
@@ -59,7 +60,7 @@ export async function loadSettingsModal(args: GuardArgs, shell: ShellData): Prom
     return {
       modal: "settings",
       step: parseStep(url.searchParams.get("step")),
-      view: buildSettingsView(shell.user, shell.meters, avatarSrc(shell.user)),
+      view: buildSettingsView(shell.user, await requireDropdownMeters(args), avatarSrc(shell.user)),
       closeTo,
     };
   }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, href } from "react-router";
 import type { ApiRequest } from "../../../api/contract";
 import { ApiError } from "../../.server/api";
-import { getApi, requireShell } from "../../.server/shell";
+import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
 import stylesHref from "../../components/requests/requests.css?url";
 import { formatAddress, formatStamp, supplyNumber } from "../../domain/format";
 import { formatFileSize, statusTone } from "../../domain/requests-view";
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
     throw error;
   }
   const t = getInstance(args.context).getFixedT(null, "requests");
-  const meter = shell.meters.find((m) => m.id === request.meter_id);
+  const meter = (await requireDropdownMeters(args)).find((m) => m.id === request.meter_id);
   const fields = FIELD_ORDER.filter((key) => request.fields[key]).map((key) => {
     const raw = request.fields[key] ?? "";
     const isReason = key === "reason" && request.kind === "cancellation";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
 import type { ApiRequest, ApiRequestFile } from "../../../api/contract";
 import { requireActiveUser } from "../../.server/guards";
-import { getApi, requireShell } from "../../.server/shell";
+import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
 import { uploadRequestFile } from "../../components/requests/api.server";
 import {
   RequestForm,
@@ -64,14 +64,15 @@ export async function loader(args: Route.LoaderArgs) {
   const api = getApi(args);
   const requests = await userRequests(api, shell.user.id);
   const t = getInstance(args.context).getFixedT(null, "requests");
-  const choices = supplyChoices(kind, shell.meters, requests);
+  const meters = await requireDropdownMeters(args);
+  const choices = supplyChoices(kind, meters, requests);
   const asked = Number(new URL(args.request.url).searchParams.get("meter")) || null;
   const meterId = defaultSupply(choices, asked, shell.selectedMeter.id);
-  const meter = shell.meters.find((m) => m.id === meterId) ?? shell.selectedMeter;
+  const meter = meters.find((m) => m.id === meterId) ?? shell.selectedMeter;
   const view: RequestFormView = {
     kind,
     supplies: choices.map((choice) => {
-      const m = shell.meters.find((x) => x.id === choice.id);
+      const m = meters.find((x) => x.id === choice.id);
       return {
         id: choice.id,
         label: m ? t("supplyOption", { number: supplyNumber(m), address: formatAddress(m) }) : "",

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, href } from "react-router";
 import type { ApiRequest } from "../../../api/contract";
-import { getApi, requireShell } from "../../.server/shell";
+import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
 import stylesHref from "../../components/requests/requests.css?url";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { KIND_SLUG, statusTone } from "../../domain/requests-view";
@@ -28,8 +28,11 @@ export function headers() {
  */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
-  const requests = await getApi(args).read<ApiRequest[]>(`/users/${shell.user.id}/requests`);
-  const numbers = new Map(shell.meters.map((m) => [m.id, supplyNumber(m)]));
+  const [requests, meters] = await Promise.all([
+    getApi(args).read<ApiRequest[]>(`/users/${shell.user.id}/requests`),
+    requireDropdownMeters(args),
+  ]);
+  const numbers = new Map(meters.map((m) => [m.id, supplyNumber(m)]));
   return data(
     {
       selectedMeterId: shell.selectedMeter.id,

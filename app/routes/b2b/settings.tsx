@@ -4,7 +4,7 @@ import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { checkAvatar } from "../../../api/settings/image";
 import { getApi } from "../../.server/api";
-import { requireShell } from "../../.server/shell";
+import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
 import { lazyDialog } from "../../components/lazy-dialog";
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   return data(
     {
-      view: buildSettingsView(shell.user, shell.meters, avatarSrc(shell.user)),
+      view: buildSettingsView(shell.user, await requireDropdownMeters(args), avatarSrc(shell.user)),
       step: parseStep(url.searchParams.get("step")),
       closeTo: OVERVIEW,
     },
@@ -128,7 +128,8 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(withModal(returnTo, SETTINGS_MODAL, 2), 303);
   }
 
-  const view = buildSettingsView(shell.user, shell.meters, avatarSrc(shell.user));
+  const meters = await requireDropdownMeters(args);
+  const view = buildSettingsView(shell.user, meters, avatarSrc(shell.user));
   const saved = { email: view.email, phone: view.phone };
 
   if (intent === "back" || intent === "all-email" || intent === "all-sms") {
@@ -171,7 +172,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const value = submission.value;
-  if (!shell.meters.some((m) => m.id === value.main_meter_id)) {
+  if (!meters.some((m) => m.id === value.main_meter_id)) {
     return data<SettingsActionData>(
       {
         kind: "settings",
