@@ -72,6 +72,85 @@ describe("API client", () => {
     ]);
   });
 
+  it("#16 account(): one call for the user and the supply summaries", async () => {
+    const account = { user: { id: 7 }, meters: [{ id: 3, status: "Active" }] };
+    const { transport, calls } = fakeTransport(() => json({ data: account }));
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    expect(await client.account(7)).toEqual(account);
+    expect(calls.map((c) => c.path)).toEqual(["/users/7/account"]);
+  });
+
+  it("#16 account(): a backend without it (404) is asked for /v2/me and the full list", async () => {
+    const { transport, calls } = fakeTransport((call) => {
+      if (call.path === "/users/7/account") return apiError(404, "not_found");
+      if (call.path === "/v2/me") return json({ data: { id: 7 } });
+      return json({ data: [{ id: 3, status: "Active", sap_id: "1" }] });
+    });
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    expect(await client.account(7)).toEqual({
+      user: { id: 7 },
+      meters: [{ id: 3, status: "Active", sap_id: "1" }],
+    });
+    expect(calls.map((c) => c.path).sort()).toEqual(
+      ["/users/7/account", "/v2/me", "/users/7/meters?billing_history=false"].sort(),
+    );
+    // Any other failure is the caller's to handle (503 or sign-out in the guards).
+    const down = createClient({
+      transport: fakeTransport(() => apiError(503, "unavailable")).transport,
+      session: signedInSession(),
+      language: "el",
+    });
+    expect(await thrown(down.account(7))).toBeInstanceOf(ApiError);
+  });
+
+  it("#16 shellReads(): one call with the readings flag and the shown supplies' ids", async () => {
+    const reads = { messages: [], banners: [], readings: null, meters: [{ id: 3 }] };
+    const { transport, calls } = fakeTransport(() => json({ data: reads }));
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    expect(await client.shellReads(7, 3, { readings: false, meterIds: [3, 5] })).toEqual(reads);
+    await client.shellReads(7, 3, { readings: true, meterIds: [] });
+    expect(calls.map((c) => c.path)).toEqual([
+      "/users/7/meters/3/shell?readings=0&ids=3,5",
+      "/users/7/meters/3/shell?readings=1",
+    ]);
+  });
+
+  it("#16 shellReads(): a backend without it (404) gets the spec's calls; only the supplies are essential", async () => {
+    const { transport, calls } = fakeTransport((call) => {
+      if (call.path.includes("/shell")) return apiError(404, "not_found");
+      if (call.path.endsWith("/messages")) return apiError(500, "error");
+      if (call.path.includes("/banners/")) return json({ bannersToDisplay: [{ id: 9 }] });
+      if (call.path.includes("/readings")) return json({ data: [{ id: 1 }] });
+      return json({ data: [{ id: 3 }, { id: 4 }, { id: 5 }] });
+    });
+    const client = createClient({ transport, session: signedInSession(), language: "el" });
+    expect(await client.shellReads(7, 3, { readings: true, meterIds: [3, 5] })).toEqual({
+      messages: [],
+      banners: [{ id: 9 }],
+      readings: [{ id: 1 }],
+      meters: [{ id: 3 }, { id: 5 }],
+    });
+    expect(calls.map((c) => c.path).sort()).toEqual(
+      [
+        "/users/7/meters/3/shell?readings=1&ids=3,5",
+        "/users/7/messages",
+        "/users/7/banners/3",
+        "/users/7/readings?meter_id=3",
+        "/users/7/meters?billing_history=false",
+      ].sort(),
+    );
+    const noMeters = createClient({
+      transport: fakeTransport((call) =>
+        call.path.includes("/meters?") ? apiError(500, "error") : apiError(404, "not_found"),
+      ).transport,
+      session: signedInSession(),
+      language: "el",
+    });
+    expect(
+      await thrown(noMeters.shellReads(7, 3, { readings: false, meterIds: [3] })),
+    ).toBeInstanceOf(ApiError);
+  });
+
   it("reads banners from bannersToDisplay and 204 as null", async () => {
     const { transport } = fakeTransport((call) =>
       call.path.includes("banners")

@@ -5,6 +5,7 @@ import type {
   ApiErrorCode,
   ApiMessage,
   ApiMeter,
+  ApiReading,
   ApiAccount,
   ApiTokens,
   ApiUser,
@@ -425,9 +426,20 @@ export function createClient(options: ClientOptions) {
       const query = options.billingHistory ? "true" : "false";
       return read<ApiMeter[]>(`/users/${id}/meters?billing_history=${query}`);
     },
-    /** The user and the whole supply list, a few columns each: what every signed-in page needs. */
-    account(id: number) {
-      return read<ApiAccount>(`/users/${id}/account`);
+    /**
+     * The user and the whole supply list, a few columns each: what every signed-in page needs
+     * (GET /users/{id}/account). A backend without it (404) is asked the spec's way: /v2/me and
+     * the full list (a full row has every field of a summary).
+     */
+    async account(id: number): Promise<ApiAccount> {
+      const result = await request<ApiAccount>("GET", `/users/${id}/account`);
+      if (result.ok) return result.data;
+      if (result.status !== 404) throw new ApiError(result);
+      const [user, meters] = await Promise.all([
+        read<ApiUser>("/v2/me"),
+        read<ApiMeter[]>(`/users/${id}/meters?billing_history=false`),
+      ]);
+      return { user, meters };
     },
     messages(id: number) {
       return read<ApiMessage[]>(`/users/${id}/messages`);
@@ -437,18 +449,47 @@ export function createClient(options: ClientOptions) {
     },
     /**
      * The signed-in frame's messages, banners, (with `readings`) the supply's readings and the
-     * full rows of the supplies the page shows (`meterIds`): one API call, one D1 round trip.
+     * full rows of the supplies the page shows (`meterIds`): one API call, one D1 round trip
+     * (GET /users/{id}/meters/{meterId}/shell). A backend without it (404) is asked the spec's
+     * way: messages, banners, readings and the full supply list, each on its own; the first three
+     * are then not worth a failed page.
      */
-    shellReads(
+    async shellReads(
       id: number,
       meterId: number,
       options: { readings: boolean; meterIds: readonly number[] },
-    ) {
+    ): Promise<ApiShellReads> {
       const ids = options.meterIds.length > 0 ? `&ids=${options.meterIds.join(",")}` : "";
-      return read<ApiShellReads>(
+      const result = await request<ApiShellReads>(
+        "GET",
         `/users/${id}/meters/${meterId}/shell?readings=${options.readings ? 1 : 0}${ids}`,
       );
+      if (result.ok) return result.data;
+      if (result.status !== 404) throw new ApiError(result);
+      const wanted = new Set(options.meterIds);
+      const optional = <T>(load: Promise<T>, fallback: T) =>
+        load.catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          return fallback;
+        });
+      const [messages, banners, readings, meters] = await Promise.all([
+        optional(read<ApiMessage[]>(`/users/${id}/messages`), []),
+        optional(
+          read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" }),
+          [],
+        ),
+        options.readings
+          ? optional(read<ApiReading[]>(`/users/${id}/readings?meter_id=${meterId}`), null)
+          : null,
+        wanted.size > 0
+          ? read<ApiMeter[]>(`/users/${id}/meters?billing_history=false`).then((all) =>
+              all.filter((m) => wanted.has(m.id)),
+            )
+          : [],
+      ]);
+      return { messages, banners, readings, meters };
     },
+
     // ---- updates ----
     updateNotification(id: number) {
       return request<null>("PUT", "/update_notification", { body: { id } });
