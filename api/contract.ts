@@ -66,6 +66,9 @@ export interface ApiInvoice {
  * sidebar's counters. A page reads full rows only for the supplies it shows (`?ids=`): the
  * 200-supply account's list is 200 short rows instead of 200 × 38 columns (issue #16).
  */
+/** The most supply ids one request may name (`ids=` of …/meters and …/shell). */
+export const METER_IDS_LIMIT = 1000;
+
 export type ApiMeterSummary = Pick<
   ApiMeter,
   | "id"

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiAccount, ApiBanner, ApiShellReads } from "../contract";
+import { METER_IDS_LIMIT, type ApiAccount, type ApiBanner, type ApiShellReads } from "../contract";
 import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
@@ -42,10 +42,10 @@ import type { ApiEnv } from "../types";
 
 type MeterRow = Parameters<typeof toApiMeter>[0];
 
-/** `ids=1,2,3`: supply ids (at most 1,000). */
+/** `ids=1,2,3`: supply ids (at most METER_IDS_LIMIT). */
 const meterIdList = z
   .string()
-  .regex(/^\d{1,12}(,\d{1,12}){0,999}$/)
+  .regex(new RegExp(`^\\d{1,12}(,\\d{1,12}){0,${METER_IDS_LIMIT - 1}}$`))
   .optional();
 
 const idParam = z.object({ id: z.string().regex(/^\d+$/) });

@@ -57,14 +57,20 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   // not read in full on every page), with the frame's messages, banners and readings: one API
   // call, one D1 round trip. The readings only while the reading period is open: is a reading
   // still due, or already sent? A failure is that of the account's load (503, or signed out).
-  const { meters, messages, banners, readings } = await loadOrSignOut(
-    api,
-    session,
-    api.shellReads(userId, selected.id, {
-      readings: counters.meter > 0,
-      meterIds: shownMeterIds(dropdown, selected.id, meterQueryOf(args.request)),
-    }),
-  );
+  // While the drop-down is searched, every supply in full (the search reads their addresses).
+  const shown = shownMeterIds(dropdown, selected.id, meterQueryOf(args.request));
+  const [{ meters: shownMeters, messages, banners, readings }, all] = await Promise.all([
+    loadOrSignOut(
+      api,
+      session,
+      api.shellReads(userId, selected.id, {
+        readings: counters.meter > 0,
+        meterIds: shown === "all" ? [] : shown,
+      }),
+    ),
+    shown === "all" ? loadOrSignOut(api, session, api.meters(userId)) : null,
+  ]);
+  const meters = all ? dropdownMeters(all) : shownMeters;
   const selectedMeter = meters.find((m) => m.id === selected.id);
   // Gone between the two reads (the billing system removed it): as a failed load.
   if (!selectedMeter) return signOut(api, session, NOTICES.loadFailed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
+import { METER_IDS_LIMIT, type ApiMessage, type ApiMeter, type ApiUser } from "../../api/contract";
 import type { ShellData } from "../.server/shell-types";
 import {
   buildShellView,
@@ -166,7 +166,10 @@ describe("#16 shownMeterIds: full rows only for the supplies a page shows", () =
     "#16 with %s selected, the layout's view and the owing supplies are those of the whole list",
     (_, selectedId, query) => {
       const selected = meters.find((m) => m.id === selectedId)!;
-      const ids = new Set(shownMeterIds(meters, selected.id, query));
+      const picked = shownMeterIds(meters, selected.id, query);
+      // A search reads every supply in full; otherwise only some.
+      expect(picked === "all").toBe(query !== "");
+      const ids = new Set(picked === "all" ? meters.map((m) => m.id) : picked);
       const shown = meters.filter((m) => ids.has(m.id));
       if (!query) expect(ids.size).toBeLessThan(meters.length);
       expect(ids.has(selected.id)).toBe(true);
@@ -182,10 +185,18 @@ describe("#16 shownMeterIds: full rows only for the supplies a page shows", () =
     },
   );
 
-  it("#16 a small account's supplies are all shown", () => {
+  it("#16 a small account's supplies are all shown, by id (it has no search)", () => {
     const few = meters.slice(0, 8);
     expect(shownMeterIds(few, 3, "")).toHaveLength(8);
     expect(shownMeterIds(few, 3, "λαρισα")).toHaveLength(8);
+  });
+
+  it("#16 more owing supplies than one request may name: all of them", () => {
+    const many = Array.from({ length: METER_IDS_LIMIT + 5 }, (_, i) =>
+      meter(i + 1, { running_total: 1 }),
+    );
+    expect(shownMeterIds(many, 1, "")).toBe("all");
+    expect(shownMeterIds(many.slice(0, METER_IDS_LIMIT), 1, "")).toHaveLength(METER_IDS_LIMIT);
   });
 });
 

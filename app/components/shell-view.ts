@@ -1,4 +1,10 @@
-import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../api/contract";
+import {
+  METER_IDS_LIMIT,
+  type ApiMeter,
+  type ApiMeterSummary,
+  type ApiUser,
+  type Role,
+} from "../../api/contract";
 import type { ShellData } from "../.server/shell-types";
 import { formatAddress, isElectricity, supplyNumber } from "../domain/format";
 import {
@@ -78,14 +84,15 @@ export function meterOption(meter: ApiMeter, selectedId: number): MeterOption {
  * The drop-down supplies a page shows in full: the selected one, the drop-down's first
  * METER_MENU_LIMIT entries (selected first, then in list order, as `buildShellView` lists them)
  * and every one that owes (the pay-several dialog and the pay page: Active or Stopped with a
- * balance). While the drop-down is searched, all of them: the search reads their addresses.
+ * balance). "all" while the drop-down is searched (the search reads every address), or when
+ * they are more than one request may ask for (METER_IDS_LIMIT).
  */
 export function shownMeterIds(
   dropdown: readonly Pick<ApiMeterSummary, "id" | "status" | "running_total">[],
   selectedId: number,
   meterQuery: string,
-): number[] {
-  if (dropdown.length > METER_SEARCH_THRESHOLD && meterQuery) return dropdown.map((m) => m.id);
+): number[] | "all" {
+  if (dropdown.length > METER_SEARCH_THRESHOLD && meterQuery) return "all";
   const ids = new Set([selectedId]);
   for (const meter of dropdown) {
     if (ids.size >= METER_MENU_LIMIT) break;
@@ -95,7 +102,7 @@ export function shownMeterIds(
     if ((meter.status === "Active" || meter.status === "Stopped") && meter.running_total > 0)
       ids.add(meter.id);
   }
-  return [...ids];
+  return ids.size > METER_IDS_LIMIT ? "all" : [...ids];
 }
 
 export function initials(user: Pick<ApiUser, "welcome_name" | "name">): string {
