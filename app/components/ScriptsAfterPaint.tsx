@@ -29,31 +29,32 @@ export const INERT_TYPE = "text/x-after-paint";
  * same text and nonce, so it runs exactly as React Router wrote it (its static imports first,
  * then the globals the entry reads, then the entry).
  */
-export const AFTER_PAINT_LOADER = `(() => {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    const code = document.getElementById(${JSON.stringify(ROUTE_MODULES_ID)});
-    if (!code) return;
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = code.nonce;
-    script.textContent = code.textContent;
-    document.body.appendChild(script);
-  };
-  setTimeout(run, 500);
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length > 0) {
-        observer.disconnect();
-        run();
-      }
-    }).observe({ type: "paint", buffered: true });
-  } catch {
-    run();
-  }
-})();`;
+export const AFTER_PAINT_LOADER =
+  // Sent in every page's document, so written small (the sign-in page's document and blocking CSS
+  // must stay within 14 KB). Readable:
+  //   let done = false;
+  //   const run = () => {
+  //     if (done) return;
+  //     done = true;
+  //     const code = document.getElementById(ROUTE_MODULES_ID);
+  //     if (!code) return;
+  //     const script = document.createElement("script");
+  //     script.type = "module"; script.nonce = code.nonce; script.textContent = code.textContent;
+  //     document.body.appendChild(script);
+  //   };
+  //   setTimeout(run, 500);
+  //   try {
+  //     new PerformanceObserver((list, observer) => {
+  //       if (list.getEntriesByName("first-contentful-paint").length > 0) {
+  //         observer.disconnect(); run();
+  //       }
+  //     }).observe({ type: "paint", buffered: true });
+  //   } catch { run(); }
+  `(()=>{let d=0;const r=()=>{if(d)return;d=1;const c=document.getElementById(${JSON.stringify(ROUTE_MODULES_ID)});if(!c)return;` +
+  `const s=document.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.textContent;` +
+  `document.body.appendChild(s)};setTimeout(r,500);try{new PerformanceObserver((l,o)=>{` +
+  `if(l.getEntriesByName("first-contentful-paint").length>0){o.disconnect();r()}})` +
+  `.observe({type:"paint",buffered:true})}catch{r()}})();`;
 
 type ScriptElement = ReactElement<{
   type?: string;
