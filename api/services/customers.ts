@@ -5,7 +5,7 @@ import { customers, invoices, meters, sessions, users } from "../db/schema";
 import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../domain/status";
 import { notFound } from "../lib/errors";
-import { toApiUser, type MeterSummaryRow } from "./serialize";
+import { SUMMARY_COLUMNS, toApiUser, type MeterSummaryRow } from "./serialize";
 
 /**
  * Status the dev endpoint gives meters that "disappear" from the billing system. Such rows are
@@ -64,18 +64,6 @@ const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
 const USER_SQL = `SELECT ${columnsOf(users)} FROM "users" WHERE "id" = ? LIMIT 1`;
 const CUSTOMER_OF_USER_SQL = `SELECT ${columnsOf(customers)} FROM "customers"
   WHERE "id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) LIMIT 1`;
-/** The columns of a supply summary (serialize.ts `toApiMeterSummary`). */
-const SUMMARY_COLUMNS = [
-  "id",
-  "status",
-  "is_main",
-  "division",
-  "category",
-  "voltage_type",
-  "running_total_cents",
-  "indication_open_from",
-  "indication_open_to",
-] as const satisfies readonly (keyof MeterRow)[];
 /** Same rows and order as `customerMeters`, only the summary's columns. */
 const METER_SUMMARIES_OF_USER_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
   FROM "meters"

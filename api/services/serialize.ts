@@ -88,18 +88,19 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
 const METER_TYPES = ["home", "shared", "professional"] as const;
 
 /** The columns of a supply summary (services/customers.ts reads only these for the whole list). */
-export type MeterSummaryRow = Pick<
-  MeterRow,
-  | "id"
-  | "status"
-  | "is_main"
-  | "division"
-  | "category"
-  | "voltage_type"
-  | "running_total_cents"
-  | "indication_open_from"
-  | "indication_open_to"
->;
+export const SUMMARY_COLUMNS = [
+  "id",
+  "status",
+  "is_main",
+  "division",
+  "category",
+  "voltage_type",
+  "running_total_cents",
+  "indication_open_from",
+  "indication_open_to",
+] as const satisfies readonly (keyof MeterRow)[];
+
+export type MeterSummaryRow = Pick<MeterRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export function toApiMeterSummary(row: MeterSummaryRow): ApiMeterSummary {
   return {
