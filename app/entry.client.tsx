@@ -6,7 +6,8 @@ import { loadNamespace } from "./i18n-client";
 import { LiteI18n } from "./i18n-lite";
 
 // The server embeds exactly the namespaces the first page uses; others load on navigation.
-const embedded = document.getElementById("i18n-resources")?.textContent ?? "{}";
+const script = document.getElementById("i18n-resources");
+const embedded = script?.textContent ?? "{}";
 const lng = document.documentElement.lang || "el";
 
 // The server translates with i18next; the browser with its lighter twin (app/i18n-lite.ts).
@@ -15,6 +16,8 @@ const i18n = new LiteI18n({
   defaultNS: "common",
   fallbackNS: "common",
   resources: JSON.parse(embedded) as Record<string, Record<string, unknown>>,
+  // Namespaces embedded in part (root.tsx, handle.i18n "ns.part"): the rest loads on demand.
+  partial: script?.dataset.partial?.split(" ") ?? [],
   load: loadNamespace,
 });
 

@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resources } from "../locales";
 import { LiteI18n } from "./i18n-lite";
 
@@ -91,3 +91,51 @@ describe("LiteI18n gives what i18next gives", () => {
 function lookupLeaf(tree: Tree, path: string): unknown {
   return path.split(".").reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
 }
+
+describe("#16 a namespace embedded in part", () => {
+  const el = resources.el as Record<string, Tree>;
+  const auth = el.auth as Tree;
+  function partialAuth(load: (lng: string, ns: string) => Promise<Tree>) {
+    return new LiteI18n({
+      lng: "el",
+      defaultNS: "common",
+      fallbackNS: "common",
+      resources: { common: el.common as Tree, auth: { login: auth.login } },
+      partial: ["auth"],
+      load,
+    });
+  }
+
+  it("translates its part, counts as loaded for components, and loads whole when asked", async () => {
+    const loads: string[] = [];
+    const lite = partialAuth((lng, ns) => {
+      loads.push(`${lng}/${ns}`);
+      return Promise.resolve(auth);
+    });
+    expect(lite.getFixedT("el", "auth")("login.heading")).toBe(lookupLeaf(auth, "login.heading"));
+    expect(lite.hasLoadedNamespace("auth")).toBe(true);
+    expect(lite.isPartial("auth", "el")).toBe(true);
+    await lite.loadNamespaces("auth");
+    expect(loads).toEqual(["el/auth"]);
+    expect(lite.isPartial("auth", "el")).toBe(false);
+    expect(lite.getFixedT("el", "auth")("forgot.heading")).toBe(lookupLeaf(auth, "forgot.heading"));
+    await lite.loadNamespaces("auth");
+    expect(loads).toEqual(["el/auth"]);
+  });
+
+  it("says so on the console when a key is outside the embedded part", () => {
+    const lite = partialAuth(() => Promise.reject(new Error("not here")));
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(lite.getFixedT("el", "auth")("forgot.heading")).toBe("forgot.heading");
+      // A list of keys or a default value is a deliberate fallback: no message.
+      lite.getFixedT("el", "auth")(["forgot.heading", "login.heading"]);
+      lite.getFixedT("el", "auth")("forgot.heading", { defaultValue: "x" });
+      expect(error.mock.calls).toEqual([
+        [`i18n: "forgot.heading" is not in the part of "auth" this page embeds`],
+      ]);
+    } finally {
+      error.mockRestore();
+    }
+  });
+});

@@ -82,8 +82,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export interface RouteHandle {
-  /** Translation namespaces the route renders; the root embeds them for hydration. */
-  i18n?: string[];
+  /**
+   * Translation namespaces the route renders; the root embeds them for hydration. An entry may
+   * name one top-level part of a namespace ("auth.login"): the page then carries only that part,
+   * and the rest loads when a page needs it (#16: the sign-in page's first 14 KB). A function
+   * chooses by the route's loader data (one route, two modes).
+   */
+  i18n?: readonly string[] | ((loaderData: unknown) => readonly string[]);
   /**
    * The page title as a full i18next key ("static:terms.title"). A loader may instead return a
    * ready `title` string. The root builds the document title once: "[TEST] Page | Suffix".
@@ -100,10 +105,15 @@ function useNamespaces(): string[] {
   const checkoutNamespace = useCheckoutNamespace();
   if (checkoutNamespace) namespaces.add(checkoutNamespace);
   for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
-    for (const ns of handle?.i18n ?? []) namespaces.add(ns);
+    const i18n = (match.handle as RouteHandle | undefined)?.i18n;
+    const list = typeof i18n === "function" ? i18n(match.loaderData) : (i18n ?? []);
+    for (const ns of list) namespaces.add(ns);
   }
-  return [...namespaces];
+  // A whole namespace makes its parts redundant.
+  return [...namespaces].filter((entry) => {
+    const dot = entry.indexOf(".");
+    return dot < 0 || !namespaces.has(entry.slice(0, dot));
+  });
 }
 
 /** The deepest route's title: a loader `title` string wins over a `handle.title` key. */
@@ -131,27 +141,94 @@ function usePageTitle(): string | null {
  * the text is made once per language and namespace list (a 17 KB JSON.stringify per request
  * before, #16); a list with a namespace not (yet) loaded is not remembered.
  */
-const embeddedJson = new Map<string, string>();
+const embeddedJson = new Map<string, Embedded>();
+
+interface Embedded {
+  json: string;
+  /** The namespaces embedded in part ("auth" for "auth.login"), space-separated. */
+  partial: string;
+}
 
 function embeddedResources(
   i18n: { getResourceBundle(lng: string, ns: string): unknown },
   lng: string,
   namespaces: readonly string[],
-): string {
+): Embedded {
   const id = `${lng}|${namespaces.join(",")}`;
   const known = embeddedJson.get(id);
   if (known !== undefined) return known;
-  const bundle: Record<string, unknown> = {};
+  const bundle: Record<string, Record<string, unknown>> = {};
+  const partial = new Set<string>();
   let complete = true;
-  for (const ns of namespaces) {
-    const resource = i18n.getResourceBundle(lng, ns);
-    if (resource) bundle[ns] = resource;
-    else complete = false;
+  for (const entry of namespaces) {
+    const { ns, part } = splitNamespace(entry);
+    const resource = i18n.getResourceBundle(lng, ns) as Record<string, unknown> | undefined;
+    if (!resource || (part !== undefined && resource[part] === undefined)) {
+      complete = false;
+    } else if (part === undefined) {
+      bundle[ns] = resource;
+    } else {
+      partial.add(ns);
+      (bundle[ns] ??= {})[part] = resource[part];
+    }
   }
-  const json = JSON.stringify(bundle).replaceAll("<", "\\u003c");
-  if (complete && embeddedJson.size < 200) embeddedJson.set(id, json);
-  return json;
+  const embedded = {
+    json: JSON.stringify(bundle).replaceAll("<", "\\u003c"),
+    partial: [...partial].join(" "),
+  };
+  if (complete && embeddedJson.size < 200) embeddedJson.set(id, embedded);
+  return embedded;
 }
+
+/** "auth.login" → the namespace "auth" and its part "login"; "auth" → the whole namespace. */
+function splitNamespace(entry: string): { ns: string; part: string | undefined } {
+  const dot = entry.indexOf(".");
+  return dot < 0
+    ? { ns: entry, part: undefined }
+    : { ns: entry.slice(0, dot), part: entry.slice(dot + 1) };
+}
+
+/**
+ * In the browser, a page whose namespaces (or parts) are not all here waits for them (Suspense,
+ * inside the navigation's transition), so that no key shows untranslated. The embedded first
+ * page always has them; the server loads every namespace at start.
+ */
+function useNamespacesReady(
+  i18n: {
+    language: string;
+    getResourceBundle(lng: string, ns: string): unknown;
+    /** LiteI18n's (the browser's): the namespace is here only in part. */
+    isPartial?(ns: string, lng: string): boolean;
+    loadNamespaces(ns: string[], lng?: string): Promise<unknown>;
+  },
+  namespaces: readonly string[],
+): void {
+  if (typeof document === "undefined") return;
+  // The language in use: a change of language loads its own namespaces (changeLanguage).
+  const lng = i18n.language;
+  const missing = new Set<string>();
+  for (const entry of namespaces) {
+    const { ns, part } = splitNamespace(entry);
+    const resource = i18n.getResourceBundle(lng, ns) as Record<string, unknown> | undefined;
+    const here =
+      resource !== undefined &&
+      (part === undefined ? !i18n.isPartial?.(ns, lng) : resource[part] !== undefined);
+    if (!here) missing.add(ns);
+  }
+  if (missing.size === 0) return;
+  const id = `${lng}|${[...missing].join(",")}`;
+  let pending = namespaceLoads.get(id);
+  if (!pending) {
+    pending = i18n
+      .loadNamespaces([...missing], lng)
+      .then(() => undefined)
+      .finally(() => namespaceLoads.delete(id));
+    namespaceLoads.set(id, pending);
+  }
+  throw pending;
+}
+
+const namespaceLoads = new Map<string, Promise<void>>();
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
@@ -160,6 +237,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const namespaces = useNamespaces();
   const pageTitle = usePageTitle();
   const embedded = embeddedResources(i18n, lng, namespaces);
+  useNamespacesReady(i18n, namespaces);
   const testEnvironment = rootData?.testEnvironment ?? false;
   useEffect(() => {
     // A client-side navigation can change the language (sign-in applies the user's saved one,
@@ -202,8 +280,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           id="i18n-resources"
           type="application/json"
+          data-partial={embedded.partial || undefined}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: embedded }}
+          dangerouslySetInnerHTML={{ __html: embedded.json }}
         />
         <ScrollRestoration nonce={rootData?.nonce} />
         <ScriptsAfterPaint nonce={rootData?.nonce} />

@@ -107,7 +107,10 @@ export function useResetKey(lastResult: unknown): number {
 export const AUTH_ERROR_NS = ["forms", "auth"] as const;
 
 /** A flash notice from the previous request (success or error), shown above the form. */
-export function Notice({ notice }: { notice: FlashMessage | null | undefined }) {
+/** A notice as a key, or as text the loader translated (its namespace may not be embedded). */
+export type NoticeData = FlashMessage | { type: FlashMessage["type"]; message: string };
+
+export function Notice({ notice }: { notice: NoticeData | null | undefined }) {
   const text = useErrorText();
   if (!notice) return null;
   return (
@@ -115,7 +118,7 @@ export function Notice({ notice }: { notice: FlashMessage | null | undefined }) 
       className={notice.type === "success" ? "alert alert--success" : "alert alert--error"}
       role={notice.type === "success" ? "status" : "alert"}
     >
-      <p>{text(notice.key)}</p>
+      <p>{"message" in notice ? notice.message : text(notice.key)}</p>
     </div>
   );
 }

@@ -8,7 +8,14 @@ import type { ApiErrorCode } from "../../api/contract";
 import { getApi } from "../.server/api";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
-import { AUTH_ERROR_NS, ErrorList, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import {
+  AUTH_ERROR_NS,
+  ErrorList,
+  Notice,
+  type NoticeData,
+  TextField,
+  useResetKey,
+} from "../auth-ui/fields";
 import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
@@ -16,6 +23,7 @@ import { loginSchema, signupSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/landing";
 
 /**
@@ -24,7 +32,15 @@ import type { Route } from "./+types/landing";
  * success; on error the page comes back with the messages next to the fields, values kept except
  * passwords). With JavaScript, Conform validates with the same zod schemas before submitting.
  */
-export const handle = { i18n: ["auth", "forms"] };
+export const handle: RouteHandle = {
+  // Only the parts of "auth" this mode shows: the sign-in page is the first 14 KB a customer
+  // loads (#16). Sign-in refusals may be notices ("deactivated"); signing up states the password
+  // rules of "reset".
+  i18n: (loaderData) =>
+    (loaderData as { mode?: Mode } | undefined)?.mode === "signup"
+      ? ["auth.landing", "auth.login", "auth.notice", "auth.signup", "auth.reset", "forms"]
+      : ["auth.landing", "auth.login", "auth.notice", "forms"],
+};
 
 type Mode = "login" | "signup";
 
@@ -41,10 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url);
   const t = getInstance(context).t;
+  const notice = getNotice(context);
   return {
     mode,
     title: t(`auth:${mode}.title`),
-    notice: getNotice(context) ?? null,
+    // Translated here: notices come from parts of "auth" this page does not embed.
+    notice: notice ? { type: notice.type, message: t(notice.key) } : null,
     // Only a safe target is carried on in the form (completeSignIn checks it again on use).
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
   };
@@ -213,7 +231,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
 
 type FormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
-  notice: { type: "success" | "error"; key: string } | null;
+  notice: NoticeData | null;
 };
 
 function useSubmitting() {

@@ -140,3 +140,34 @@ describe("#16 styles before scripts", () => {
     expect(staticImports, "#16 no static import in a module script").toEqual([]);
   });
 });
+
+describe("#16 the sign-in page carries only the translations it shows", () => {
+  function embedded(html: string) {
+    const match = /<script id="i18n-resources"([^>]*)>([^<]*)<\/script>/.exec(html);
+    expect(match, "the embedded translations").not.toBeNull();
+    const partial = /data-partial="([^"]*)"/.exec(match?.[1] ?? "")?.[1];
+    const bundle = JSON.parse(match?.[2] ?? "{}") as Record<string, Record<string, unknown>>;
+    return { partial, bundle };
+  }
+
+  it("#16 /login and /signup embed their parts of auth; other auth pages all of it", async () => {
+    const login = embedded((await page("/login", false)).html);
+    expect(login.partial).toBe("auth");
+    expect(Object.keys(login.bundle.auth ?? {}).sort()).toEqual(["landing", "login", "notice"]);
+    expect(Object.keys(login.bundle).sort()).toEqual(["auth", "common", "forms"]);
+
+    const signup = embedded((await page("/signup", false)).html);
+    expect(Object.keys(signup.bundle.auth ?? {}).sort()).toEqual([
+      "landing",
+      "login",
+      "notice",
+      "reset",
+      "signup",
+    ]);
+
+    const forgot = embedded((await page("/forgot-password", false)).html);
+    expect(forgot.partial).toBeUndefined();
+    expect(Object.keys(forgot.bundle.auth ?? {})).toContain("forgot");
+    expect(Object.keys(forgot.bundle.auth ?? {})).toContain("intermediate");
+  });
+});
