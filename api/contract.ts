@@ -180,10 +180,15 @@ export interface ApiBanner {
 export interface ApiShellReads {
   messages: ApiMessage[];
   banners: ApiBanner[];
-  /** The supply's readings, newest first; null unless asked for (`readings=1`). */
+  /**
+   * The supply's readings, newest first; null unless asked for (`readings=1`, or
+   * `readings_from=YYYY-MM-DD` for those dated on or after that day).
+   */
   readings: ApiReading[] | null;
   /** Full rows of the supplies asked for (`ids=`) that are the caller's, in list order. */
   meters: ApiMeter[];
+  /** With `invoices=overview`: the supply's history rows the overview shows; else null. */
+  invoices: ApiInvoice[] | null;
 }
 
 export interface ApiTokens {

@@ -272,15 +272,19 @@ const OVERVIEW_INVOICES_SQL = `WITH own AS (
   SELECT ${columnsOf(invoices)} FROM own WHERE "id" IN (SELECT "id" FROM picked)
   ORDER BY "issue_date" DESC, "id" DESC`;
 
+/** The statement of overviewInvoices, for a batch (GET …/shell?invoices=overview). */
+export function overviewInvoicesStatement(db: Db, meterId: number) {
+  return db.$client.prepare(OVERVIEW_INVOICES_SQL).bind(meterId);
+}
+
 /** The rows of one supply's history that the overview uses (see above), newest first. */
 export async function overviewInvoices(
   db: Db,
   meterId: number,
 ): Promise<(typeof invoices.$inferSelect)[]> {
-  const { results } = await db.$client
-    .prepare(OVERVIEW_INVOICES_SQL)
-    .bind(meterId)
-    .all<typeof invoices.$inferSelect>();
+  const { results } = await overviewInvoicesStatement(db, meterId).all<
+    typeof invoices.$inferSelect
+  >();
   return results;
 }
 

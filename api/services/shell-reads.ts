@@ -50,9 +50,22 @@ export function bannersStatement(db: Db, meter: { id: number; division: number }
   return db.$client.prepare(BANNERS_SQL).bind(meter.id, meter.division, today, today);
 }
 
+/**
+ * The readings of one supply dated on or after a day (YYYY-MM-DD; `date_ins` is an ISO date or
+ * timestamp, so text order is date order), newest first: what the "reading due" check reads
+ * while the reading period is open, not the supply's whole history.
+ */
+const READINGS_FROM_SQL = `SELECT ${columnsOf(readings)} FROM "readings"
+  WHERE "meter_id" = ? AND "date_ins" >= ? ORDER BY "date_ins" DESC, "id" DESC`;
+
 /** Every reading of these supplies, newest first. */
 export function readingsStatement(db: Db, meterIds: number[]) {
   return db.$client.prepare(READINGS_SQL).bind(idsJson(meterIds));
+}
+
+/** One supply's readings dated on or after `from` (YYYY-MM-DD), newest first. */
+export function readingsFromStatement(db: Db, meterId: number, from: string) {
+  return db.$client.prepare(READINGS_FROM_SQL).bind(meterId, from);
 }
 
 /** A banner in the caller's language. */

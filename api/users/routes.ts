@@ -20,6 +20,7 @@ import {
   findUserWithCustomer,
   loadApiUser,
   meterInvoices,
+  overviewInvoicesStatement,
   ownMeterSummary,
   customerMeterSummaries,
   visibleMetersByIds,
@@ -29,6 +30,7 @@ import { toApiInvoice, toApiMessage, toApiMeter, toApiMeterSummary } from "../se
 import {
   bannersStatement,
   messagesStatement,
+  readingsFromStatement,
   readingsStatement,
   toApiBanner,
   type BannerRow,
@@ -41,6 +43,7 @@ import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
 
 type MeterRow = Parameters<typeof toApiMeter>[0];
+type InvoiceRow = Parameters<typeof toApiInvoice>[0];
 
 /** `ids=1,2,3`: supply ids (at most METER_IDS_LIMIT). */
 const meterIdList = z
@@ -206,15 +209,28 @@ export const userRoutes = new Hono<ApiEnv>()
   /**
    * What every signed-in portal page shows around its content, in ONE D1 batch (issue #16: a
    * fresh render's D1 calls cost mostly a fixed amount each): the user's messages, this supply's
-   * banners, with `readings=1` (while its reading period is open) its readings, otherwise
-   * `readings` is null, and with `ids=1,2,3` the full rows of those supplies the page shows (the
-   * caller's only). The same answers as GET …/messages, …/banners/:meterId,
-   * …/readings?meter_id= and …/meters?ids= (tests/integration/reads.test.ts).
+   * banners, and on request:
+   * - `readings=1`: the supply's readings (while its reading period is open); `readings_from=`
+   *   YYYY-MM-DD: only those dated on or after that day (the period's start: what the "reading
+   *   due" check reads). Otherwise `readings` is null.
+   * - `ids=1,2,3`: the full rows of those supplies the page shows (the caller's only).
+   * - `invoices=overview`: this supply's history rows the overview shows (as GET
+   *   …/meters/:m/invoices?view=overview); otherwise `invoices` is null.
+   * The same answers as GET …/messages, …/banners/:meterId, …/readings?meter_id=, …/meters?ids=
+   * and …/invoices?view=overview (tests/integration/reads.test.ts).
    */
   .get(
     "/users/:userId/meters/:meterId/shell",
     requireBearer,
-    validate("query", z.object({ readings: z.enum(["0", "1"]).optional(), ids: meterIdList })),
+    validate(
+      "query",
+      z.object({
+        readings: z.enum(["0", "1"]).optional(),
+        readings_from: z.iso.date().optional(),
+        ids: meterIdList,
+        invoices: z.enum(["overview"]).optional(),
+      }),
+    ),
     async (c) => {
       const { userId } = c.get("auth");
       assertOwnUser(userId, c.req.param("userId"));
@@ -224,21 +240,33 @@ export const userRoutes = new Hono<ApiEnv>()
       if (!meter) throw notFound();
       const query = c.req.valid("query");
       const ids = query.ids ? query.ids.split(",").map(Number) : [];
-      const withReadings = query.readings === "1";
-      const [messageRows, bannerRows, meterRows, readingRows] = await db.$client.batch([
+      const from = query.readings_from;
+      const withReadings = query.readings === "1" || from !== undefined;
+      const withInvoices = query.invoices === "overview";
+      const statements = [
         messagesStatement(db, userId),
         bannersStatement(db, meter, todayUtc()),
         visibleMetersByIdsStatement(db, customerId, ids),
-        ...(withReadings ? [readingsStatement(db, [meter.id])] : []),
-      ]);
+      ];
+      const readingsAt = withReadings
+        ? statements.push(
+            from !== undefined
+              ? readingsFromStatement(db, meter.id, from)
+              : readingsStatement(db, [meter.id]),
+          ) - 1
+        : -1;
+      const invoicesAt = withInvoices
+        ? statements.push(overviewInvoicesStatement(db, meter.id)) - 1
+        : -1;
+      const answers = await db.$client.batch(statements);
+      const rowsAt = <T>(index: number) => (answers[index]?.results ?? []) as T[];
       const en = c.get("lang") === "en";
       const shell: ApiShellReads = {
-        messages: ((messageRows?.results ?? []) as MessageRow[]).map(toApiMessage),
-        banners: ((bannerRows?.results ?? []) as BannerRow[]).map((b) => toApiBanner(b, en)),
-        readings: withReadings
-          ? ((readingRows?.results ?? []) as ReadingRow[]).map(toApiReading)
-          : null,
-        meters: ((meterRows?.results ?? []) as MeterRow[]).map((m) => toApiMeter(m)),
+        messages: rowsAt<MessageRow>(0).map(toApiMessage),
+        banners: rowsAt<BannerRow>(1).map((b) => toApiBanner(b, en)),
+        readings: withReadings ? rowsAt<ReadingRow>(readingsAt).map(toApiReading) : null,
+        meters: rowsAt<MeterRow>(2).map((m) => toApiMeter(m)),
+        invoices: withInvoices ? rowsAt<InvoiceRow>(invoicesAt).map(toApiInvoice) : null,
       };
       return c.json({ data: shell });
     },

@@ -1,4 +1,4 @@
-import type { ApiBanner, ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
+import type { ApiBanner, ApiInvoice, ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
 
 /** What the signed-in layout loader gets from `requireShell()` (app/.server/shell.ts). */
 export interface ShellData {
@@ -19,4 +19,9 @@ export interface ShellData {
   banners: ApiBanner[];
   /** Sidebar counters for the selected supply. */
   counters: { bills: number; meter: number };
+  /**
+   * The selected supply's history rows the overview shows, read with the frame (one API call,
+   * one D1 batch) when the page asked for them (`withOverviewHistory`); null otherwise.
+   */
+  overviewInvoices: ApiInvoice[] | null;
 }

@@ -1,3 +1,4 @@
+import { createContext, type MiddlewareFunction } from "react-router";
 import type { ApiMeter } from "../../api/contract";
 import { shownMeterIds } from "../components/shell-view";
 import { isReadingDue } from "../domain/readings";
@@ -24,6 +25,19 @@ export { requirePageVisible } from "./guards";
 const loads = new WeakMap<Request, Promise<ShellData>>();
 /** Every meter of the user (any status) in full, once per request: the supplies page lists them all. */
 const allMetersOf = new WeakMap<Request, Promise<ApiMeter[]>>();
+
+/** What a page reads with the frame, in the same call (set by its route middleware). */
+const shellExtras = createContext<{ overviewInvoices: boolean }>({ overviewInvoices: false });
+
+/**
+ * Route middleware of the overview: its supply's history comes with the frame's reads (one API
+ * call and one D1 batch less per page, issue #16). Middleware runs before every loader, so the
+ * layout's loader, whichever asks first, makes the one call with it.
+ */
+export const withOverviewHistory: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(shellExtras, { overviewInvoices: true });
+  return next();
+};
 
 /**
  * Everything the signed-in layout needs, after the guards of spec §2: signed in (else /login),
@@ -55,21 +69,28 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   const counters = shellCounters(selected, today);
   // Full rows only for the supplies this page shows (issue #16: the 200-supply account's list is
   // not read in full on every page), with the frame's messages, banners and readings: one API
-  // call, one D1 round trip. The readings only while the reading period is open: is a reading
-  // still due, or already sent? A failure is that of the account's load (503, or signed out).
-  // While the drop-down is searched, every supply in full (the search reads their addresses).
+  // call, one D1 round trip. The readings only while the reading period is open, and only those
+  // of the period (is a reading still due, or already sent?). A failure is that of the account's
+  // load (503, or signed out). While the drop-down is searched, every supply in full (the search
+  // reads their addresses).
   const shown = shownMeterIds(dropdown, selected.id, meterQueryOf(args.request));
-  const [{ meters: shownMeters, messages, banners, readings }, all] = await Promise.all([
+  // The counter is on only while the period is open (isIndicationOpen): its start is a day.
+  const periodStart =
+    counters.meter > 0 ? (selected.indication_open_from?.slice(0, 10) ?? null) : null;
+  const extras = args.context.get(shellExtras);
+  const [reads, all] = await Promise.all([
     loadOrSignOut(
       api,
       session,
       api.shellReads(userId, selected.id, {
-        readings: counters.meter > 0,
+        readingsFrom: periodStart,
         meterIds: shown === "all" ? [] : shown,
+        overviewInvoices: extras.overviewInvoices,
       }),
     ),
     shown === "all" ? loadOrSignOut(api, session, api.meters(userId)) : null,
   ]);
+  const { meters: shownMeters, messages, banners, readings } = reads;
   const meters = all ? dropdownMeters(all) : shownMeters;
   const selectedMeter = meters.find((m) => m.id === selected.id);
   // Gone between the two reads (the billing system removed it): as a failed load.
@@ -85,6 +106,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
     unreadCount: messages.filter((m) => m.read_status === 0).length,
     banners,
     counters,
+    overviewInvoices: reads.invoices,
   };
 }
 

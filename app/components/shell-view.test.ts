@@ -85,6 +85,7 @@ function shell(meters: ApiMeter[], selected = meters[0]!): ShellData {
     unreadCount: 2,
     banners: [],
     counters: { bills: 1, meter: 0 },
+    overviewInvoices: null,
   };
 }
 

@@ -241,6 +241,7 @@ describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one
           banners: banners.body.bannersToDisplay,
           readings: readings.body.data,
           meters: [],
+          invoices: null,
         });
         for (const path of [base, `${base}?readings=0`]) {
           const without = await get<ApiShellReads>(path, lang);
@@ -252,6 +253,32 @@ describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one
         expect(withMeters.body.data.meters).toEqual(
           meters.filter((m) => m.id === meter.id || m.id === meters.at(-1)!.id),
         );
+        // The overview's history rows, as …/invoices?view=overview answers them.
+        const history = await get<ApiInvoice[]>(
+          `/users/${h.userId}/meters/${meter.id}/invoices?view=overview`,
+          lang,
+        );
+        const withInvoices = await get<ApiShellReads>(`${base}?invoices=overview`, lang);
+        expect(withInvoices.body.data).toEqual({
+          ...withReadings.body.data,
+          readings: null,
+          invoices: history.body.data,
+        });
+        // The readings of a period: those dated on or after its first day, nothing else.
+        const all = readings.body.data;
+        const days = [...new Set(all.map((r) => r.date_ins.slice(0, 10)))];
+        for (const from of [
+          days[0],
+          days[Math.floor(days.length / 2)],
+          days.at(-1),
+          "2000-01-01",
+        ]) {
+          if (from === undefined) continue;
+          const since = await get<ApiShellReads>(`${base}?readings_from=${from}`, lang);
+          expect(since.body.data.readings, from).toEqual(
+            all.filter((r) => r.date_ins.slice(0, 10) >= from),
+          );
+        }
       }
     }
   });
@@ -266,7 +293,14 @@ describe("#16 GET /users/:userId/meters/:meterId/shell (the frame's reads in one
       const r = await api.call(path, { token });
       expect([r.status, r.code], path).toEqual([404, "not_found"]);
     }
-    for (const query of ["readings=yes", "ids=1;2", "ids=-1"]) {
+    for (const query of [
+      "readings=yes",
+      "ids=1;2",
+      "ids=-1",
+      "readings_from=2026-13-01",
+      "readings_from=yesterday",
+      "invoices=all",
+    ]) {
       const bad = await api.call(`/users/${h.userId}/meters/${h.mainMeterId}/shell?${query}`, {
         token,
       });

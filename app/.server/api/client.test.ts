@@ -103,15 +103,23 @@ describe("API client", () => {
     expect(await thrown(down.account(7))).toBeInstanceOf(ApiError);
   });
 
-  it("#16 shellReads(): one call with the readings flag and the shown supplies' ids", async () => {
-    const reads = { messages: [], banners: [], readings: null, meters: [{ id: 3 }] };
+  it("#16 shellReads(): one call with the readings' first day, the shown supplies' ids, the overview's history", async () => {
+    const reads = {
+      messages: [],
+      banners: [],
+      readings: null,
+      meters: [{ id: 3 }],
+      invoices: null,
+    };
     const { transport, calls } = fakeTransport(() => json({ data: reads }));
     const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.shellReads(7, 3, { readings: false, meterIds: [3, 5] })).toEqual(reads);
-    await client.shellReads(7, 3, { readings: true, meterIds: [] });
+    expect(await client.shellReads(7, 3, { readingsFrom: null, meterIds: [3, 5] })).toEqual(reads);
+    await client.shellReads(7, 3, { readingsFrom: "2026-11-20", meterIds: [] });
+    await client.shellReads(7, 3, { readingsFrom: null, meterIds: [], overviewInvoices: true });
     expect(calls.map((c) => c.path)).toEqual([
-      "/users/7/meters/3/shell?readings=0&ids=3,5",
-      "/users/7/meters/3/shell?readings=1",
+      "/users/7/meters/3/shell?ids=3,5",
+      "/users/7/meters/3/shell?readings_from=2026-11-20",
+      "/users/7/meters/3/shell?invoices=overview",
     ]);
   });
 
@@ -120,23 +128,40 @@ describe("API client", () => {
       if (call.path.includes("/shell")) return apiError(404, "not_found");
       if (call.path.endsWith("/messages")) return apiError(500, "error");
       if (call.path.includes("/banners/")) return json({ bannersToDisplay: [{ id: 9 }] });
-      if (call.path.includes("/readings")) return json({ data: [{ id: 1 }] });
+      if (call.path.includes("/readings")) {
+        return json({
+          data: [
+            { id: 1, date_ins: "2026-11-21T08:00:00Z" },
+            { id: 2, date_ins: "2026-11-20" },
+            { id: 3, date_ins: "2026-11-19T23:59:59Z" },
+          ],
+        });
+      }
+      if (call.path.includes("/invoices")) return apiError(500, "error");
       return json({ data: [{ id: 3 }, { id: 4 }, { id: 5 }] });
     });
     const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.shellReads(7, 3, { readings: true, meterIds: [3, 5] })).toEqual({
+    const options = { readingsFrom: "2026-11-20", meterIds: [3, 5], overviewInvoices: true };
+    expect(await client.shellReads(7, 3, options)).toEqual({
       messages: [],
       banners: [{ id: 9 }],
-      readings: [{ id: 1 }],
+      // Only the readings of the period, as the endpoint's `readings_from` gives them.
+      readings: [
+        { id: 1, date_ins: "2026-11-21T08:00:00Z" },
+        { id: 2, date_ins: "2026-11-20" },
+      ],
       meters: [{ id: 3 }, { id: 5 }],
+      // A failed history read leaves the overview without charts, not the page down.
+      invoices: [],
     });
     expect(calls.map((c) => c.path).sort()).toEqual(
       [
-        "/users/7/meters/3/shell?readings=1&ids=3,5",
+        "/users/7/meters/3/shell?readings_from=2026-11-20&ids=3,5&invoices=overview",
         "/users/7/messages",
         "/users/7/banners/3",
         "/users/7/readings?meter_id=3",
         "/users/7/meters?billing_history=false",
+        "/users/7/meters/3/invoices?view=overview",
       ].sort(),
     );
     const noMeters = createClient({
@@ -147,7 +172,7 @@ describe("API client", () => {
       language: "el",
     });
     expect(
-      await thrown(noMeters.shellReads(7, 3, { readings: false, meterIds: [3] })),
+      await thrown(noMeters.shellReads(7, 3, { readingsFrom: null, meterIds: [3] })),
     ).toBeInstanceOf(ApiError);
   });
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type {
   ApiBanner,
+  ApiInvoice,
   ApiShellReads,
   ApiErrorCode,
   ApiMessage,
@@ -457,37 +458,59 @@ export function createClient(options: ClientOptions) {
     async shellReads(
       id: number,
       meterId: number,
-      options: { readings: boolean; meterIds: readonly number[] },
+      options: {
+        /** The readings dated on or after this day (YYYY-MM-DD), or none (null). */
+        readingsFrom: string | null;
+        meterIds: readonly number[];
+        /** The supply's history rows the overview shows. */
+        overviewInvoices?: boolean;
+      },
     ): Promise<ApiShellReads> {
-      const ids = options.meterIds.length > 0 ? `&ids=${options.meterIds.join(",")}` : "";
+      const query = new URLSearchParams();
+      if (options.readingsFrom !== null) query.set("readings_from", options.readingsFrom);
+      if (options.meterIds.length > 0) query.set("ids", options.meterIds.join(","));
+      if (options.overviewInvoices) query.set("invoices", "overview");
+      const search = query.toString().replaceAll("%2C", ",");
       const result = await request<ApiShellReads>(
         "GET",
-        `/users/${id}/meters/${meterId}/shell?readings=${options.readings ? 1 : 0}${ids}`,
+        `/users/${id}/meters/${meterId}/shell${search ? `?${search}` : ""}`,
       );
       if (result.ok) return result.data;
       if (result.status !== 404) throw new ApiError(result);
       const wanted = new Set(options.meterIds);
+      const from = options.readingsFrom;
       const optional = <T>(load: Promise<T>, fallback: T) =>
         load.catch((error: unknown) => {
           if (error instanceof Response) throw error;
           return fallback;
         });
-      const [messages, banners, readings, meters] = await Promise.all([
+      const [messages, banners, readings, meters, invoices] = await Promise.all([
         optional(read<ApiMessage[]>(`/users/${id}/messages`), []),
         optional(
           read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" }),
           [],
         ),
-        options.readings
-          ? optional(read<ApiReading[]>(`/users/${id}/readings?meter_id=${meterId}`), null)
+        from !== null
+          ? optional(
+              read<ApiReading[]>(`/users/${id}/readings?meter_id=${meterId}`).then((all) =>
+                all.filter((r) => r.date_ins >= from),
+              ),
+              null,
+            )
           : null,
         wanted.size > 0
           ? read<ApiMeter[]>(`/users/${id}/meters?billing_history=false`).then((all) =>
               all.filter((m) => wanted.has(m.id)),
             )
           : [],
+        options.overviewInvoices
+          ? optional(
+              read<ApiInvoice[]>(`/users/${id}/meters/${meterId}/invoices?view=overview`),
+              [],
+            )
+          : null,
       ]);
-      return { messages, banners, readings, meters };
+      return { messages, banners, readings, meters, invoices };
     },
 
     // ---- updates ----

@@ -8,7 +8,7 @@ import type { ApiInvoice } from "../../../api/contract";
 import { renderOverviewCharts, type OverviewCharts } from "../../.server/charts.server";
 import { htmlSlots, type Slotted } from "../../.server/server-html";
 import { requireActiveUser } from "../../.server/guards";
-import { getApi, requireShell } from "../../.server/shell";
+import { getApi, requireShell, withOverviewHistory } from "../../.server/shell";
 import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
@@ -41,42 +41,34 @@ export const handle: RouteHandle = {
 };
 
 /** The GET only reads: a repeat view with unchanged data is served from the page cache. */
-export const middleware: Route.MiddlewareFunction[] = [pageCache];
+export const middleware: Route.MiddlewareFunction[] = [pageCache, withOverviewHistory];
 
 const OVERVIEW = "/b2b/episkopisi";
 /** The bills-and-payments page (a later issue): pay and download land there until it exists. */
 const PAY = "/b2b/pay";
 
 /**
- * The overview (spec §2 episkopisi, the landing page). One extra API call beyond the shell: the
- * selected supply's billing history (GET /users/{id}/meters/{meterId}/invoices), so the page
- * costs the same for a household and for a 200-supply business. Charts are drawn here, on the
- * server, into SVG strings; the browser gets no chart code.
+ * The overview (spec §2 episkopisi, the landing page). Its one read beyond the frame, the selected
+ * supply's billing history (the rows the overview shows), comes in the frame's own call
+ * (`withOverviewHistory`: GET …/shell?invoices=overview), so the page costs the same for a
+ * household and for a 200-supply business. Charts are drawn here, on the server, into SVG
+ * strings; the browser gets no chart code.
  */
 export async function loader(args: Route.LoaderArgs) {
   const api = getApi(args);
   const session = getSession(args.context);
-  const history = (userId: number, meterId: number) =>
-    api
-      // Only the rows the overview shows (the newest bill, the charts' Clearances).
-      .read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices?view=overview`)
+  const shell = await requireShell(args);
+  const invoices =
+    shell.overviewInvoices ??
+    (await api
+      .read<ApiInvoice[]>(
+        `/users/${shell.user.id}/meters/${shell.selectedMeter.id}/invoices?view=overview`,
+      )
       .catch((error: unknown) => {
         // Redirects (session ended) go on; a failed history read leaves the page without charts.
         if (error instanceof Response) throw error;
         return [] as ApiInvoice[];
-      });
-  // The supply chosen earlier in this session is almost always still the selected one: fetch its
-  // history alongside the shell's calls instead of after them (one round trip less).
-  const userId = session.get("user_id");
-  const guess = session.get("selected_meter_id");
-  const early =
-    typeof userId === "number" && typeof guess === "number" ? history(userId, guess) : null;
-  early?.catch(() => undefined); // observed below, or dropped when the guess was wrong
-  const shell = await requireShell(args);
-  const invoices =
-    early && guess === shell.selectedMeter.id && userId === shell.user.id
-      ? await early
-      : await history(shell.user.id, shell.selectedMeter.id);
+      }));
   const url = new URL(args.request.url);
   const view = buildOverviewView({
     user: shell.user,
