@@ -55,6 +55,31 @@ export async function launchLighthouseChrome(): Promise<LighthouseChrome> {
   };
 }
 
+/** Clears every cookie of the browser (DevTools protocol, `Storage.clearCookies`). */
+async function clearCookies(chrome: LighthouseChrome): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("Storage.clearCookies: no answer")), 10_000);
+    socket.addEventListener("open", () =>
+      socket.send(JSON.stringify({ id: 1, method: "Storage.clearCookies", params: {} })),
+    );
+    socket.addEventListener("message", (event) => {
+      const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (answer.id !== 1) return;
+      clearTimeout(timer);
+      if (answer.error) reject(new Error(`Storage.clearCookies: ${answer.error.message}`));
+      else resolve();
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(new Error("Storage.clearCookies: the DevTools socket failed"));
+    });
+  }).finally(() => socket.close());
+}
+
 /**
  * One Lighthouse navigation of `url` with the default (mobile, simulated) settings. Throws when
  * Lighthouse reports a runtime error or the page ended somewhere else (a sign-in redirect would
@@ -65,6 +90,9 @@ export async function runLighthouse(
   url: string,
   cookie: string,
 ): Promise<LighthouseRun> {
+  // Lighthouse resets a page's storage but keeps cookies, so a session cookie a signed-in page
+  // set would follow the next run: /login would redirect to the overview and not be measured.
+  await clearCookies(chrome);
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
