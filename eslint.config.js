@@ -47,4 +47,40 @@ export default defineConfig(
       ],
     },
   },
+  // Boundaries (issue #17): core/ is the shared package of contracts and pure spec rules that
+  // the portal (app/) and the API (api/) both import; it imports neither. The API knows no
+  // screen: it never imports the portal. (The portal's remaining imports of api/ are listed in
+  // tests/unit/boundaries.test.ts, which only lets that list shrink.)
+  {
+    files: ["core/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(app|api|workers)(/|$)",
+              message: "core/ is shared by app/ and api/ and imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["api/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+app(/|$)",
+              message: "The API never imports the portal: share it through core/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

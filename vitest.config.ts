@@ -40,6 +40,7 @@ export default defineConfig({
           include: [
             "app/**/*.test.{ts,tsx}",
             "api/**/*.test.ts",
+            "core/**/*.test.ts",
             "seed/**/*.test.ts",
             "locales/**/*.test.ts",
             "bench/**/*.test.ts",

@@ -4,7 +4,9 @@
  * Money is in euros as numbers with two decimals; dates are ISO strings (YYYY-MM-DD) or null.
  */
 
-export type UserStatus = "active" | "intermediate" | "inactive";
+import type { UserStatus } from "../core/meter-status";
+
+export type { UserStatus };
 export type Role = "master" | "admin" | "user";
 
 export interface ApiUser {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTERMEDIATE_METER_STATUSES, userStatusFromMeters } from "./status";
+import { INTERMEDIATE_METER_STATUSES, userStatusFromMeters } from "./meter-status";
 
 const m = (...statuses: string[]) => statuses.map((status) => ({ status }));
 

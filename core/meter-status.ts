@@ -1,6 +1,13 @@
-import type { UserStatus } from "../contract";
+/**
+ * Supply statuses and the account status derived from them (spec §1, §4): one rule for the API
+ * (the user's status, sign-up, applications) and the portal (the drop-down, the overview, what
+ * may be paid).
+ */
 
-/** Normal supply statuses (spec §4). */
+/** The account's status, derived from its supplies (spec §1). */
+export type UserStatus = "active" | "intermediate" | "inactive";
+
+/** Normal supply statuses (spec §4): such a supply can be paid (§5) and has reading periods. */
 export const ACTIVE_METER_STATUSES: readonly string[] = ["Active", "Stopped"];
 
 /** Onboarding statuses, including the misspellings the billing system really sends (spec §4). */

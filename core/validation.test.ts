@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidPassword, isValidVat } from "./rules";
+import { isValidPassword, isValidVat } from "./validation";
 
 describe("isValidVat", () => {
   it.each([

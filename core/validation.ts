@@ -1,4 +1,8 @@
-/** Validation rules of spec §5, shared by the API's schemas. Pure functions. */
+/**
+ * Validation rules of spec §5: the predicates the API's schemas and the portal's forms both use,
+ * so a form never accepts what the API refuses, and the messages as translation keys of the
+ * "forms" namespace. Pure functions.
+ */
 
 /** Greek VAT (ΑΦΜ): 9 digits; sum of d_i * 2^(8-i) for i = 0..7, mod 11, mod 10 equals d_8. */
 export function isValidVat(value: string): boolean {
@@ -22,4 +26,35 @@ export function isValidPassword(value: string): boolean {
     /\d/.test(value) &&
     /^[A-Za-z\d~!@#$%^&*_\-+=\\(){}[\]:,.?]+$/.test(value)
   );
+}
+
+export const MESSAGES = {
+  require: "validate.require",
+  notValidEmail: "validate.notValidEmail",
+  phoneNumber: "validate.phoneNumber",
+  vat: "validate.vat",
+  supplyNumber: "validate.supplyNumber",
+  passwordRules: "validate.passwordRules",
+  passwordsMatch: "validate.passwordsMatch",
+  terms: "validate.terms",
+  number: "validate.number",
+  digits: "validate.digits",
+  amount: "validate.amount",
+  amountMax: "validate.amountMax",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_SPECIALS = "~!@#$%^&*_-+=\\(){}[]:,.?";
+
+/** The VAT number as typed: spaces are tolerated and removed. */
+export function normaliseDigits(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value);
+}
+
+export function isValidSupplyNumber(value: string): boolean {
+  return SUPPLY_NUMBER_PATTERN.test(value);
 }

@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
 import { startTripCount, type TripCounter } from "../api/db/resilient";
-import { isDevelopment } from "../api/lib/environment";
+import { isDevelopment } from "../core/environment";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Db } from "../db";
-import { isValidVat, PHONE_PATTERN } from "../domain/rules";
+import { isValidVat, PHONE_PATTERN } from "../../core/validation";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { addSeconds, nowIso } from "../lib/time";
@@ -23,7 +23,7 @@ import {
 } from "./rules";
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
 import { changedRow } from "../db/changes";
-import { isProduction } from "../lib/environment";
+import { isProduction } from "../../core/environment";
 
 /**
  * allSmart loyalty card (issue 7; docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:

@@ -1,7 +1,7 @@
-import type { TransferApplication } from "../../app/domain/transfer";
-import type { NewSupplyApplication } from "../../app/domain/new-supply";
+import type { TransferApplication } from "../../core/applications/transfer";
+import type { NewSupplyApplication } from "../../core/applications/new-supply";
 import type { Lang } from "../types";
-import type { TariffCategory } from "./rules";
+import type { TariffCategory } from "../../core/applications/rules";
 
 const TARIFFS: Record<Lang, Record<TariffCategory, string>> = {
   el: {

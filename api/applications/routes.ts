@@ -5,12 +5,12 @@ import {
   NEW_SUPPLY_STEP_SCHEMAS,
   newSupplyApplicationSchema,
   newSupplySubmitSchema,
-} from "../../app/domain/new-supply";
+} from "../../core/applications/new-supply";
 import {
   TRANSFER_STEP_SCHEMAS,
   transferApplicationSchema,
   transferSubmitSchema,
-} from "../../app/domain/transfer";
+} from "../../core/applications/transfer";
 import type { ApiApplicationReceipt } from "../contract";
 import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
@@ -26,7 +26,7 @@ import {
   reachableStep,
   STEPS,
   type ApplicationKind,
-} from "./rules";
+} from "../../core/applications/rules";
 import {
   checkHolder,
   checkSupply,

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { ApiApplicationDraft } from "../contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
-import { ACTIVE_METER_STATUSES } from "../domain/status";
+import { ACTIVE_METER_STATUSES } from "../../core/meter-status";
 import { badRequest, ApiError } from "../lib/errors";
 import { addSeconds, nowIso } from "../lib/time";
 import { randomToken } from "../lib/tokens";
@@ -11,7 +11,7 @@ import {
   MAX_FAILED_LOOKUPS_PER_HOUR,
   MAX_SUBMISSIONS_PER_HOUR,
   type ApplicationKind,
-} from "./rules";
+} from "../../core/applications/rules";
 import { applicationDrafts, applications, applicationThrottle, holderRegistry } from "./tables";
 
 type DraftRow = typeof applicationDrafts.$inferSelect;

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PHONE_PATTERN, SUPPLY_NUMBER_PATTERN, isValidPassword, isValidVat } from "../domain/rules";
+import {
+  PHONE_PATTERN,
+  SUPPLY_NUMBER_PATTERN,
+  isValidPassword,
+  isValidVat,
+} from "../../core/validation";
 
 /** Messages are the portal's translation keys (forms namespace), so the portal can show them as is. */
 export const vat = z.string().trim().refine(isValidVat, "validate.vat");

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { customers, meters, users } from "../db/schema";
-import { ACTIVE_METER_STATUSES, INTERMEDIATE_METER_STATUSES } from "../domain/status";
+import { ACTIVE_METER_STATUSES, INTERMEDIATE_METER_STATUSES } from "../../core/meter-status";
 import { ApiError, badRequest } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { publicOrigin } from "../lib/public-origin";

@@ -1,3 +1,4 @@
+import { isActiveMeterStatus } from "../../core/meter-status";
 import type { ApiCalendarEvent } from "../contract";
 import { canSubmitReadings } from "../readings/rules";
 
@@ -36,8 +37,7 @@ const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : 
 const inRange = (date: string, from: string, to: string) => from <= date && date <= to;
 
 /** Only supplies in a normal status have reading periods; a reading window needs the reading page. */
-const readsMeters = (meter: CalendarMeter) =>
-  meter.status === "Active" || meter.status === "Stopped";
+const readsMeters = (meter: CalendarMeter) => isActiveMeterStatus(meter.status);
 
 const KIND_ORDER: Record<ApiCalendarEvent["type"], number> = {
   reading_window: 0,

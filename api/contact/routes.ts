@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import { requests } from "../db/schema";
-import { PHONE_PATTERN } from "../domain/rules";
+import { PHONE_PATTERN } from "../../core/validation";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken } from "../lib/tokens";
 import { validationError } from "../lib/validate";

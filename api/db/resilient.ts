@@ -1,4 +1,4 @@
-import { isDevelopment, isProduction } from "../lib/environment";
+import { isDevelopment, isProduction } from "../../core/environment";
 /**
  * D1 with the retries Cloudflare's documentation asks for, and an optional fault injector.
  *

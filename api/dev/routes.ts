@@ -7,7 +7,7 @@ import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { REMOVED_METER_STATUS } from "../services/customers";
 import type { ApiEnv } from "../types";
-import { isProduction } from "../lib/environment";
+import { isProduction } from "../../core/environment";
 
 /** The dev endpoints do not exist in production: 404 as for any unknown path. */
 const nonProduction = createMiddleware<ApiEnv>(async (c, next) => {

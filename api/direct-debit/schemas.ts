@@ -3,7 +3,7 @@
  * shows exactly what the API refused next to the field (app/domain/direct-debit.ts re-exports).
  */
 import { z } from "zod";
-import { isValidVat } from "../domain/rules";
+import { isValidVat } from "../../core/validation";
 import { cardDigits, expiryValid, expiryYear, validCardNumber, validCvv } from "../gateway/rules";
 import { CODE_PATTERN, normalizeCode } from "./rules";
 

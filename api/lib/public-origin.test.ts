@@ -59,7 +59,7 @@ describe("publicOrigin", () => {
     ]) {
       expect(publicOrigin(production, request)).toBe("https://my.nrg.gr");
     }
-    // Anything but the exact "development" is production (api/lib/environment.ts).
+    // Anything but the exact "development" is production (core/environment.ts).
     for (const ENVIRONMENT of [undefined, "", "dev", "Development", "staging"]) {
       expect(publicOrigin({ ENVIRONMENT, PRODUCTION_HOST: "my.nrg.gr" }, "http://localhost/")).toBe(
         "https://my.nrg.gr",

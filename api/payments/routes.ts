@@ -25,7 +25,7 @@ import {
   type Channel,
   type MeterRow,
 } from "./service";
-import { isProduction } from "../lib/environment";
+import { isProduction } from "../../core/environment";
 
 /**
  * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here:

@@ -25,13 +25,12 @@ import { euros } from "../domain/money";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { randomToken } from "../lib/tokens";
 import { nowIso, todayUtc } from "../lib/time";
+import { isActiveMeterStatus } from "../../core/meter-status";
 import type { Lang } from "../types";
 import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
 import { changedRow } from "../db/changes";
 import { IDS_IN, idsJson } from "../db/ids";
-
-export const PAYABLE_STATUSES = ["Active", "Stopped"] as const;
 
 export type Channel = "portal" | "pay" | "instant-bill";
 
@@ -106,8 +105,8 @@ export async function customerMetersByIds(db: Db, customerId: number, ids: numbe
   return results;
 }
 
-export const isPayable = (m: Pick<MeterRow, "status">) =>
-  (PAYABLE_STATUSES as readonly string[]).includes(m.status);
+/** Supplies that can be paid (spec §5): the normal statuses, Active or Stopped. */
+export const isPayable = (m: Pick<MeterRow, "status">) => isActiveMeterStatus(m.status);
 
 /** "P261122-7F3K9Q": date and six characters without look-alikes (0/O, 1/I). */
 export function newReference(now = new Date()): string {

@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
 import { customers, invoices, meters, sessions, users } from "../db/schema";
 import { nowIso } from "../lib/time";
-import { userStatusFromMeters } from "../domain/status";
+import { userStatusFromMeters } from "../../core/meter-status";
 import { notFound } from "../lib/errors";
 import { SUMMARY_COLUMNS, toApiUser, type MeterSummaryRow } from "./serialize";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_PATTERN } from "../domain/rules";
+import { PHONE_PATTERN } from "../../core/validation";
 
 /**
  * The settings payload of spec §3: userId, afm, nrg_skin, lang, email, phone, ebill_settings

@@ -7,7 +7,7 @@ import type {
   ApiApplicationReceipt,
   ApiUser,
 } from "../../api/contract";
-import { nextStep, reachableStep, REFERENCE_PATTERN, STEPS } from "../../api/applications/rules";
+import { nextStep, reachableStep, REFERENCE_PATTERN, STEPS } from "../../core/applications/rules";
 import type { FlowActionData } from "../components/applications/FlowParts";
 import { isSignedIn, getSession } from "../middleware/session";
 import { getApi, type ApiFailure, type ApiResult } from "./api";

@@ -5,6 +5,7 @@ import {
   type ApiUser,
   type Role,
 } from "../../api/contract";
+import { isActiveMeterStatus } from "../../core/meter-status";
 import type { ShellData } from "../.server/shell-types";
 import { formatAddress, isElectricity, supplyNumber } from "../domain/format";
 import {
@@ -99,8 +100,7 @@ export function shownMeterIds(
     ids.add(meter.id);
   }
   for (const meter of dropdown) {
-    if ((meter.status === "Active" || meter.status === "Stopped") && meter.running_total > 0)
-      ids.add(meter.id);
+    if (isActiveMeterStatus(meter.status) && meter.running_total > 0) ids.add(meter.id);
   }
   return ids.size > METER_IDS_LIMIT ? "all" : [...ids];
 }

@@ -13,7 +13,7 @@ import {
   isIsoDate,
   isValidCardNumber,
 } from "../../api/all-smart/rules";
-import { isValidVat, PHONE_PATTERN } from "./validation";
+import { isValidVat, PHONE_PATTERN } from "../../core/validation";
 
 export {
   ADULT_AGE,

@@ -1,4 +1,5 @@
 import type { ApiInvoice, InvoiceType } from "../../api/contract";
+import { isActiveMeterStatus } from "../../core/meter-status";
 
 /**
  * The bills page (spec §2 logariasmoi, §9): one supply's billing history filtered by type and
@@ -248,9 +249,6 @@ export function hasDocument(invoice: Pick<ApiInvoice, "type">): boolean {
 
 // ---- Paying one bill (issue #15: "Pay this bill" on an open bill's page) ----
 
-/** Supplies the pay page lists (spec §5): Active or Stopped. */
-const PAYABLE_STATUSES: ReadonlySet<string> = new Set(["Active", "Stopped"]);
-
 /**
  * What "Pay this bill" pre-fills on the pay page, in cents: what remains of the bill, never more
  * than its supply owes now (a credit note since may have lowered the balance below it). A payment
@@ -261,7 +259,7 @@ export function billPayCents(
   bill: Pick<ApiInvoice, "remaining">,
   supply: { status: string; running_total: number } | undefined,
 ): number {
-  if (!supply || !PAYABLE_STATUSES.has(supply.status)) return 0;
+  if (!supply || !isActiveMeterStatus(supply.status)) return 0;
   return Math.max(0, Math.min(toCents(bill.remaining), toCents(supply.running_total)));
 }
 

@@ -1,22 +1,14 @@
 import type { ApiMeter, UserStatus } from "../../api/contract";
 import {
-  ACTIVE_METER_STATUSES,
-  INTERMEDIATE_METER_STATUSES,
   isActiveMeterStatus,
   isIntermediateMeterStatus,
   userStatusFromMeters,
-} from "../../api/domain/status";
+} from "../../core/meter-status";
 
 /**
- * Meter and account rules of spec §1, §2 and §4. The user-status rule is the API's own
- * (api/domain/status.ts), so the portal and the API can never disagree about it.
+ * Meter and account rules of spec §1, §2 and §4. The supply statuses and the user-status rule
+ * are core/meter-status.ts, shared with the API, so the two can never disagree about them.
  */
-export {
-  ACTIVE_METER_STATUSES,
-  INTERMEDIATE_METER_STATUSES,
-  isActiveMeterStatus,
-  isIntermediateMeterStatus,
-};
 
 /** active: any meter Active or Stopped; intermediate: only onboarding meters; else inactive. */
 export function userStatus(meters: readonly Pick<ApiMeter, "status">[]): UserStatus {

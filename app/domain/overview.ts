@@ -1,10 +1,6 @@
 import type { ApiInvoice, ApiMeter, ApiUser, InvoiceType } from "../../api/contract";
-import {
-  isActiveMeterStatus,
-  isIntermediateMeterStatus,
-  resolveSelectedMeter,
-  selectMeterOnLogin,
-} from "./meters";
+import { isActiveMeterStatus, isIntermediateMeterStatus } from "../../core/meter-status";
+import { resolveSelectedMeter, selectMeterOnLogin } from "./meters";
 
 /**
  * The overview's rules (spec §2 "Banner", "Modals", §3 Dashboard/Invoice, §4 "Charts use the last

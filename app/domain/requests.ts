@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ApiMeter, ApiRequest } from "../../api/contract";
+import { isActiveMeterStatus } from "../../core/meter-status";
 import { requestBlocker, type RequestKind, type RuleProblem } from "../../api/requests/rules";
 import { cancellationFields, fileIdSchema, nameChangeFields } from "../../api/requests/schemas";
 
@@ -67,7 +68,7 @@ export function supplyChoices(
   requests: readonly Pick<ApiRequest, "meter_id" | "kind" | "status">[],
 ): SupplyChoice[] {
   return meters
-    .filter((m) => m.status === "Active" || m.status === "Stopped")
+    .filter((m) => isActiveMeterStatus(m.status))
     .map((m) => ({ id: m.id, status: m.status, blocker: requestBlocker(kind, m, requests) }));
 }
 

@@ -6,7 +6,7 @@ import {
   selectMeterSchema,
   signupSchema,
 } from "./schemas";
-import { isValidVat } from "./validation";
+import { isValidVat } from "../../core/validation";
 
 function issues(result: {
   success: boolean;

@@ -6,7 +6,7 @@ import {
   isValidVat,
   MESSAGES,
   normaliseDigits,
-} from "./validation";
+} from "../../core/validation";
 
 /**
  * One zod schema per form, shared by the browser (Conform's client validation) and the server.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SettingsPayload } from "../../api/settings/schemas";
-import { isValidPassword, isValidPhone, MESSAGES } from "./validation";
+import { isValidPassword, isValidPhone, MESSAGES } from "../../core/validation";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,

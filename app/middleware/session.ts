@@ -19,7 +19,7 @@ import {
   type SessionFlashData,
   sessionTimedOut,
 } from "../.server/session-data";
-import { isProduction } from "../../api/lib/environment";
+import { isProduction } from "../../core/environment";
 
 export * from "../.server/session-data";
 

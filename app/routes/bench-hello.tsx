@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { cloudflareContext } from "../context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/bench-hello";
-import { isProduction } from "../../api/lib/environment";
+import { isProduction } from "../../core/environment";
 
 /**
  * /bench/hello: the benchmark's baseline (bench/README.md). The same Worker, middleware and

@@ -7,7 +7,7 @@ import { PublicLayout } from "../components/PublicLayout";
 import { cloudflareContext } from "../context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/dev-links";
-import { isProduction } from "../../api/lib/environment";
+import { isProduction } from "../../core/environment";
 
 /**
  * Local development only: signed demo links for /all-smart, /change-address and /mymarket (valid

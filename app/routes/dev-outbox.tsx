@@ -6,7 +6,7 @@ import { cloudflareContext } from "../context";
 import { formatStamp } from "../domain/format";
 import { getInstance } from "../middleware/i18next";
 import type { Route } from "./+types/dev-outbox";
-import { isProduction } from "../../api/lib/environment";
+import { isProduction } from "../../core/environment";
 
 /**
  * /dev/outbox: what the portal "sent" (activation and reset links, codes), so a person or a test

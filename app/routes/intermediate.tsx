@@ -3,12 +3,8 @@ import { Link, useLocation } from "react-router";
 import { requireIntermediateUser } from "../.server/guards";
 import { LogoMark } from "../components/Icon";
 import { formatAddress, supplyNumber } from "../domain/format";
-import {
-  applicationTracking,
-  INTERMEDIATE_STEP_COUNT,
-  isIntermediateMeterStatus,
-  progressLabel,
-} from "../domain/meters";
+import { isIntermediateMeterStatus } from "../../core/meter-status";
+import { applicationTracking, INTERMEDIATE_STEP_COUNT, progressLabel } from "../domain/meters";
 import { getInstance } from "../middleware/i18next";
 import type { Route } from "./+types/intermediate";
 

@@ -4,8 +4,8 @@ import { flowAction, flowLoader, type FlowConfig } from "../.server/applications
 import { FlowForm, FlowPage, RadioGroup, type FlowUi } from "../components/applications/FlowParts";
 import stylesHref from "../components/applications/applications.css?url";
 import { TextField } from "../components/Field";
-import { TARIFF_CATEGORIES, TRANSFER_STEPS } from "../domain/applications";
-import { TRANSFER_STEP_SCHEMAS, transferSubmitSchema } from "../domain/transfer";
+import { TARIFF_CATEGORIES, TRANSFER_STEPS } from "../../core/applications/rules";
+import { TRANSFER_STEP_SCHEMAS, transferSubmitSchema } from "../../core/applications/transfer";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/metavasi";
 

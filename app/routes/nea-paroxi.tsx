@@ -10,8 +10,8 @@ import {
   SUPPLY_COUNT_MAX,
   SUPPLY_COUNT_MIN,
   SUPPLY_TYPES,
-} from "../domain/applications";
-import { NEW_SUPPLY_STEP_SCHEMAS, newSupplySubmitSchema } from "../domain/new-supply";
+} from "../../core/applications/rules";
+import { NEW_SUPPLY_STEP_SCHEMAS, newSupplySubmitSchema } from "../../core/applications/new-supply";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/nea-paroxi";
 

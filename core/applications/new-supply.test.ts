@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applicationReference, REFERENCE_PATTERN } from "../../api/applications/rules";
 import {
+  applicationReference,
   isValidIdNumber,
-  newSupplyDetailsSchema,
-  newSupplySubmitSchema,
   normaliseIdNumber,
-} from "./new-supply";
+  REFERENCE_PATTERN,
+} from "./rules";
+import { newSupplyDetailsSchema, newSupplySubmitSchema } from "./new-supply";
 
 const valid = {
   name: "Ελένη Παππά",

@@ -8,26 +8,15 @@ import {
   SUPPLY_COUNT_MAX,
   SUPPLY_COUNT_MIN,
   SUPPLY_TYPES,
-} from "../../api/applications/rules";
+} from "./rules";
 import { consentSchema, honeypot, vatField } from "./transfer";
-import { isValidPhone, MESSAGES, normaliseDigits } from "./validation";
+import { isValidPhone, MESSAGES, normaliseDigits } from "../validation";
 
 /**
  * The new-supply application (/nea-paroxi; spec §3 "New-supply fields": mobile, ID number, fax,
  * supply type, owner/lessee, supply count), plus who applies and where. The page's action and the
- * API (api/applications) validate with this same schema. Server-only (zod).
+ * API (api/applications) validate with this same schema.
  */
-
-export {
-  FAX_PATTERN,
-  ID_NUMBER_PATTERN,
-  isValidIdNumber,
-  normaliseIdNumber,
-  OWNERSHIP,
-  SUPPLY_COUNT_MAX,
-  SUPPLY_COUNT_MIN,
-  SUPPLY_TYPES,
-} from "../../api/applications/rules";
 
 export const NEW_SUPPLY_MESSAGES = {
   idNumber: "newSupply:errors.idNumber",

@@ -1,6 +1,6 @@
 /**
  * Rules of the transfer flow (/metavasi) and the new-supply application (/nea-paroxi), shared by
- * the API (api/applications) and the portal (app/domain/transfer.ts, app/domain/new-supply.ts).
+ * the API (api/applications) and the portal (the flows' pages and app/.server/applications.ts).
  * Pure and free of zod, so page components may import the option lists.
  */
 

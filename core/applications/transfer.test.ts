@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { nextStep, reachableStep, TARIFF_CATEGORIES } from "./rules";
 import {
-  nextStep,
-  reachableStep,
-  TARIFF_CATEGORIES,
   transferApplicationSchema,
   transferContactSchema,
   transferSubmitSchema,

@@ -1,28 +1,19 @@
 import { z } from "zod";
-import { TARIFF_CATEGORIES, type TransferStep } from "../../api/applications/rules";
+import { TARIFF_CATEGORIES, type TransferStep } from "./rules";
 import {
   isValidPhone,
   isValidSupplyNumber,
   isValidVat,
   MESSAGES,
   normaliseDigits,
-} from "./validation";
+} from "../validation";
 
 /**
  * The transfer flow (/metavasi, spec §2 "Transfer flow", errors of spec §8): one zod schema per
  * step, used by the page's action and again by the API (api/applications) before it saves the
- * step or the application. Messages are translation keys. Server-only: page components take the
- * option lists from app/domain/applications.ts, which has no zod.
+ * step or the application. Messages are translation keys. Page components take the option lists
+ * from ./rules.ts, which has no zod.
  */
-
-export {
-  reachableStep,
-  nextStep,
-  TARIFF_CATEGORIES,
-  TRANSFER_STEPS,
-  type TariffCategory,
-  type TransferStep,
-} from "../../api/applications/rules";
 
 export const TRANSFER_MESSAGES = {
   phoneInvalid: "transfer:errors.phoneInvalid",

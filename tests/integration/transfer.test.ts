@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MAX_FAILED_LOOKUPS_PER_HOUR,
   MAX_SUBMISSIONS_PER_HOUR,
-} from "../../api/applications/rules.ts";
+} from "../../core/applications/rules.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { TRANSFER_DEMO } from "../../seed/applications.ts";
 import { createClient } from "./client";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { passwordChangeSchema } from "../../domain/settings";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { PASSWORD_SPECIALS } from "../../domain/validation";
+import { PASSWORD_SPECIALS } from "../../../core/validation";
 import { Dialog } from "../Dialog";
 import { ErrorSummary } from "../ErrorSummary";
 import { TextField } from "../Field";

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { ApiMeter, ApiPaymentStart, ApiReceipt } from "../../../api/contract";
+import { isActiveMeterStatus } from "../../../core/meter-status";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { lazyDialog } from "../../components/lazy-dialog";
@@ -56,9 +57,7 @@ export function headers() {
 
 /** Supplies that can be paid now: Active or Stopped with an open balance. */
 function owing(meters: ApiMeter[]): ApiMeter[] {
-  return meters.filter(
-    (m) => (m.status === "Active" || m.status === "Stopped") && toCents(m.running_total) > 0,
-  );
+  return meters.filter((m) => isActiveMeterStatus(m.status) && toCents(m.running_total) > 0);
 }
 
 function idsFrom(url: URL): number[] {
