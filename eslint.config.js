@@ -49,8 +49,9 @@ export default defineConfig(
   },
   // Boundaries (issue #17): core/ is the shared package of contracts and pure spec rules that
   // the portal (app/) and the API (api/) both import; it imports neither. The API knows no
-  // screen: it never imports the portal. (The portal's remaining imports of api/ are listed in
-  // tests/unit/boundaries.test.ts, which only lets that list shrink.)
+  // screen: it never imports the portal. The portal reaches the API only through its client:
+  // one file mounts the in-process transport; the API's response types (api/contract.ts) are
+  // still imported as types until the contract moves to core/ (tests/unit/boundaries.test.ts).
   {
     files: ["core/**/*.{ts,tsx}"],
     rules: {
@@ -77,6 +78,25 @@ export default defineConfig(
             {
               regex: "^(\\.\\./)+app(/|$)",
               message: "The API never imports the portal: share it through core/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/.server/api/index.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+api(/|$)",
+              allowTypeImports: true,
+              message:
+                "The portal reaches the API only through its client (app/.server/api/); shared rules live in core/.",
             },
           ],
         },

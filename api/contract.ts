@@ -5,6 +5,7 @@
  */
 
 import type { UserStatus } from "../core/meter-status";
+import type { ApiCalendarEvent } from "../core/calendar";
 
 export type { UserStatus };
 export type Role = "master" | "admin" | "user";
@@ -68,8 +69,6 @@ export interface ApiInvoice {
  * sidebar's counters. A page reads full rows only for the supplies it shows (`?ids=`): the
  * 200-supply account's list is 200 short rows instead of 200 × 38 columns (issue #16).
  */
-/** The most supply ids one request may name (`ids=` of …/meters and …/shell). */
-export const METER_IDS_LIMIT = 1000;
 
 export type ApiMeterSummary = Pick<
   ApiMeter,
@@ -390,23 +389,7 @@ export interface ApiQuestionnaireStatus {
 }
 
 /** GET /users/{id}/calendar: dated events of all the customer's supplies, oldest first. */
-export type ApiCalendarEvent =
-  | {
-      type: "reading_window"; // the customer's reading (indication) period
-      meter_id: number;
-      date: string; // first day
-      end: string; // last day
-    }
-  | { type: "operator_reading"; meter_id: number; date: string } // next_reading_date
-  | {
-      type: "bill_due";
-      meter_id: number;
-      date: string; // date_due
-      invoice_id: number;
-      invoice_no: string;
-      amount: number; // the bill's total
-      remaining: number; // still unpaid (0: paid)
-    };
+export type { ApiCalendarEvent };
 
 export interface ApiCalendar {
   from: string;

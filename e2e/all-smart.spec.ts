@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { cardNumberFromSerial, formatCardNumber } from "../api/all-smart/rules";
+import { cardNumberFromSerial, formatCardNumber } from "../core/all-smart";
 import { DEMO_CARDS } from "../seed/all-smart";
 import { DD_NO_MOBILE } from "../seed/direct-debit";
 import { checkA11y, expect as baseExpect, gotoLng, noJs, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DD_TEST_CARDS } from "../api/direct-debit/rules.ts";
+import { DD_TEST_CARDS } from "../core/direct-debit/rules.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { DD_NO_MOBILE } from "../seed/direct-debit.ts";
 import {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { questionnairePeriod } from "../api/questionnaire/rules.ts";
-import { athensToday } from "../api/readings/rules.ts";
+import { questionnairePeriod } from "../core/questionnaire/rules.ts";
+import { athensToday } from "../core/readings.ts";
 import { formatDate } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";

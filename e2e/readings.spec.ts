@@ -3,7 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ApiMeter, ApiReading } from "../api/contract.ts";
-import { athensToday, plausibility, previousValue } from "../api/readings/rules.ts";
+import { athensToday, plausibility, previousValue } from "../core/readings.ts";
 import { formatInteger } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtures";

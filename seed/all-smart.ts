@@ -1,4 +1,4 @@
-import { cardNumberFromSerial } from "../api/all-smart/rules.ts";
+import { cardNumberFromSerial } from "../core/all-smart.ts";
 import { DEMO } from "./accounts.ts";
 import type { SeedExtra } from "./extras.ts";
 

@@ -1,6 +1,6 @@
 import { badRequest } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/signing";
-import { LINK_TTL_SECONDS } from "./rules";
+import { LINK_TTL_SECONDS } from "../../core/all-smart";
 
 /**
  * The hash links of issue 7 (design §3): HMAC-signed, purpose-bound, expiring. The payload names

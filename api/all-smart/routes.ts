@@ -5,7 +5,7 @@ import { isValidVat, PHONE_PATTERN } from "../../core/validation";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { addSeconds, nowIso } from "../lib/time";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { validate } from "../lib/validate";
 import { sendEmail } from "../services/outbox";
 import type { ApiEnv, Lang } from "../types";
@@ -20,7 +20,7 @@ import {
   isAdult,
   isIsoDate,
   isValidCardNumber,
-} from "./rules";
+} from "../../core/all-smart";
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
 import { changedRow } from "../db/changes";
 import { isProduction } from "../../core/environment";

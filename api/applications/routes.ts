@@ -15,7 +15,7 @@ import type { ApiApplicationReceipt } from "../contract";
 import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { nowIso } from "../lib/time";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { validationError } from "../lib/validate";
 import { sendEmail } from "../services/outbox";
 import type { ApiEnv } from "../types";

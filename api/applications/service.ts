@@ -5,7 +5,7 @@ import { customers, meters } from "../db/schema";
 import { ACTIVE_METER_STATUSES } from "../../core/meter-status";
 import { badRequest, ApiError } from "../lib/errors";
 import { addSeconds, nowIso } from "../lib/time";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import {
   DRAFT_TTL_SECONDS,
   MAX_FAILED_LOOKUPS_PER_HOUR,

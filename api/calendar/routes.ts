@@ -4,7 +4,7 @@ import type { ApiCalendar } from "../contract";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { athensToday } from "../readings/rules";
+import { athensToday } from "../../core/readings";
 import { REMOVED_METER_STATUS, assertOwnUser, findUserWithCustomer } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
@@ -16,7 +16,7 @@ import {
   MAX_RANGE_DAYS,
   type CalendarBill,
   type CalendarMeter,
-} from "./rules";
+} from "../../core/calendar";
 
 const date = z.iso.date("calendar:errors.range");
 const rangeQuery = z.object({ from: date.optional(), to: date.optional() });

@@ -6,7 +6,7 @@ import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { supplyNumberOf } from "../payments/service";
 import type { ApiEnv } from "../types";
-import { changeAddressSchema } from "./schema";
+import { changeAddressSchema } from "../../core/change-address";
 
 /**
  * Billing-address change through a signed /change-address/{hash} link (issue 7;

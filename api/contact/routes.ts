@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requests } from "../db/schema";
 import { PHONE_PATTERN } from "../../core/validation";
 import { ApiError, badRequest } from "../lib/errors";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { validationError } from "../lib/validate";
 import type { Db } from "../db";
 import { emails, sendEmail } from "../services/outbox";

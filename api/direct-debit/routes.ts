@@ -8,7 +8,12 @@ import { assertOwnUser, findUserWithCustomer } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import type { ApiDdFlowStart } from "./contract";
-import { ddCardSchema, ddCodeSchema, ddFlowCardSchema, ddVatSchema } from "./schemas";
+import {
+  ddCardSchema,
+  ddCodeSchema,
+  ddFlowCardSchema,
+  ddVatSchema,
+} from "../../core/direct-debit/schemas";
 import {
   activateFlow,
   createFlow,

@@ -4,9 +4,9 @@
  */
 import type { Db } from "../db";
 import { outbox } from "../db/schema";
-import { hmac } from "../gateway/rules";
+import { hmac } from "../../core/gateway";
 import { ApiError, badRequest } from "../lib/errors";
-import { randomToken, sha256, timingSafeEqual } from "../lib/tokens";
+import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
 import type { Lang } from "../types";
 import type { ApiDdFlow, ApiDdStep, ApiDdSupply, ApiDirectDebit } from "./contract";
@@ -22,7 +22,7 @@ import {
   MAX_GUESSES,
   maskMobile,
   nextChargeDate,
-} from "./rules";
+} from "../../core/direct-debit/rules";
 import { changedRow } from "../db/changes";
 
 export interface FlowRow {

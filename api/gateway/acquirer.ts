@@ -5,10 +5,10 @@
  * Its state lives in `gateway_payments`, apart from the merchant's orders.
  */
 import { signToken, verifyToken } from "../lib/signing";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { nowIso } from "../lib/time";
 import type { GatewayDeps, GatewayOrder, GatewayStatus, PaymentGateway } from "./gateway";
-import { merchantKey, signFields, verifyFields } from "./rules";
+import { merchantKey, signFields, verifyFields } from "../../core/gateway";
 import { changedRow } from "../db/changes";
 
 const SESSION_PURPOSE = "gateway-session";

@@ -21,7 +21,7 @@ import {
   testCardOutcome,
   validCardNumber,
   validCvv,
-} from "./rules";
+} from "../../core/gateway";
 
 /**
  * The built-in test acquirer's API (design §4), mounted at /api/gateway. Conceptually a different

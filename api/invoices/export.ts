@@ -1,5 +1,5 @@
 import type { ApiInvoice, ApiReading } from "../contract";
-import { DAY_CP_CODES, NIGHT_CP_CODES } from "../readings/rules";
+import { DAY_CP_CODES, NIGHT_CP_CODES } from "../../core/readings";
 
 /**
  * "Download my data": every invoice, payment and reading of one supply or of all the customer's

@@ -9,7 +9,7 @@ import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { renderInvoicePdf, PDF_TEMPLATE_VERSION } from "../pdf/invoice-pdf";
 import { pdfFonts } from "../pdf/fonts";
-import { EXCLUDED_ORIGIN } from "../readings/rules";
+import { EXCLUDED_ORIGIN } from "../../core/readings";
 import { toApiReading } from "../readings/routes";
 import { REMOVED_METER_STATUS, assertOwnUser } from "../services/customers";
 import { toApiInvoice } from "../services/serialize";

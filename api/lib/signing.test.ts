@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signToken, verifyToken } from "./signing";
-import { base64url, sha256 } from "./tokens";
+import { base64url, sha256 } from "../../core/tokens";
 
 const secret = "test-secret";
 const future = Math.floor(Date.now() / 1000) + 600;

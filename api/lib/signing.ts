@@ -4,7 +4,7 @@
  * Format: base64url(JSON {p: purpose, d: data, e: expiresAt}) "." base64url(HMAC(secret, payload)).
  * The purpose is inside the signed payload, so a /pay token never opens /all-smart.
  */
-import { base64url, fromBase64url, timingSafeEqual } from "./tokens";
+import { base64url, fromBase64url, timingSafeEqual } from "../../core/tokens";
 
 export type VerifyResult<T> = { ok: true; data: T } | { ok: false; reason: "invalid" | "expired" };
 

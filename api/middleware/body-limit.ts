@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError, badRequest } from "../lib/errors";
-import { REQUEST_FILE_MAX_BYTES } from "../requests/rules";
-import { AVATAR_MAX_BYTES } from "../settings/image";
+import { REQUEST_FILE_MAX_BYTES } from "../../core/requests/rules";
+import { AVATAR_MAX_BYTES } from "../../core/image";
 import type { ApiEnv } from "../types";
 
 /*

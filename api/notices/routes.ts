@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiNotice } from "../contract";
-import { athensToday } from "../readings/rules";
+import { athensToday } from "../../core/readings";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";

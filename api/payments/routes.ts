@@ -4,7 +4,7 @@ import type { ApiPayLink, ApiPaymentStart } from "../contract";
 import { euros } from "../domain/money";
 import { testAcquirer } from "../gateway/acquirer";
 import type { PaymentGateway } from "../gateway/gateway";
-import { toCents } from "../gateway/rules";
+import { toCents } from "../../core/gateway";
 import { badRequest, notFound } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/signing";
 import { validate } from "../lib/validate";

@@ -23,7 +23,7 @@ import type { Db } from "../db";
 import type { PaymentGateway } from "../gateway/gateway";
 import { euros } from "../domain/money";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { nowIso, todayUtc } from "../lib/time";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import type { Lang } from "../types";

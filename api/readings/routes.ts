@@ -42,7 +42,7 @@ import {
   type Register,
   type RegisterValue,
   withoutReading,
-} from "./rules";
+} from "../../core/readings";
 
 type ReadingRow = typeof readings.$inferSelect;
 type MeterRow = typeof meters.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Lang } from "../types";
-import type { RequestKind } from "./rules";
+import type { RequestKind } from "../../core/requests/rules";
 
 /**
  * The confirmation put in the customer's messages (type confirm, category requests), in the

@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { addSeconds, nowIso } from "../lib/time";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { REMOVED_METER_STATUS, assertOwnUser } from "../services/customers";
@@ -20,8 +20,8 @@ import {
   cleanFileName,
   requestBlocker,
   type RequestKind,
-} from "./rules";
-import { cancellationBodySchema, nameChangeBodySchema } from "./schemas";
+} from "../../core/requests/rules";
+import { cancellationBodySchema, nameChangeBodySchema } from "../../core/requests/schemas";
 
 /** A multipart body beyond this is refused before it is parsed (one file of 5 MB + the field). */
 const MAX_UPLOAD_BODY = REQUEST_FILE_MAX_BYTES + 64 * 1024;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db";
 import { type ActionTokenPurpose, actionTokens } from "../db/schema";
 import { addSeconds, nowIso } from "../lib/time";
-import { randomToken, sha256 } from "../lib/tokens";
+import { randomToken, sha256 } from "../../core/tokens";
 
 /**
  * Single-use links (activation, password reset, redirect-login): the link carries 32 random bytes;

@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { refreshTokens, sessions } from "../db/schema";
 import { signAccessToken } from "../lib/jwt";
 import { HOUR, addSeconds, nowIso } from "../lib/time";
-import { randomToken, sha256 } from "../lib/tokens";
+import { randomToken, sha256 } from "../../core/tokens";
 
 /** Absolute session lifetime (design §3); refresh tokens never outlive their session. */
 export const SESSION_SECONDS = 12 * HOUR;

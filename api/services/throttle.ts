@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import {
   MAX_FAILURES_PER_IP as ALL_SMART_MAX_PER_IP,
   MAX_FAILURES_PER_VAT as ALL_SMART_MAX_PER_VAT,
-} from "../all-smart/rules";
+} from "../../core/all-smart";
 import type { ApiErrorCode } from "../contract";
 import type { Db } from "../db";
 import { ApiError } from "../lib/errors";

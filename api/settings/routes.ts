@@ -5,13 +5,18 @@ import { auditLog, meters, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
-import { randomToken } from "../lib/tokens";
+import { randomToken } from "../../core/tokens";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { REMOVED_METER_STATUS, assertOwnUser, findUserWithCustomer } from "../services/customers";
 import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
-import { AVATAR_MAX_BYTES, IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, checkAvatar } from "./image";
+import {
+  AVATAR_MAX_BYTES,
+  IMAGE_CONTENT_TYPE,
+  IMAGE_EXTENSION,
+  checkAvatar,
+} from "../../core/image";
 import { firstLoginSchema, settingsPayloadSchema } from "./schemas";
 
 /** A multipart body beyond this is refused before it is parsed (one file under 1 MB + fields). */

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { METER_IDS_LIMIT, type ApiAccount, type ApiBanner, type ApiShellReads } from "../contract";
+import { METER_IDS_LIMIT } from "../../core/limits";
+import type { ApiAccount, ApiBanner, ApiShellReads } from "../contract";
 import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";

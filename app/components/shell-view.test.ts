@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { METER_IDS_LIMIT, type ApiMessage, type ApiMeter, type ApiUser } from "../../api/contract";
+import type { ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
+import { METER_IDS_LIMIT } from "../../core/limits";
 import type { ShellData } from "../.server/shell-types";
 import {
   buildShellView,

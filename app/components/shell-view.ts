@@ -1,10 +1,5 @@
-import {
-  METER_IDS_LIMIT,
-  type ApiMeter,
-  type ApiMeterSummary,
-  type ApiUser,
-  type Role,
-} from "../../api/contract";
+import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../api/contract";
+import { METER_IDS_LIMIT } from "../../core/limits";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import type { ShellData } from "../.server/shell-types";
 import { formatAddress, isElectricity, supplyNumber } from "../domain/format";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { cardNumberFromSerial, luhnCheckDigit } from "../../api/all-smart/rules";
+import { cardNumberFromSerial, luhnCheckDigit } from "../../core/all-smart";
 import {
   allSmartErrorKey,
   connectSchema,

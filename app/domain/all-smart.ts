@@ -1,7 +1,7 @@
 /**
  * allSmart loyalty card forms (spec §2 "allSmart", §5, §8): one zod schema per step, used by the
  * actions only (the page components get Conform's lastResult). The card and age rules are the
- * API's own (api/all-smart/rules.ts).
+ * API's own (core/all-smart.ts).
  */
 import { z } from "zod";
 import {
@@ -12,7 +12,7 @@ import {
   isAdult,
   isIsoDate,
   isValidCardNumber,
-} from "../../api/all-smart/rules";
+} from "../../core/all-smart";
 import { isValidVat, PHONE_PATTERN } from "../../core/validation";
 
 export {

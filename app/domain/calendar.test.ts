@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiCalendarEvent } from "../../api/contract";
-import { calendarEvents } from "../../api/calendar/rules";
+import { calendarEvents } from "../../core/calendar";
 import {
   agendaDays,
   buildIcs,

@@ -1,10 +1,10 @@
 /**
  * Billing-address change (spec §3 "Address change", §5, §8): the form's schema is the API's own
- * (api/change-address/schema.ts), so the form never accepts what the API refuses. Server-only
+ * (core/change-address.ts), so the form never accepts what the API refuses. Server-only
  * importers (actions) use it; the page's component code does not.
  */
-import { ZIP_PATTERN } from "../../api/all-smart/rules";
-import { changeAddressSchema } from "../../api/change-address/schema";
+import { ZIP_PATTERN } from "../../core/all-smart";
+import { changeAddressSchema } from "../../core/change-address";
 
 export { changeAddressSchema, ZIP_PATTERN };
 

@@ -10,7 +10,7 @@ import {
   ddCodeSchema,
   ddFlowCardSchema,
   ddVatSchema,
-} from "../../api/direct-debit/schemas";
+} from "../../core/direct-debit/schemas";
 
 export {
   CODE_TTL_SECONDS,
@@ -27,7 +27,7 @@ export {
   maskMobile,
   nextChargeDate,
   RESEND_INTERVAL_SECONDS,
-} from "../../api/direct-debit/rules";
+} from "../../core/direct-debit/rules";
 
 /** Step 1: the VAT. */
 export const vatFormSchema = ddVatSchema;

@@ -2,10 +2,10 @@
  * Payment rules of spec §5 and §8 that the browser may need: amounts, cards, the on-time
  * discount line and the checkout query. No zod here: components import this module, and
  * app/domain/payments.ts (the form schemas, for actions only) re-exports it. The card and amount
- * predicates are the acquirer's and the API's own (api/gateway/rules.ts), so a form never
+ * predicates are the acquirer's and the API's own (core/gateway.ts), so a form never
  * accepts what they refuse.
  */
-import { toCents } from "../../api/gateway/rules";
+import { toCents } from "../../core/gateway";
 
 export {
   amountError,
@@ -24,7 +24,7 @@ export {
   validCardNumber,
   validCvv,
   verifyFields,
-} from "../../api/gateway/rules";
+} from "../../core/gateway";
 
 /** Spec §9: "a payment should show within 5 days, otherwise call 18101". */
 export const PAYMENT_SHOWS_WITHIN_DAYS = 5;

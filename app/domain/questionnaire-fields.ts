@@ -6,4 +6,4 @@ export {
   RATINGS,
   type Channel,
   type RatingQuestion,
-} from "../../api/questionnaire/constants";
+} from "../../core/questionnaire/constants";

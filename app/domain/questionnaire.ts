@@ -1,6 +1,6 @@
 /**
  * The satisfaction questionnaire in the portal. The rules (period maths, the answer schema) are the
- * API's (api/questionnaire/rules.ts), re-exported so the page and the API always agree; the
+ * API's (core/questionnaire/rules.ts), re-exported so the page and the API always agree; the
  * schema is imported by the route's action only; the component takes the questions and choices
  * from app/domain/questionnaire-fields.ts, which has no zod.
  */
@@ -15,4 +15,4 @@ export {
   type QuestionnaireAnswer,
   type QuestionnairePeriod,
   type RatingQuestion,
-} from "../../api/questionnaire/rules";
+} from "../../core/questionnaire/rules";

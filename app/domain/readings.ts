@@ -9,11 +9,11 @@ import {
   registerOf,
   type ReadingGroup,
   type Register,
-} from "../../api/readings/rules";
+} from "../../core/readings";
 
 /**
  * Meter readings in the portal (spec §3 Reading, §4 reading classes, §5 reading validation). The
- * rules themselves are the API's (api/readings/rules.ts), re-exported here, so the page and the
+ * rules themselves are shared with the API (core/readings.ts), re-exported here, so the page and the
  * API can never disagree; this module adds the form schema and the page's derived views.
  */
 export {
@@ -50,7 +50,7 @@ export {
   roundRatio,
   shownReadings,
   withoutReading,
-} from "../../api/readings/rules";
+} from "../../core/readings";
 export type {
   BilledPeriod,
   CorrectableReading,
@@ -61,7 +61,7 @@ export type {
   ReadingWarning,
   Register,
   RegisteredBy,
-} from "../../api/readings/rules";
+} from "../../core/readings";
 
 // ---- the form (one schema for the browser and the action) ----
 

@@ -4,7 +4,7 @@
  */
 import type { ApiRequestKind, ApiRequestStatus } from "../../api/contract";
 
-export { CANCELLATION_REASONS, REQUEST_FILE_MAX_BYTES } from "../../api/requests/rules";
+export { CANCELLATION_REASONS, REQUEST_FILE_MAX_BYTES } from "../../core/requests/rules";
 
 /** URL slug of each kind (Greek, as every path of the signed-in area). */
 export const KIND_SLUG: Record<ApiRequestKind, string> = {

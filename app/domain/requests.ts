@@ -6,8 +6,8 @@
 import { z } from "zod";
 import type { ApiMeter, ApiRequest } from "../../api/contract";
 import { isActiveMeterStatus } from "../../core/meter-status";
-import { requestBlocker, type RequestKind, type RuleProblem } from "../../api/requests/rules";
-import { cancellationFields, fileIdSchema, nameChangeFields } from "../../api/requests/schemas";
+import { requestBlocker, type RequestKind, type RuleProblem } from "../../core/requests/rules";
+import { cancellationFields, fileIdSchema, nameChangeFields } from "../../core/requests/schemas";
 
 export {
   CANCELLATION_REASONS,
@@ -18,8 +18,8 @@ export {
   requestBlocker,
   requestReference,
   sniffFile,
-} from "../../api/requests/rules";
-export type { FileKind, FileProblem, RequestKind, RuleProblem } from "../../api/requests/rules";
+} from "../../core/requests/rules";
+export type { FileKind, FileProblem, RequestKind, RuleProblem } from "../../core/requests/rules";
 export { KIND_SLUG, formatFileSize, statusTone } from "./requests-view";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { ApiGatewayNext, ApiMeter, ApiPaymentStart } from "../../api/contract";
-import { TEST_CARDS } from "../../api/gateway/rules";
+import { TEST_CARDS } from "../../core/gateway";
 import { apiGet, apiLogin, apiPost } from "./app";
 
 const PASSWORD = "Demo2026!";

@@ -4,7 +4,7 @@ import type {
   ApiAllSmartLink,
   ApiMyMarket,
 } from "../../api/all-smart/contract.ts";
-import { cardNumberFromSerial, isValidCardNumber } from "../../api/all-smart/rules.ts";
+import { cardNumberFromSerial, isValidCardNumber } from "../../core/all-smart.ts";
 import { signToken } from "../../api/lib/signing.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { DEMO_CARDS } from "../../seed/all-smart.ts";

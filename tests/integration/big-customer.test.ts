@@ -7,7 +7,7 @@ import type {
   ApiPaymentStart,
   ApiReading,
 } from "../../api/contract.ts";
-import { TEST_3DS_CODE, TEST_CARDS } from "../../api/gateway/rules.ts";
+import { TEST_3DS_CODE, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createPortal, type Portal } from "../security/support.ts";
 import { createClient } from "./client";

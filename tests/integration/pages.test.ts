@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCalendar, ApiNotice, ApiQuestionnaireStatus } from "../../api/contract.ts";
-import { questionnairePeriod } from "../../api/questionnaire/rules.ts";
-import { athensToday } from "../../api/readings/rules.ts";
+import { questionnairePeriod } from "../../core/questionnaire/rules.ts";
+import { athensToday } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";

@@ -9,7 +9,7 @@ import type {
   ApiPaymentStart,
   ApiReceipt,
 } from "../../api/contract.ts";
-import { merchantKey, signFields, TEST_CARDS } from "../../api/gateway/rules.ts";
+import { merchantKey, signFields, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { devVar } from "./secrets";

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../api/contract.ts";
-import {
-  athensToday,
-  lastReadings,
-  plausibility,
-  previousValue,
-} from "../../api/readings/rules.ts";
+import { athensToday, lastReadings, plausibility, previousValue } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";

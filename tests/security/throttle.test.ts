@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sha256 } from "../../api/lib/tokens.ts";
+import { sha256 } from "../../core/tokens.ts";
 import { DEMO, DEMO_PASSWORD } from "../../seed/accounts.ts";
 import { createClient } from "../integration/client.ts";
 import { startServer, type TestServer } from "../integration/server.ts";

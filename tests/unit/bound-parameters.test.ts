@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TEST_3DS_CODE, TEST_CARDS } from "../../api/gateway/rules.ts";
+import { TEST_3DS_CODE, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO, DEMO_PASSWORD } from "../../seed/accounts.ts";
 import { generateSeed } from "../../seed/generate.ts";
 

@@ -8,7 +8,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiRequestKind } from "../../../api/contract";
-import type { RuleProblem } from "../../../api/requests/rules";
+import type { RuleProblem } from "../../../core/requests/rules";
 import { CANCELLATION_REASONS } from "../../domain/requests-view";
 import { ErrorSummary } from "../ErrorSummary";
 import { FileInput } from "../FileInput";

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import type { ApiCalendar } from "../../../api/contract";
-import { addDays } from "../../../api/calendar/rules";
+import { addDays } from "../../../core/calendar";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { describeEvent, supplyIndex } from "../../components/pages/calendar.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
-import { checkAvatar } from "../../../api/settings/image";
+import { checkAvatar } from "../../../core/image";
 import { getApi } from "../../.server/api";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";

@@ -1,7 +1,7 @@
 import { createCookie, type RouterContextProvider } from "react-router";
 import type { ApiUser } from "../../../api/contract";
 import type { ApiDdFlow } from "../../../api/direct-debit/contract";
-import { FLOW_TTL_SECONDS } from "../../../api/direct-debit/rules";
+import { FLOW_TTL_SECONDS } from "../../../core/direct-debit/rules";
 import { getApi } from "../../.server/api";
 import { cloudflareContext } from "../../context";
 import { getSession, isSignedIn } from "../../middleware/session";

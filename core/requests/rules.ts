@@ -2,7 +2,7 @@
  * Rules of the name-change and supply-cancellation requests (issue 7), shared by the API and the
  * portal (app/domain/requests.ts). Pure functions: they run in the Worker and in unit tests alike.
  */
-import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, sniffImage } from "../settings/image";
+import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, sniffImage } from "../image";
 
 export const REQUEST_KINDS = ["name_change", "cancellation"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];

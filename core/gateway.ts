@@ -3,7 +3,7 @@
  * (api/payments) and the portal's forms (app/domain/payments.ts re-exports them).
  * Runs in Workers, browsers and Node (WebCrypto only).
  */
-import { base64url, timingSafeEqual } from "../lib/tokens";
+import { base64url, timingSafeEqual } from "./tokens";
 
 /** Digits only: spaces and dashes people type between groups are removed. */
 export function cardDigits(value: string): string {

@@ -5,7 +5,7 @@
  * `requests:errors.*`.
  */
 import { z } from "zod";
-import { isValidVat, PHONE_PATTERN } from "../../core/validation";
+import { isValidVat, PHONE_PATTERN } from "../validation";
 import { CANCELLATION_REASONS } from "./rules";
 
 const required = { error: "validate.require" };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZIP_PATTERN } from "../all-smart/rules";
+import { ZIP_PATTERN } from "./all-smart";
 
 /** Shared by the API and the portal's form (app/domain/change-address.ts). Messages are translation keys. */
 const text = (max: number) => z.string().trim().max(max, "changeAddress:errors.tooLong").optional();

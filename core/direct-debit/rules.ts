@@ -4,7 +4,7 @@
  * monthly charge day. Shared by the API (api/direct-debit) and the portal (app/domain/direct-debit.ts
  * re-exports them), so both always agree. WebCrypto only: runs in Workers, browsers and Node.
  */
-import { cardDigits, TEST_CARDS } from "../gateway/rules";
+import { cardDigits, TEST_CARDS } from "../gateway";
 
 /** The one-time code: 6 digits. */
 export const CODE_LENGTH = 6;

@@ -3,8 +3,8 @@
  * shows exactly what the API refused next to the field (app/domain/direct-debit.ts re-exports).
  */
 import { z } from "zod";
-import { isValidVat } from "../../core/validation";
-import { cardDigits, expiryValid, expiryYear, validCardNumber, validCvv } from "../gateway/rules";
+import { isValidVat } from "../validation";
+import { cardDigits, expiryValid, expiryYear, validCardNumber, validCvv } from "../gateway";
 import { CODE_PATTERN, normalizeCode } from "./rules";
 
 const required = { error: "validate.require" };
