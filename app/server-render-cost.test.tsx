@@ -26,17 +26,15 @@ describe("#16 a fresh server render repeats no per-isolate work", () => {
     }
     vi.stubGlobal("Intl", { ...Intl, DateTimeFormat: Counting });
     vi.resetModules();
-    const { athensDay } = await import("./domain/bill-status");
-    const { athensDate } = await import("./domain/meters");
+    const { athensToday } = await import("../core/dates");
     const { formatStamp } = await import("./domain/format");
     const day = new Date("2026-11-24T23:30:00Z");
     for (let i = 0; i < 5; i++) {
-      expect(athensDay(day)).toBe("2026-11-25");
-      expect(athensDate(day)).toBe("2026-11-25");
+      expect(athensToday(day)).toBe("2026-11-25");
       expect(formatStamp("2026-11-24T23:30:00Z")).toBe("25/11/2026 01:30");
     }
-    // One formatter per function and isolate at most (15 before: one per call).
-    expect(built).toBeLessThanOrEqual(3);
+    // One formatter per function and isolate at most (10 before: one per call).
+    expect(built).toBeLessThanOrEqual(2);
   });
 
   it("#16 the server's components translate with i18next's text but not through i18next's lookup", async () => {

@@ -87,13 +87,3 @@ export function isAdult(birthDate: string, today: string): boolean {
   const comesOfAge = new Date(Date.UTC(by + ADULT_AGE, bm - 1, bd)).toISOString().slice(0, 10);
   return comesOfAge <= today;
 }
-
-/** Today's date in Greece (YYYY-MM-DD): ages and links count in the customer's time zone. */
-export function athensToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Athens",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}

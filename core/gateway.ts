@@ -3,7 +3,7 @@
  * (api/payments) and the portal's forms (app/domain/payments.ts re-exports them).
  * Runs in Workers, browsers and Node (WebCrypto only).
  */
-import { base64url, timingSafeEqual } from "./tokens";
+import { hmacSha256, timingSafeEqual } from "./tokens";
 
 /** Digits only: spaces and dashes people type between groups are removed. */
 export function cardDigits(value: string): string {
@@ -138,35 +138,9 @@ export function canonicalString(fields: Record<string, string>): string {
     .join("&");
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-export async function hmac(secret: string, message: string): Promise<string> {
-  const signature = await crypto.subtle.sign(
-    "HMAC",
-    await hmacKey(secret),
-    new TextEncoder().encode(message),
-  );
-  return base64url(new Uint8Array(signature));
-}
-
 /** The `sig` of a set of fields. */
 export function signFields(secret: string, fields: Record<string, string>): Promise<string> {
-  return hmac(secret, canonicalString(fields));
+  return hmacSha256(secret, canonicalString(fields));
 }
 
 /** Recomputes the signature over every other field and compares in constant time. */
@@ -183,5 +157,5 @@ export async function verifyFields(secret: string, fields: Record<string, string
  */
 export function merchantKey(env: { LINK_SECRET: string; GATEWAY_SECRET?: string }) {
   if (env.GATEWAY_SECRET) return Promise.resolve(env.GATEWAY_SECRET);
-  return hmac(env.LINK_SECRET, "test-acquirer/merchant-key/v1");
+  return hmacSha256(env.LINK_SECRET, "test-acquirer/merchant-key/v1");
 }

@@ -196,16 +196,6 @@ export function canSubmitReadings(meter: ReadingMeter): boolean {
   return voltage !== "02" && voltage !== "03";
 }
 
-/** YYYY-MM-DD in Greek time: a reading period opens and closes on Greek dates. */
-export function athensToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Athens",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
 export interface PeriodMeter {
   indication_open_from: string | null;
   indication_open_to: string | null;

@@ -1,4 +1,4 @@
-/** Random tokens and their SHA-256 digests, both base64url without padding. */
+/** Random tokens, SHA-256 digests and HMAC-SHA256 signatures, all base64url without padding. */
 
 export function base64url(bytes: Uint8Array): string {
   let binary = "";
@@ -31,4 +31,23 @@ export function timingSafeEqual(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** HMAC-SHA256 of `message` under `secret` (the key is imported once per secret and isolate). */
+export async function hmacSha256(secret: string, message: string): Promise<string> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    hmacKeys.set(secret, key);
+  }
+  const signature = await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(message));
+  return base64url(new Uint8Array(signature));
 }

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { questionnairePeriod } from "../core/questionnaire/rules.ts";
-import { athensToday } from "../core/readings.ts";
 import { formatDate } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
+import { athensToday } from "../core/dates.ts";
 
 /**
  * Issue 7 pages, with JavaScript off (nojs) and on (js), in Greek and English: the sidebar's

@@ -3,10 +3,11 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ApiMeter, ApiReading } from "../api/contract.ts";
-import { athensToday, plausibility, previousValue } from "../core/readings.ts";
+import { plausibility, previousValue } from "../core/readings.ts";
 import { formatInteger } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtures";
+import { athensToday } from "../core/dates.ts";
 
 /**
  * Meter readings (issue 5): /b2b/kataxorisi and /instructions, with JavaScript off (nojs) and on

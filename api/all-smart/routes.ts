@@ -12,7 +12,6 @@ import type { ApiEnv, Lang } from "../types";
 import type { ApiAllSmartFlow, ApiAllSmartLink, ApiDemoLink } from "./contract";
 import { signLink, verifyLink, type LinkPurpose } from "./links";
 import {
-  athensToday,
   cardDigits,
   cardNumberFromSerial,
   FLOW_TTL_SECONDS,
@@ -24,6 +23,7 @@ import {
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
 import { changedRow } from "../db/changes";
 import { isProduction } from "../../core/environment";
+import { athensToday } from "../../core/dates";
 
 /**
  * allSmart loyalty card (issue 7; docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:

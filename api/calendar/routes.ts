@@ -4,7 +4,6 @@ import type { ApiCalendar } from "../contract";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { athensToday } from "../../core/readings";
 import { REMOVED_METER_STATUS, assertOwnUser, findUserWithCustomer } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
@@ -17,6 +16,7 @@ import {
   type CalendarBill,
   type CalendarMeter,
 } from "../../core/calendar";
+import { athensToday } from "../../core/dates";
 
 const date = z.iso.date("calendar:errors.range");
 const rangeQuery = z.object({ from: date.optional(), to: date.optional() });

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../db";
 import { outbox } from "../db/schema";
-import { hmac } from "../../core/gateway";
+import { hmacSha256 } from "../../core/tokens";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
@@ -264,7 +264,7 @@ export const flowIdOf = (token: string) => sha256(`dd-flow:${token}`);
 
 /** HMAC of the code bound to its flow: a leaked table row does not give the code away. */
 export function codeHash(secret: string, flowId: string, code: string) {
-  return hmac(secret, `direct-debit-code:${flowId}:${code}`);
+  return hmacSha256(secret, `direct-debit-code:${flowId}:${code}`);
 }
 
 export const sessionExpired = () => new ApiError(410, "dd_session_expired");

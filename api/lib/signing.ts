@@ -4,35 +4,9 @@
  * Format: base64url(JSON {p: purpose, d: data, e: expiresAt}) "." base64url(HMAC(secret, payload)).
  * The purpose is inside the signed payload, so a /pay token never opens /all-smart.
  */
-import { base64url, fromBase64url, timingSafeEqual } from "../../core/tokens";
+import { base64url, fromBase64url, hmacSha256, timingSafeEqual } from "../../core/tokens";
 
 export type VerifyResult<T> = { ok: true; data: T } | { ok: false; reason: "invalid" | "expired" };
-
-const keyCache = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keyCache.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    keyCache.set(secret, key);
-  }
-  return key;
-}
-
-async function mac(secret: string, payload: string): Promise<string> {
-  const signature = await crypto.subtle.sign(
-    "HMAC",
-    await hmacKey(secret),
-    new TextEncoder().encode(payload),
-  );
-  return base64url(new Uint8Array(signature));
-}
 
 export async function signToken(
   secret: string,
@@ -43,7 +17,7 @@ export async function signToken(
   const payload = base64url(
     new TextEncoder().encode(JSON.stringify({ p: purpose, d: data, e: expiresAtEpochSeconds })),
   );
-  return `${payload}.${await mac(secret, payload)}`;
+  return `${payload}.${await hmacSha256(secret, payload)}`;
 }
 
 export async function verifyToken<T = unknown>(
@@ -54,7 +28,7 @@ export async function verifyToken<T = unknown>(
 ): Promise<VerifyResult<T>> {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
-  if (!timingSafeEqual(await mac(secret, payload), signature))
+  if (!timingSafeEqual(await hmacSha256(secret, payload), signature))
     return { ok: false, reason: "invalid" };
   let parsed: { p?: unknown; d?: unknown; e?: unknown };
   try {

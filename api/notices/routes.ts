@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiNotice } from "../contract";
-import { athensToday } from "../../core/readings";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import type { ApiEnv, Lang } from "../types";
+import { athensToday } from "../../core/dates";
 
 interface NoticeRow {
   id: number;

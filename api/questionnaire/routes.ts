@@ -5,11 +5,11 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { athensToday } from "../../core/readings";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { questionnaireAnswerSchema, questionnairePeriod } from "../../core/questionnaire/rules";
 import { changedRow } from "../db/changes";
+import { athensToday } from "../../core/dates";
 
 async function status(db: Db, userId: number): Promise<ApiQuestionnaireStatus> {
   const period = questionnairePeriod(athensToday());

@@ -20,7 +20,6 @@ import {
 import type { ApiEnv } from "../types";
 import { readingsStatement } from "../services/shell-reads";
 import {
-  athensToday,
   BILLED_TYPES,
   CAP_WINDOW_YEARS,
   canSubmitReadings,
@@ -43,6 +42,7 @@ import {
   type RegisterValue,
   withoutReading,
 } from "../../core/readings";
+import { athensToday } from "../../core/dates";
 
 type ReadingRow = typeof readings.$inferSelect;
 type MeterRow = typeof meters.$inferSelect;

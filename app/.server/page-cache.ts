@@ -1,6 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
 import { cloudflareContext } from "../context";
-import { athensDate } from "../domain/meters";
 import { getLocale } from "../middleware/i18next";
 import {
   cookieSecure,
@@ -12,6 +11,7 @@ import {
   type SessionData,
 } from "../middleware/session";
 import { getApi } from "./api";
+import { athensToday } from "../../core/dates";
 
 /*
  * Reuse of rendered signed-in pages (issue #8), in the way of key-based cache expiry: a page is a
@@ -65,7 +65,7 @@ export function pageKey(input: PageKeyInput): string {
   return [
     input.userId,
     input.version,
-    athensDate(input.now),
+    athensToday(input.now),
     input.now.toISOString().slice(0, 10),
     input.locale,
     input.url,

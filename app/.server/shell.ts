@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction } from "react-router";
 import type { ApiMeter } from "../../api/contract";
 import { shownMeterIds } from "../components/shell-view";
 import { isReadingDue } from "../domain/readings";
-import { athensDate, dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
+import { dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
 import { getApi } from "./api";
 import { getSession } from "../middleware/session";
 import {
@@ -13,6 +13,7 @@ import {
   signOut,
 } from "./guards";
 import type { ShellData } from "./shell-types";
+import { athensToday } from "../../core/dates";
 
 export type { ShellData } from "./shell-types";
 export { requirePageVisible } from "./guards";
@@ -65,7 +66,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   }
   if (session.get("skin") !== user.nrg_skin) session.set("skin", user.nrg_skin);
 
-  const today = athensDate(new Date());
+  const today = athensToday(new Date());
   const counters = shellCounters(selected, today);
   // Full rows only for the supplies this page shows (issue #16: the 200-supply account's list is
   // not read in full on every page), with the frame's messages, banners and readings: one API

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import {
   ADULT_AGE,
-  athensToday,
   cardDigits,
   formatCardNumber,
   isAdult,
@@ -14,6 +13,7 @@ import {
   isValidCardNumber,
 } from "../../core/all-smart";
 import { isValidVat, PHONE_PATTERN } from "../../core/validation";
+import { athensToday } from "../../core/dates";
 
 export {
   ADULT_AGE,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InvoiceType } from "../../api/contract";
-import { athensDay, billStatus, hasStatus } from "./bill-status";
+import { billStatus, hasStatus } from "./bill-status";
+import { athensToday } from "../../core/dates";
 
 const bill = (
   over: Partial<{ type: InvoiceType; total: number; remaining: number; date_due: string | null }>,
@@ -52,7 +53,7 @@ describe("bill status (issue #15)", () => {
 
   it("today is the Athens calendar day", () => {
     // 23:30 UTC on 24 November is already 25 November in Athens (UTC+2 in winter).
-    expect(athensDay(new Date("2026-11-24T23:30:00Z"))).toBe("2026-11-25");
-    expect(athensDay(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24");
+    expect(athensToday(new Date("2026-11-24T23:30:00Z"))).toBe("2026-11-25");
+    expect(athensToday(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24");
   });
 });

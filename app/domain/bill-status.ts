@@ -36,17 +36,3 @@ export function billStatus(
   if (bill.date_due && bill.date_due.slice(0, 10) < today) return "overdue";
   return remaining < cents(bill.total) ? "partlyPaid" : "unpaid";
 }
-
-/** Today's date in Athens (the supplier's calendar), YYYY-MM-DD. */
-export function athensDay(now: Date = new Date()): string {
-  // One formatter per isolate: building an Intl.DateTimeFormat costs far more than formatting
-  // (~2 % of a fresh overview's CPU when built per call, #16).
-  athensDayFormat ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Athens",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return athensDayFormat.format(now);
-}
-let athensDayFormat: Intl.DateTimeFormat | undefined;

@@ -3,7 +3,6 @@ import type { ApiMeter } from "../../api/contract";
 import {
   accountStatusFromCode,
   applicationTracking,
-  athensDate,
   dropdownMeters,
   hasProblem,
   intermediateStep,
@@ -17,6 +16,7 @@ import {
   shellCounters,
   userStatus,
 } from "./meters";
+import { athensToday } from "../../core/dates";
 
 type M = Pick<ApiMeter, "id" | "status" | "is_main">;
 const meter = (id: number, status: string, is_main: 0 | 1 = 0): M => ({ id, status, is_main });
@@ -222,6 +222,6 @@ describe("indication period and counters", () => {
   });
   it("uses Greek dates", () => {
     // 23:30 UTC on 31 Dec is already 1 Jan in Athens.
-    expect(athensDate(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
+    expect(athensToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
   });
 });

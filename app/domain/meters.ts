@@ -162,20 +162,6 @@ export function isPageVisible(meter: VisibilityMeter | null | undefined): boolea
   return voltage !== "02" && voltage !== "03";
 }
 
-/** YYYY-MM-DD of a moment, in Greek time (a reading period opens and closes on Greek dates). */
-export function athensDate(now: Date): string {
-  // One formatter per isolate: building an Intl.DateTimeFormat costs far more than formatting
-  // (~2 % of a fresh overview's CPU when built per call, #16).
-  athensDayFormat ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Athens",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return athensDayFormat.format(now);
-}
-let athensDayFormat: Intl.DateTimeFormat | undefined;
-
 /** The reading (indication) period is open today: from ≤ today ≤ to. */
 export function isIndicationOpen(
   meter: Pick<ApiMeter, "indication_open_from" | "indication_open_to">,

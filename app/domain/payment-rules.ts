@@ -13,7 +13,6 @@ export {
   cardDigits,
   expiryValid,
   expiryYear,
-  hmac,
   luhnValid,
   parseAmount,
   SCA_THRESHOLD_CENTS,

@@ -17,7 +17,6 @@ import {
  * API can never disagree; this module adds the form schema and the page's derived views.
  */
 export {
-  athensToday,
   CAP_FACTOR,
   CAP_NO_HISTORY_KWH,
   canSubmitReadings,

@@ -11,7 +11,6 @@ import { TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import {
   allSmartErrorKey,
-  athensToday,
   connectSchema,
   createCardSchema,
   formatCardNumber,
@@ -20,6 +19,7 @@ import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart-step";
 import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { athensToday } from "../../core/dates";
 
 /**
  * /all-smart-connect and /all-smart-create (spec §2): step 2 of the allSmart card, link a card by

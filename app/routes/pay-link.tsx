@@ -11,13 +11,13 @@ import stylesHref from "../components/checkout/payments.css?url";
 import { FieldErrors } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAmount, formatDate } from "../domain/format";
-import { athensDate } from "../domain/meters";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../domain/payment-rules";
 import { createPayLinkSchema } from "../domain/payments";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
 import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { athensToday } from "../../core/dates";
 
 const Receipt = lazyDialog(() => import("../components/checkout/Receipt").then((m) => m.Receipt));
 
@@ -71,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
       purpose,
       link,
       receipt,
-      discount: onTimeDiscount(link, athensDate(new Date())),
+      discount: onTimeDiscount(link, athensToday(new Date())),
       title: t(purpose === "pay" ? "payments:link.payTitle" : "payments:link.instantTitle"),
     },
     { headers: NO_STORE },

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCalendar, ApiNotice, ApiQuestionnaireStatus } from "../../api/contract.ts";
 import { questionnairePeriod } from "../../core/questionnaire/rules.ts";
-import { athensToday } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
+import { athensToday } from "../../core/dates.ts";
 
 /**
  * Issue 7 against the real Worker and D1: important notices (GET /notices, /notices/{id}), the

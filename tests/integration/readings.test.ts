@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../api/contract.ts";
-import { athensToday, lastReadings, plausibility, previousValue } from "../../core/readings.ts";
+import { lastReadings, plausibility, previousValue } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
+import { athensToday } from "../../core/dates.ts";
 
 /**
  * Meter readings (spec §7): GET /users/{id}/readings, POST /readings, POST /getNewReadings.

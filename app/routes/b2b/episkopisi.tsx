@@ -15,7 +15,6 @@ import { Dashboard } from "../../components/overview/Dashboard";
 import { TopBanner } from "../../components/overview/TopBanner";
 import { WelcomeBanner } from "../../components/WelcomeBanner";
 import type { ShellView } from "../../components/shell-view";
-import { athensDay } from "../../domain/bill-status";
 import { YearComparison } from "../../components/overview/YearComparison";
 import { buildOverviewView, periodMonth } from "../../components/overview/view";
 import { formatAmount, formatInteger } from "../../domain/format";
@@ -32,6 +31,7 @@ const UserPopup = lazyDialog(() =>
 );
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (issue #16: not the whole bills namespace).
@@ -78,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     banners: shell.banners,
     paySeveralDismissed: session.get("pay_several_dismissed") === 1,
     paySeveralRequested: url.searchParams.get("modal") === "pay-several",
-    today: athensDay(),
+    today: athensToday(),
   });
   const t = getInstance(args.context).getFixedT(null, "overview");
   const rendered = renderOverviewCharts(view, {

@@ -5,10 +5,10 @@ import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { describeEvent, supplyIndex } from "../../components/pages/calendar.server";
 import { buildIcs, eventUid } from "../../domain/calendar";
-import { athensToday } from "../../domain/readings";
 import { sidebarAllows } from "../../domain/sidebar";
 import { getInstance } from "../../middleware/i18next";
 import type { Route } from "./+types/imerologio-ics";
+import { athensToday } from "../../../core/dates";
 
 /** How far the download reaches: recent past and the coming half year. */
 const PAST_DAYS = 30;

@@ -7,10 +7,10 @@ import { supplyIndex, type CalendarSupply } from "../../components/pages/calenda
 import stylesHref from "../../components/pages/pages.css?url";
 import { agendaDays, monthRange, parseMonth, shiftMonth } from "../../domain/calendar";
 import { formatAmount, formatDate } from "../../domain/format";
-import { athensToday } from "../../domain/readings";
 import { sidebarAllows } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/imerologio";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
   i18n: ["calendar"],

@@ -6,12 +6,13 @@ import { BillStatusBadge } from "../../components/BillStatusBadge";
 import { invoicePdfHref, payHref } from "../../components/bills/links";
 import { DownloadLink } from "../../components/bills/DownloadLink";
 import stylesHref from "../../components/bills/bills.css?url";
-import { athensDay, billStatus } from "../../domain/bill-status";
+import { billStatus } from "../../domain/bill-status";
 import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills";
 import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/invoice";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const meter = meters.find((m) => m.id === invoice.meter_id);
   const t = getInstance(args.context).getFixedT(null, "bills");
   const reason = new URL(args.request.url).searchParams.get("download");
-  const status = billStatus(invoice, athensDay());
+  const status = billStatus(invoice, athensToday());
   // "Pay this bill" starts the one pay flow (/b2b/pay, as the overview and the bills page do) for
   // this bill's supply, pre-filled with what remains of it (billPayCents says how much, or none).
   const payCents = meter ? billPayCents(invoice, meter) : 0;

@@ -15,7 +15,6 @@ import stylesHref from "../../components/readings/readings.css?url";
 import { formatAddress, formatDate, formatInteger, supplyNumber } from "../../domain/format";
 import { dropdownMeters } from "../../domain/meters";
 import {
-  athensToday,
   canSubmitNow,
   canSubmitReadings,
   consumptionPeriods,
@@ -38,6 +37,7 @@ import {
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/kataxorisi";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
   i18n: ["readings", "forms"],

@@ -7,11 +7,11 @@ import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
 import { BillsTable } from "../../components/bills/BillsTable";
 import { exportHref, payHref } from "../../components/bills/links";
 import stylesHref from "../../components/bills/bills.css?url";
-import { athensDay } from "../../domain/bill-status";
 import { billsPage, billsSearch, parseBillsQuery } from "../../domain/bills";
 import { formatAmount, formatDate, supplyNumber } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/logariasmoi";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
   i18n: ["bills"],
@@ -62,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
         lastPaymentDate: meter.last_payment_date,
       },
       // Statuses depend on the day (overdue after the due date); the page cache keys on it too.
-      today: athensDay(),
+      today: athensToday(),
       exportFailed: url.searchParams.get("export") === "failed",
       allPayments,
     },

@@ -20,12 +20,12 @@ import {
   isElectricity,
   supplyNumber,
 } from "../../domain/format";
-import { athensDate } from "../../domain/meters";
 import { payLinkCents } from "../../domain/bills";
 import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
+import { athensToday } from "../../../core/dates";
 
 const Receipt = lazyDialog(() =>
   import("../../components/checkout/Receipt").then((m) => m.Receipt),
@@ -71,7 +71,7 @@ function idsFrom(url: URL): number[] {
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const url = new URL(args.request.url);
-  const today = athensDate(new Date());
+  const today = athensToday(new Date());
   const payable = owing(shell.meters);
   const asked = idsFrom(url);
   const chosen = new Set(

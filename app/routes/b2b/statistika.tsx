@@ -15,7 +15,7 @@ import {
   isElectricity,
   supplyNumber,
 } from "../../domain/format";
-import { athensToday, consumptionPeriods } from "../../domain/readings";
+import { consumptionPeriods } from "../../domain/readings";
 import { sidebarAllows } from "../../domain/sidebar";
 import {
   buildStatistics,
@@ -27,6 +27,7 @@ import {
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/statistika";
+import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
