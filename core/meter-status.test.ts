@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { INTERMEDIATE_METER_STATUSES, userStatusFromMeters } from "./meter-status";
+import {
+  INTERMEDIATE_METER_STATUSES,
+  PENDING_ONBOARDING_STATUSES,
+  userStatusFromMeters,
+} from "./meter-status";
 
 const m = (...statuses: string[]) => statuses.map((status) => ({ status }));
 
@@ -30,5 +34,18 @@ describe("userStatusFromMeters", () => {
 
   it("is case-sensitive like the billing system", () => {
     expect(userStatusFromMeters(m("active"))).toBe("inactive");
+  });
+});
+
+describe("PENDING_ONBOARDING_STATUSES", () => {
+  it("are the onboarding statuses that have not ended (cancelled or rejected)", () => {
+    for (const status of PENDING_ONBOARDING_STATUSES) {
+      expect(INTERMEDIATE_METER_STATUSES).toContain(status);
+    }
+    const ended = INTERMEDIATE_METER_STATUSES.filter(
+      (s) => !PENDING_ONBOARDING_STATUSES.includes(s),
+    );
+    expect(ended.every((s) => /cancel|reject/i.test(s))).toBe(true);
+    expect(ended).toHaveLength(5);
   });
 });

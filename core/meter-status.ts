@@ -10,8 +10,11 @@ export type UserStatus = "active" | "intermediate" | "inactive";
 /** Normal supply statuses (spec §4): such a supply can be paid (§5) and has reading periods. */
 export const ACTIVE_METER_STATUSES: readonly string[] = ["Active", "Stopped"];
 
-/** Onboarding statuses, including the misspellings the billing system really sends (spec §4). */
-export const INTERMEDIATE_METER_STATUSES: readonly string[] = [
+/**
+ * Onboarding statuses of a supply still coming to us (not cancelled or rejected), including the
+ * misspellings the billing system really sends (spec §4).
+ */
+export const PENDING_ONBOARDING_STATUSES: readonly string[] = [
   "OpenUnchecked",
   "OpenChecked",
   "Submitted",
@@ -19,6 +22,11 @@ export const INTERMEDIATE_METER_STATUSES: readonly string[] = [
   "ThallisConfirmed",
   "ThalisConfirmed",
   "OpenPending",
+];
+
+/** Every onboarding status (spec §4): the pending ones and those that ended without a supply. */
+export const INTERMEDIATE_METER_STATUSES: readonly string[] = [
+  ...PENDING_ONBOARDING_STATUSES,
   "OpenCanceled",
   "OpenRejected",
   "Canceled",

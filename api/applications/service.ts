@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { ApiApplicationDraft } from "../contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
-import { ACTIVE_METER_STATUSES } from "../../core/meter-status";
+import { ACTIVE_METER_STATUSES, PENDING_ONBOARDING_STATUSES } from "../../core/meter-status";
 import { badRequest, ApiError } from "../lib/errors";
 import { addSeconds, nowIso } from "../lib/time";
 import { randomToken } from "../../core/tokens";
@@ -120,17 +120,6 @@ export async function countAttempt(db: Db, scope: Scope, ip: string) {
 
 // ---- transfer checks (spec §8 "Transfer flow") ----
 
-/** Onboarding statuses of a supply that is still coming to us (not cancelled or rejected). */
-const ONBOARDING_STATUSES = [
-  "OpenUnchecked",
-  "OpenChecked",
-  "Submitted",
-  "Submited",
-  "ThallisConfirmed",
-  "ThalisConfirmed",
-  "OpenPending",
-];
-
 /**
  * The holder check of the transfer's first step. The network operator's register is stood in for
  * by `holder_registry` plus our own customers (a customer may move another supply to us). Failed
@@ -169,7 +158,7 @@ export async function checkSupply(db: Db, supplyNumber: string) {
     .where(
       and(
         or(eq(meters.per_code, supplyNumber), eq(meters.pod, supplyNumber)),
-        inArray(meters.status, [...ACTIVE_METER_STATUSES, ...ONBOARDING_STATUSES]),
+        inArray(meters.status, [...ACTIVE_METER_STATUSES, ...PENDING_ONBOARDING_STATUSES]),
       ),
     )
     .limit(1);
