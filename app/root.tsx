@@ -221,7 +221,15 @@ function useNamespacesReady(
   if (!pending) {
     pending = i18n
       .loadNamespaces([...missing], lng)
-      .then(() => undefined)
+      .then(
+        () => undefined,
+        () => {
+          // The translations did not load (a failed request, offline): load the page as a
+          // document instead, which carries its own. Until then the previous page stays.
+          window.location.reload();
+          return new Promise<void>(() => undefined);
+        },
+      )
       .finally(() => namespaceLoads.delete(id));
     namespaceLoads.set(id, pending);
   }

@@ -52,6 +52,28 @@ function definition(region: Locator, term: string): Locator {
 }
 
 test.describe("landing and sign-in", () => {
+  test("#16 /login carries part of the sign-in texts; when the rest cannot load, /signup loads as a page", async ({
+    page,
+  }) => {
+    test.skip(noJs(), "without JavaScript every link is a new page with its own texts");
+    await page.goto("/login");
+    // The translations the next page needs fail to load (a dropped connection).
+    let refused = 0;
+    await page.route("**/locales/**", (route) => {
+      refused++;
+      return route.abort();
+    });
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: el("auth:login.toSignup") })
+      .click();
+    await expect(page).toHaveURL(/\/signup$/);
+    // Not the raw keys: the page came as a document, with its own texts.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("auth:signup.heading"));
+    await expect(page.getByLabel(el("auth:signup.supply_number"))).toBeVisible();
+    expect(refused).toBe(1);
+  });
+
   test("the landing screen switches between login and signup with real links", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("auth:login.heading"));
