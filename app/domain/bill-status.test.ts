@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InvoiceType } from "../../api/contract";
 import { billStatus, hasStatus } from "./bill-status";
-import { athensToday } from "../../core/dates";
 
 const bill = (
   over: Partial<{ type: InvoiceType; total: number; remaining: number; date_due: string | null }>,
@@ -49,11 +48,5 @@ describe("bill status (issue #15)", () => {
     }
     for (const type of ["Clearance", "Advance", "Manual"] as const)
       expect(hasStatus(type)).toBe(true);
-  });
-
-  it("today is the Athens calendar day", () => {
-    // 23:30 UTC on 24 November is already 25 November in Athens (UTC+2 in winter).
-    expect(athensToday(new Date("2026-11-24T23:30:00Z"))).toBe("2026-11-25");
-    expect(athensToday(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24");
   });
 });

@@ -16,7 +16,6 @@ import {
   shellCounters,
   userStatus,
 } from "./meters";
-import { athensToday } from "../../core/dates";
 
 type M = Pick<ApiMeter, "id" | "status" | "is_main">;
 const meter = (id: number, status: string, is_main: 0 | 1 = 0): M => ({ id, status, is_main });
@@ -219,9 +218,5 @@ describe("indication period and counters", () => {
     expect(shellCounters({ ...m, running_total: 0 }, "2026-11-25")).toEqual({ bills: 0, meter: 0 });
     expect(shellCounters({ ...m, division: 2 }, "2026-11-15").meter).toBe(0);
     expect(shellCounters({ ...m, voltage_type: "02" }, "2026-11-15").meter).toBe(0);
-  });
-  it("uses Greek dates", () => {
-    // 23:30 UTC on 31 Dec is already 1 Jan in Athens.
-    expect(athensToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
   });
 });
