@@ -1,7 +1,7 @@
 import { allSmartSeed } from "./all-smart.ts";
 import { applicationsSeed } from "./applications.ts";
 import { directDebitSeed } from "./direct-debit.ts";
-import type { SeedTables } from "./generate.ts";
+import type { SeedTables } from "./rows.ts";
 import { pagesSeed } from "./pages.ts";
 import { requestsSeed } from "./requests.ts";
 

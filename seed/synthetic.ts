@@ -15,22 +15,12 @@
  */
 import { TRANSFER_DEMO } from "./applications.ts";
 import { DD_NO_MOBILE } from "./direct-debit.ts";
-import {
-  ADDRESSES,
-  addDays,
-  addMonths,
-  Builder,
-  type CustomerRow,
-  type MeterRow,
-  pad,
-  prng,
-  type Rng,
-  type Seed,
-  type SeedTables,
-  seedFor,
-  stamp,
-  toSql,
-} from "./generate.ts";
+import { Builder } from "./builder.ts";
+import { addDays, addMonths, pad, stamp } from "./dates.ts";
+import { prng, type Rng, seedFor } from "./random.ts";
+import { ADDRESSES } from "./reference.ts";
+import type { CustomerRow, MeterRow, Seed, SeedTables } from "./rows.ts";
+import { toSql } from "./sql.ts";
 
 /** The first synthetic customer id (and user id) and the first synthetic meter id. */
 export const SYNTHETIC_FIRST_CUSTOMER_ID = 100_001;
