@@ -1,6 +1,6 @@
 /**
- * The performance budgets the project keeps (issues #8 and #16). Pure: run.ts feeds it the measured
- * figures; a failing budget makes `npm run bench` exit 1.
+ * The performance budgets the project keeps (bench/README.md says why each). Pure: run.ts feeds it
+ * the measured figures; a failing budget makes `npm run bench` exit 1.
  */
 
 /** Kilobytes are 1024 bytes throughout the benchmark. */

@@ -1,9 +1,10 @@
 /**
- * Lighthouse as the benchmark's paint measure (issue #16): the `lighthouse` npm package through
- * its Node API, on one Chromium started by chrome-launcher (Lighthouse's own launcher), with
- * Lighthouse's DEFAULT mobile settings: simulated throttling (Slow 4G: 150 ms RTT, 1.6 Mbps,
- * 4× CPU), a Moto G-sized screen. That is what PageSpeed Insights runs; nothing here overrides
- * the throttling. A signed-in page gets its session cookie through `extraHeaders`.
+ * Lighthouse as the benchmark's paint measure (what customers' tools and PageSpeed Insights
+ * report): the `lighthouse` npm package through its Node API, on one Chromium started by
+ * chrome-launcher (Lighthouse's own launcher), with Lighthouse's DEFAULT mobile settings: simulated
+ * throttling (Slow 4G: 150 ms RTT, 1.6 Mbps, 4× CPU), a Moto G-sized screen. That is what PageSpeed
+ * Insights runs; nothing here overrides the throttling. A signed-in page gets its session cookie
+ * through `extraHeaders`.
  */
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";

@@ -1,13 +1,13 @@
 /**
- * `npm run bench` (issues #8 and #16): builds the portal, serves the production build on workerd
- * (`wrangler dev`, loopback, fresh local D1 with the demo data) and measures each page:
- * Lighthouse (the paint measure: default mobile settings, each page beside /bench/hello in the
- * same run), bytes, server time to first byte, Chromium paint timings over the DevTools protocol
- * on two network profiles with JS on and off, the floor model, the throughput of the overview
- * rendered afresh and from the page cache against a bare page of the same app, the TTFB of a
- * fresh render with every D1 call delayed (round trips), and the Worker's size and cold start.
- * Prints the tables, writes bench/results/latest.json and exits 1 when a budget fails (2 when
- * the benchmark could not run). See bench/README.md.
+ * `npm run bench` (the performance budgets, bench/budgets.ts): builds the portal, serves the
+ * production build on workerd (`wrangler dev`, loopback, fresh local D1 with the demo data) and
+ * measures each page: Lighthouse (the paint measure: default mobile settings, each page beside
+ * /bench/hello in the same run), bytes, server time to first byte, Chromium paint timings over the
+ * DevTools protocol on two network profiles with JS on and off, the floor model, the throughput of
+ * the overview rendered afresh and from the page cache against a bare page of the same app, the
+ * TTFB of a fresh render with every D1 call delayed (round trips), and the Worker's size and cold
+ * start. Prints the tables, writes bench/results/latest.json and exits 1 when a budget fails (2
+ * when the benchmark could not run). See bench/README.md.
  *
  *   BENCH_QUICK=1        1 run per case (Lighthouse and DevTools), TTFB over 5, autocannon 5 s
  *   BENCH_ONLY=a,b       only these parts: size, lighthouse, browser, throughput, coldstart,
@@ -56,7 +56,10 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const QUICK = process.env.BENCH_QUICK === "1";
-/** DevTools-protocol loads per case (the second column since #16; 5 before). */
+/**
+ * DevTools-protocol loads per case (the second column since Lighthouse became the paint measure;
+ * 5 before).
+ */
 const RUNS = QUICK ? 1 : 3;
 /** Lighthouse runs per page, each right after a run of /bench/hello. */
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;

@@ -1,6 +1,7 @@
 /**
- * The Worker itself (issue #16): its size as Cloudflare counts it, and restarts of the served
- * build for the cold start and for a run with development-only variables (D1_DELAY_MS).
+ * The Worker itself (every cold start fetches and compiles it; budget 1.2 MB gzip): its size as
+ * Cloudflare counts it, and restarts of the served build for the cold start and for a run with
+ * development-only variables (D1_DELAY_MS).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";

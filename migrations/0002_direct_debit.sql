@@ -1,7 +1,7 @@
--- Direct debit (issue 7): the public set-up flow (VAT → one-time SMS code → card → activation) and
--- the mandates it creates, one per supply. The flow's state lives here, not in the browser, so a
--- reload or a slow connection never loses a step. No card number is ever stored: only the test
--- acquirer's token, the last 4 digits, the brand and the expiry.
+-- Direct debit (a self-service flow): the public set-up flow (VAT → one-time SMS code → card →
+-- activation) and the mandates it creates, one per supply. The flow's state lives here, not in the
+-- browser, so a reload or a slow connection never loses a step. No card number is ever stored: only
+-- the test acquirer's token, the last 4 digits, the brand and the expiry.
 
 CREATE TABLE direct_debit_flows (
   id TEXT PRIMARY KEY,                    -- SHA-256 of the flow token the portal keeps in a cookie

@@ -1,4 +1,4 @@
--- allSmart loyalty cards, billing-address changes and their throttle (issue 7).
+-- allSmart loyalty cards, billing-address changes and their throttle (self-service flows).
 
 -- Loyalty cards the supplier issued. A card is linked to at most one customer and a customer holds
 -- at most one card ("card exists"). Numbers are 16 digits, prefix 6270, last digit a Luhn check digit.

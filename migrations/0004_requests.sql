@@ -1,4 +1,4 @@
--- Name-change and supply-cancellation requests from the signed-in area (issue 7).
+-- Name-change and supply-cancellation requests from the signed-in area.
 --
 -- The requests themselves are rows of `requests` (0001; contact messages share it) with kind
 -- 'name_change' or 'cancellation', status submitted | in_review | completed | rejected, the form's

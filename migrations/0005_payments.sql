@@ -1,7 +1,8 @@
--- Card payments (issue 4). The portal ("merchant") side: one order per payment attempt, its
--- supplies and amounts; the ledger of recorded payments is `transactions` (0001) with one row per
--- supply, made unique per (order, supply) so that a replayed or concurrent gateway return can never
--- record a payment twice. The built-in test acquirer keeps its own state in `gateway_payments`.
+-- Card payments (one or several supplies through a gateway). The portal ("merchant") side: one
+-- order per payment attempt, its supplies and amounts; the ledger of recorded payments is
+-- `transactions` (0001) with one row per supply, made unique per (order, supply) so that a replayed
+-- or concurrent gateway return can never record a payment twice. The built-in test acquirer keeps
+-- its own state in `gateway_payments`.
 
 CREATE TABLE payment_orders (
   id TEXT PRIMARY KEY,                    -- order id sent to the gateway: random, new for every attempt

@@ -1,4 +1,4 @@
--- Transfer flow (/metavasi) and new-supply applications (issue 7), api/applications.
+-- Transfer flow (/metavasi) and new-supply applications (self-service flows), api/applications.
 -- A flow keeps what the customer typed in a server-side draft, keyed by a random id that the
 -- portal holds in a short-lived cookie, so a reload or a slow connection never loses a step.
 

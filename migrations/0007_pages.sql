@@ -1,4 +1,4 @@
--- Important notices and the satisfaction questionnaire (issue 7).
+-- Important notices and the satisfaction questionnaire (help and notice pages).
 
 -- Supplier-wide notices (not personal messages: those are `messages`), in both languages.
 CREATE TABLE notices (

@@ -1,7 +1,8 @@
--- Data versions (issue 8): a counter per customer, and one for supplier-wide content (customer 0),
--- raised by a trigger on every write to a table whose rows a signed-in page shows. A rendered page
--- is reused only while the versions it was rendered at are still current (app/.server/page-cache.ts),
--- so no write path, present or future, can forget to invalidate it: the database does it.
+-- Data versions (the page cache, ADR 0008): a counter per customer, and one for supplier-wide
+-- content (customer 0), raised by a trigger on every write to a table whose rows a signed-in page
+-- shows. A rendered page is reused only while the versions it was rendered at are still current
+-- (app/.server/page-cache.ts), so no write path, present or future, can forget to invalidate it:
+-- the database does it.
 --
 -- Left out on purpose: tables no signed-in page renders (sessions, refresh_tokens, action_tokens,
 -- login_attempts, outbox, audit_log, flow_attempts, direct_debit_code_sends, holder_registry,

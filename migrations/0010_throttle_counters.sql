@@ -1,8 +1,8 @@
--- Throttle counters (issue 14, points 5, 6, 7 and 11): one table for every per-client,
--- per-VAT, per-customer and per-user limit (api/services/throttle.ts lists them). A check is one
--- atomic upsert that counts and returns the new count (INSERT … ON CONFLICT DO UPDATE SET
--- count = count + 1 RETURNING count), so forty parallel requests get forty different counts and
--- only the first `max` of them pass: no read-then-write race.
+-- Throttle counters (reset emails, sign-in guesses, anonymous senders, password checks): one table
+-- for every per-client, per-VAT, per-customer and per-user limit (api/services/throttle.ts lists
+-- them). A check is one atomic upsert that counts and returns the new count (INSERT … ON CONFLICT
+-- DO UPDATE SET count = count + 1 RETURNING count), so forty parallel requests get forty different
+-- counts and only the first `max` of them pass: no read-then-write race.
 --
 -- Windows are fixed and aligned to UTC (an hour, a UTC day, 15 minutes). `expires_at` is the end of
 -- the row's window: once it has passed the row counts for nothing and the scheduled cleanup deletes

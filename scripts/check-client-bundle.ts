@@ -6,11 +6,11 @@
  * 1. No chart library code in the browser bundle. Charts are rendered to SVG on the server
  *    (app/.server/charts.server.tsx); recharts and its d3 dependencies must never be in
  *    build/client.
- * 2. Per-page JS budget (issue #8): the JavaScript a first page load fetches must be at most
- *    140 KB gzip. For every route with a UI (a default export) the script sums, without
- *    duplicates: React Router's manifest script, the client entry and its imports, and for each
- *    route of the match chain (root → layouts → page) its module and static imports. Every
- *    chunk's own static `import … from "./x.js"` statements are followed too, in case a
+ * 2. Per-page JS budget (slow phones pay for every kilobyte, ADR 0007): the JavaScript a first
+ *    page load fetches must be at most 140 KB gzip. For every route with a UI (a default export)
+ *    the script sums, without duplicates: React Router's manifest script, the client entry and
+ *    its imports, and for each route of the match chain (root → layouts → page) its module and
+ *    static imports. Every chunk's own static `import … from "./x.js"` statements are followed too, in case a
  *    manifest list is incomplete. Each file is gzipped with node:zlib at its default level 6
  *    (what typical CDNs and Cloudflare use for on-the-fly compression; level 9 gains ~1%).
  *
@@ -201,7 +201,7 @@ function kb(bytes: number): string {
 
 function main(): void {
   const root = path.resolve(import.meta.dirname, "..");
-  // The JS budget does not hold yet on every signed-in page (issue #8: /b2b/settings,
+  // The JS budget does not hold yet on every signed-in page (the 140 KB budget: /b2b/settings,
   // /b2b/kataxorisi and /b2b/pay are 0.2–2.5 KB over): `npm test` reports it, `--strict` (and
   // `npm run bench`) fail on it. Chart code in the client always fails.
   const strict = process.argv.includes("--strict");

@@ -1,5 +1,6 @@
 /**
- * `npm run screenshots`: what the portal looks like, for the README (issue #15).
+ * `npm run screenshots`: what the portal looks like, for the README (a reader sees the portal
+ * before running it).
  *
  * Builds, starts the Worker on a fresh local D1 with the demo data (the e2e harness, 127.0.0.1
  * only), signs in as the household demo customer in Debian's Chromium and saves what is on the

@@ -50,8 +50,9 @@ export const DEMO = {
     meterCount: 200,
   },
   /**
-   * Legal person with 1,000 supplies (issue 14 point 8: every query over a customer's supplies
-   * must work at this size), skin 2. Added last, so the ids of everything above stay as they were.
+   * Legal person with 1,000 supplies (every query over a customer's supplies must work at
+   * this size: D1 binds at most 100 parameters a statement), skin 2. Added last, so the ids of
+   * everything above stay as they were.
    */
   hugeCompany: {
     vat: "220000009",

@@ -3,8 +3,9 @@ import { DEMO } from "./accounts.ts";
 import type { SeedExtra } from "./extras.ts";
 
 /**
- * allSmart demo cards (issue 7). 900000005 already holds a card ("card exists"); a few issued,
- * unlinked cards can be linked through /all-smart-connect. README "Demo links" lists them.
+ * allSmart demo cards (the loyalty-card flow). 900000005 already holds a card ("card exists"); a
+ * few issued, unlinked cards can be linked through /all-smart-connect. README "Demo links" lists
+ * them.
  */
 export const DEMO_CARDS = {
   /** Linked to 900000005 (signupCompany). */

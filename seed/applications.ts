@@ -2,9 +2,9 @@ import { DEMO } from "./accounts.ts";
 import type { SeedExtra } from "./extras.ts";
 
 /**
- * Demo data of the transfer flow (/metavasi, issue 7): holders of supplies with other suppliers
- * in the stand-in of the operator's register (our own customers count as holders too), and one
- * transfer already under way. README "Demo accounts" and docs/demo-data.md list these inputs.
+ * Demo data of the transfer flow (/metavasi): holders of supplies with other suppliers in the
+ * stand-in of the operator's register (our own customers count as holders too), and one transfer
+ * already under way. README "Demo accounts" and docs/demo-data.md list these inputs.
  */
 export const TRANSFER_DEMO = {
   /** A holder with another supplier: moves any supply number that is not ours. */

@@ -181,9 +181,10 @@ export function largeCompany(b: Builder) {
 }
 
 /**
- * 1,000 supplies (issue 14 point 8): 800 electricity, 200 gas; every 50th Stopped; a quarter
- * owing; the reading window open on every tenth electricity supply that offers reading entry.
- * Three months of bills each (one Clearance) keep the data set, and loading it, small.
+ * 1,000 supplies (every query over a customer's supplies must work at this size): 800 electricity,
+ * 200 gas; every 50th Stopped; a quarter owing; the reading window open on every tenth electricity
+ * supply that offers reading entry. Three months of bills each (one Clearance) keep the data set,
+ * and loading it, small.
  */
 export function hugeCompany(b: Builder) {
   const d = DEMO.hugeCompany;

@@ -1,9 +1,9 @@
 import type { SeedExtra } from "./extras.ts";
 
 /**
- * Direct debit demo data (issue 7): a billing customer with an Active supply and NO mobile
- * declared, so that /direct-debit shows the spec's "no mobile declared" error. The customer has
- * no portal account. Ids are fixed far from the core set's.
+ * Direct debit demo data: a billing customer with an Active supply and NO mobile declared, so
+ * that /direct-debit shows the spec's "no mobile declared" error. The customer has no portal
+ * account. Ids are fixed far from the core set's.
  */
 export const DD_NO_MOBILE = {
   vat: "740000005",

@@ -2,9 +2,9 @@ import { DEMO } from "./accounts.ts";
 import type { SeedExtra } from "./extras.ts";
 
 /**
- * Demo data of issue 7: supplier-wide important notices in both languages (one expired and one
- * scheduled for later, which the portal must not show) and an answer to last quarter's
- * questionnaire by the household (it must not block this quarter's).
+ * Demo data of the help and notice pages: supplier-wide important notices in both languages (one
+ * expired and one scheduled for later, which the portal must not show) and an answer to last
+ * quarter's questionnaire by the household (it must not block this quarter's).
  */
 
 const DAY = 86_400_000;

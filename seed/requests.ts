@@ -2,10 +2,11 @@ import { DEMO } from "./accounts.ts";
 import type { SeedExtra } from "./extras.ts";
 
 /**
- * Demo requests (issue 7, /b2b/aitimata): the household has a completed name change and a
- * rejected cancellation (history only: neither blocks a new request), the company a name change
- * in review on its first supply (a second one for that supply is refused). No attachments: the
- * detail page says so. References are made from the row ids, as the API makes them.
+ * Demo requests (name change and cancellation, /b2b/aitimata): the household has a completed name
+ * change and a rejected cancellation (history only: neither blocks a new request), the company a
+ * name change in review on its first supply (a second one for that supply is refused). No
+ * attachments: the detail page says so. References are made from the row ids, as the API makes
+ * them.
  */
 export const requestsSeed: SeedExtra = ({ today }) => {
   const daysAgo = (n: number, time: string) => {
