@@ -13,7 +13,7 @@ import { devVar } from "./secrets";
 import { startServer, type TestServer } from "./server";
 
 /**
- * allSmart loyalty card (issue 7): the signed link, the VAT step with every spec §8 error, link a
+ * allSmart loyalty card: the signed link, the VAT step with every spec §8 error, link a
  * card or create one, the flow kept on the server, the throttle, and /mymarket.
  */
 let server: TestServer;

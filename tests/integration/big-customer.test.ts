@@ -14,7 +14,8 @@ import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Issue 14 point 8 against the real Worker and local D1: the 1,000-supply business customer of
+ * Customers with hundreds of supplies (D1 binds at most 100 parameters a statement), against the
+ * real Worker and local D1: the 1,000-supply business customer of
  * the demo data (ΔΕΛΤΑ ΛΙΑΝΙΚΗ Α.Ε., 220000009). Every list over its supplies answers 200 with
  * every row, settings save, payment orders of 150 and 1,000 supplies are created and recorded,
  * and its pages render. (Before the fix, lists over more than 100 supplies bound one parameter

@@ -7,7 +7,7 @@ import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Bills (issue 4): GET /api/invoices/{id}, GET /api/getInvoicePdf/{id} (pdf-lib, cached in R2),
+ * Bills: GET /api/invoices/{id}, GET /api/getInvoicePdf/{id} (pdf-lib, cached in R2),
  * GET /api/users/{userId}/export (CSV and JSON), and the portal's proxies of them. Every call
  * with another customer's ids answers 404.
  */

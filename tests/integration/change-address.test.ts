@@ -8,7 +8,7 @@ import { devVar } from "./secrets";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Billing-address change through a signed /change-address/{hash} link (issue 7): the supply it
+ * Billing-address change through a signed /change-address/{hash} link: the supply it
  * names, the spec's three messages, the change on the supply (as /b2b/paroxes reads it), and
  * links that are expired, altered, of another purpose or naming a supply that is gone.
  */

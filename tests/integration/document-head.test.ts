@@ -5,11 +5,11 @@ import { signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Issue #16, styles before scripts: render-blocking CSS must be requested before any JavaScript,
- * so no `<link rel="stylesheet">` or `<style>` of a served page may come after a `<script>` or a
- * `<link rel="modulepreload">`. The pages are discovered: the public entry points and the
- * overview, then every same-origin page their links reach (the sidebar: bills, pay, readings…),
- * one level further, signed in as the household demo account.
+ * Styles before scripts (so the first paint waits for no JavaScript): render-blocking CSS must be
+ * requested before any JavaScript, so no `<link rel="stylesheet">` or `<style>` of a served page
+ * may come after a `<script>` or a `<link rel="modulepreload">`. The pages are discovered: the
+ * public entry points and the overview, then every same-origin page their links reach (the sidebar:
+ * bills, pay, readings…), one level further, signed in as the household demo account.
  */
 let server: TestServer;
 let cookie: string;
@@ -132,10 +132,10 @@ describe("#16 styles before scripts", () => {
     expect(seen.size).toBeGreaterThan(12);
     const offenders = Object.fromEntries([...seen].filter(([, late]) => late.length > 0));
     expect(offenders).toEqual({});
-    // #16: no script chunk is requested with the document, ahead of the first paint (Lighthouse's
+    // No script chunk is requested with the document, ahead of the first paint (Lighthouse's
     // mobile simulation counted them: the overview painted at 2.2 s against 1.0 s for hello).
     expect(preloading, "#16 no modulepreload in the served HTML").toEqual([]);
-    // #16: nor are the route modules imported statically at the end of the body: they are fetched
+    // Nor are the route modules imported statically at the end of the body: they are fetched
     // after the first frame is painted (ScriptsAfterPaint, importsAfterPaint).
     expect(staticImports, "#16 no static import in a module script").toEqual([]);
   });

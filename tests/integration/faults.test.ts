@@ -5,11 +5,11 @@ import { type Fault, type FaultStub, startFaultStub } from "./fault-stub";
 import { startServer, type TestServer } from "./server";
 
 /**
- * The portal in front of an external billing backend that misbehaves (issue #8 "Faults and load"):
- * a real API Worker behind a loopback stub that injects delays of 2, 5 and 10 s, 500/502/503,
- * connection resets and malformed JSON, and the portal Worker with API_BASE_URL pointing at the
- * stub. Every page answers within 4 s with a translated message (or its data), the session is
- * kept, forms keep what was typed, and nothing is recorded after an error.
+ * The portal in front of an external billing backend that misbehaves (ADR 0006): a real API
+ * Worker behind a loopback stub that injects delays of 2, 5 and 10 s, 500/502/503, connection
+ * resets and malformed JSON, and the portal Worker with API_BASE_URL pointing at the stub. Every
+ * page answers within 4 s with a translated message (or its data), the session is kept, forms keep
+ * what was typed, and nothing is recorded after an error.
  */
 let backend: TestServer;
 let stub: FaultStub;

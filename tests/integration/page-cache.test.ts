@@ -129,7 +129,8 @@ describe("page cache", () => {
     const out = await fetch(`${server.baseUrl}/logout`, {
       method: "POST",
       redirect: "manual",
-      // As the sign-out button posts it: an (empty) urlencoded form (#14.10 refuses anything else).
+      // As the sign-out button posts it: an (empty) urlencoded form (page actions refuse any other
+      // body).
       headers: {
         cookie,
         origin: server.baseUrl,

@@ -7,9 +7,9 @@ import { startServer, type TestServer } from "./server";
 import { athensToday } from "../../core/dates.ts";
 
 /**
- * Issue 7 against the real Worker and D1: important notices (GET /notices, /notices/{id}), the
- * questionnaire (GET/POST /users/{id}/questionnaire, once per quarter) and the calendar
- * (GET /users/{id}/calendar), with their errors and the ownership rule.
+ * The help and notice pages against the real Worker and D1: important notices (GET /notices,
+ * /notices/{id}), the questionnaire (GET/POST /users/{id}/questionnaire, once per quarter) and the
+ * calendar (GET /users/{id}/calendar), with their errors and the ownership rule.
  */
 let server: TestServer;
 let api: ReturnType<typeof createClient>;

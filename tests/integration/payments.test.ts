@@ -16,7 +16,7 @@ import { devVar } from "./secrets";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Card payments (issue 4): orders, the test acquirer (hosted-page API, 3-D Secure), the signed
+ * Card payments: orders, the test acquirer (hosted-page API, 3-D Secure), the signed
  * return recorded exactly once, balances/history/receipt afterwards, pay links, cancel, and every
  * payment error of spec §8.
  */

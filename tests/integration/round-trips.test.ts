@@ -4,7 +4,7 @@ import { createPortal } from "../security/support.ts";
 import { startServer, type TestServer } from "./server";
 
 /*
- * Issue #16 "few database round trips": in production D1's primary may be an ocean away, so each
+ * Few database round trips: in production D1's primary may be an ocean away, so each
  * sequential D1 call of a page costs a round trip. In development the Worker counts them per
  * request (api/db/resilient.ts TripCounter) and says so in `x-d1-round-trips`. With D1_DELAY_MS
  * every call takes at least that long, so calls that run together really overlap and the count

@@ -5,9 +5,9 @@ import { fetchWorker } from "../support/fetch-worker";
 import { startServer, type TestServer } from "./server";
 
 /**
- * Issue #16, no Worker work for static files: everything in public/ (icons, web-app manifest,
- * robots.txt) is answered by Workers Assets from the build, without running the Worker, with the
- * transport headers of public/_headers. Served with exactly a deploy's configuration.
+ * No Worker work (and no Worker CPU) for static files: everything in public/ (icons, web-app
+ * manifest, robots.txt) is answered by Workers Assets from the build, without running the Worker,
+ * with the transport headers of public/_headers. Served with exactly a deploy's configuration.
  */
 let server: TestServer;
 const publicDir = path.resolve(import.meta.dirname, "../../public");

@@ -1,5 +1,5 @@
 /**
- * Access control (issue #8): every API endpoint and every page/resource route that takes an id
+ * Access control: every API endpoint and every page/resource route that takes an id
  * is called by a signed-in customer with ANOTHER customer's ids: 0 leaks.
  *
  * Endpoints are discovered, not listed: the Hono app's route table (api/app.ts) and the React

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 8: a business customer with hundreds of supplies got 500s, because queries over
+ * A business customer with hundreds of supplies got 500s, because queries over
  * "all my supplies" bound one parameter per supply and D1 refuses more than 100 per statement.
  * Against the real Worker and local D1, for the 200-supply and the 1,000-supply demo customers:
  * every list over their supplies, a settings save that lists every supply, and a payment order

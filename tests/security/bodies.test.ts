@@ -1,11 +1,11 @@
 /**
- * Request bodies (issue #14, points 10 and 11). Page actions take forms only: every route with an
- * action (discovered from app/routes.ts, as the CSRF test does), posted from our own origin with
- * JSON, an empty body, broken multipart, text/plain, or with PUT/PATCH/DELETE, answers 400 or 405
- * with the translated error page (Greek by default, English with the lng cookie), on the page URL
- * and on React Router's `.data` URL alike; never a 5xx. Bodies are limited while they stream: a
- * chunked 150 MB body is refused with 413 long before it has been sent, by the API and by the
- * page actions, and the Worker stays healthy.
+ * Request bodies (no 5xx for a body that is not a form, no unbounded upload). Page actions take
+ * forms only: every route with an action (discovered from app/routes.ts, as the CSRF test does),
+ * posted from our own origin with JSON, an empty body, broken multipart, text/plain, or with
+ * PUT/PATCH/DELETE, answers 400 or 405 with the translated error page (Greek by default, English
+ * with the lng cookie), on the page URL and on React Router's `.data` URL alike; never a 5xx.
+ * Bodies are limited while they stream: a chunked 150 MB body is refused with 413 long before it
+ * has been sent, by the API and by the page actions, and the Worker stays healthy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_BODY_LIMITS } from "../../app/.server/request-body.ts";
@@ -326,7 +326,7 @@ describe("#14.10 page actions answer 400/405 with the translated error page to a
 });
 
 // ---------------------------------------------------------------------------------------------
-// #14.11
+// Oversized bodies: refused with 413 while they stream, never read whole
 
 interface Streamed {
   /** The answer's status, or null when the connection ended without one. */

@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery (issue #8): every action, posted by a signed-in customer's browser
+ * Cross-site request forgery: every action, posted by a signed-in customer's browser
  * from another site or without an Origin, changes nothing. Actions are discovered from
  * app/routes.ts (modules that export `action`); API endpoints from api/app.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 9: paying twice overpaid. Two orders for the whole balance of one supply each
+ * Paying twice overpaid. Two orders for the whole balance of one supply each
  * pass the "amount ≤ total due" check when they are created; returned from the acquirer at the
  * same moment, both were recorded and the balance went negative. Now the check is made again
  * when the payment is recorded, in the same atomic statement that claims the order: exactly one

@@ -1,5 +1,5 @@
 /**
- * Form fuzzing (issue #8): every form of the portal gets ≥ 200 generated bad inputs (oversized,
+ * Form fuzzing: every form of the portal gets ≥ 200 generated bad inputs (oversized,
  * Unicode, control characters, missing and duplicated fields, wrong types). For each answer:
  * no 5xx, no untranslated message key on the page, and a re-rendered form keeps what was typed.
  *
@@ -26,8 +26,8 @@ import {
 } from "./support.ts";
 
 /**
- * Inputs per form: 200, as issue #8 asks (about 1.5 minutes for all forms on an idle 2-core
- * machine). FUZZ_RUNS=30 gives a quicker look while working on a form.
+ * Inputs per form: 200, enough to find what a form misses (about 1.5 minutes for all forms on an
+ * idle 2-core machine). FUZZ_RUNS=30 gives a quicker look while working on a form.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const PARALLEL = 4;

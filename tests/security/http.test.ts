@@ -1,7 +1,7 @@
 /**
  * Security properties seen from outside, on the real Worker: response headers, session
  * rotation and replay, login throttling and answers that do not tell which VATs exist, and hash
- * links (issue #8). Production-only settings (HSTS, Secure cookies) and the session clock are
+ * links. Production-only settings (HSTS, Secure cookies) and the session clock are
  * in unit.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -235,11 +235,12 @@ describe("hash links (HMAC-signed, purpose-bound, expiring)", () => {
       expect(r.status).toBe(200);
       return r.body.data.token;
     };
-    // The GET only asks (issue #14.3); the same-origin POST spends the token and signs in.
+    // The GET only asks (a link must not switch a live session); the same-origin POST spends the
+    // token and signs in.
     const signsIn = async (token: string) => {
       const response = await fetchWorker(`${server.baseUrl}/redirect-login/${token}`, {
         method: "POST",
-        // As the "Continue" button posts it: an empty urlencoded form (#14.10 refuses others).
+        // As the "Continue" button posts it: an empty urlencoded form (page actions refuse others).
         headers: {
           connection: "close",
           origin: server.baseUrl,

@@ -1,5 +1,5 @@
 /**
- * Answers that say more than they should (issue #14.11):
+ * Answers that say more than they should:
  *  - `/locales/:lng/:ns` serves the real translation files only (the list is read from the
  *    locales folder), not whatever a plain object happens to have under that name
  *    ("constructor", "__proto__", "toString"…);

@@ -1,5 +1,5 @@
 /**
- * Links that the portal emails or texts (issue #14.4): they are built from one configured public
+ * Links that the portal emails or texts: they are built from one configured public
  * origin, never from the request's `Host` (or `X-Forwarded-Host`), which any client can set. Every
  * anonymous endpoint that sends a link (password reset, signup and its activation resend) is
  * called, through the API and through the portal's own forms, with a forged host; the outbox

@@ -1,6 +1,6 @@
 /**
- * Issue #14 points 1 and 11 (HSTS, Secure cookies, user files' sandbox) and the request log, on
- * the BUILT Worker served with exactly the configuration a deploy resolves to: the build's
+ * Production by default (ADR 0009), HSTS, Secure cookies, user files' sandbox and the request log,
+ * on the BUILT Worker served with exactly the configuration a deploy resolves to: the build's
  * wrangler.json and its [vars], no .dev.vars (the harness removes the copy the build made), only
  * the three secrets (as `wrangler secret put` gives them), plus D1_FAULT_RATE=1 passed as a
  * variable, which production must ignore (every test below would fail if it did not: every D1
@@ -227,7 +227,7 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
 });
 
 // ---------------------------------------------------------------------------------------------
-// #14.11: HSTS and Secure cookies, user files
+// HSTS and Secure cookies, user files
 
 /** A portal client that keeps every answer's headers for the checks below. */
 function recordingPortal() {
@@ -386,7 +386,7 @@ describe("#14.11 user files keep their sandbox CSP", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The request log (issue #14, "run like a live service")
+// The request log (what a live service needs to be run: one line a request, no secrets)
 
 interface LoggedLine {
   type: string;

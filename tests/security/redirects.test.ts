@@ -1,9 +1,9 @@
 /**
- * Where the portal sends a browser, seen from outside on the real Worker (issue #14):
- *  - #14.2: a redirect target chosen by the client (`redirectTo` of the login form, of
+ * Where the portal sends a browser, seen from outside on the real Worker:
+ *  - no open redirect: a redirect target chosen by the client (`redirectTo` of the login form, of
  *    `/login?redirectTo=` and of the language switch) never leads off the origin;
- *  - #14.3: opening a `/redirect-login/{token}` link never switches a live session (login CSRF):
- *    the GET only shows "Continue as …", the switch needs a same-origin POST.
+ *  - no login CSRF: opening a `/redirect-login/{token}` link never switches a live session: the
+ *    GET only shows "Continue as …", the switch needs a same-origin POST.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +39,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Redirect targets an attacker would try (issue #14.2 and its table of tricky inputs). */
+/** Redirect targets an attacker would try to send a browser off the origin. */
 const TRICKY = [
   "//evil.com",
   "///evil.com",

@@ -1,5 +1,5 @@
 /**
- * Issue #14, points 5, 6, 7 and 11: reset links revoked and reset requests limited, the sign-in
+ * What an attacker can repeat: reset links revoked and reset requests limited, the sign-in
  * throttle counted atomically (40 parallel attempts), per-client limits of the anonymous
  * endpoints that send messages, the current-password check throttled, and the client address
  * taken from CF-Connecting-IP alone. On the real Worker (wrangler dev) with a fresh local D1.
@@ -123,7 +123,7 @@ async function outboxTo(recipient: string) {
   return (await api.outbox()).filter((m) => m.recipient === recipient);
 }
 
-// ---- #14.5 ------------------------------------------------------------------------------------
+// ---- Password reset: links revoked, emails and requests limited ------------------------------
 
 describe("#14.5 reset links are revoked and reset requests are limited", () => {
   const me = DEMO.firstLogin;
@@ -257,7 +257,7 @@ describe("#14.5 reset links are revoked and reset requests are limited", () => {
   });
 });
 
-// ---- #14.6 ------------------------------------------------------------------------------------
+// ---- Sign-in: parallel guesses counted atomically ---------------------------------------------
 
 describe("#14.6 the sign-in throttle counts atomically", () => {
   it("40 parallel wrong passwords on one VAT: at most 10 are judged, the rest locked; then the right password is refused as locked", async () => {
@@ -342,7 +342,7 @@ describe("#14.6 the sign-in throttle counts atomically", () => {
   });
 });
 
-// ---- #14.7 ------------------------------------------------------------------------------------
+// ---- Anonymous senders: direct debit, contact, sign-up limited per client ---------------------
 
 interface Sender {
   name: string;
@@ -503,7 +503,7 @@ describe("#14.7 anonymous endpoints that send messages have per-client limits", 
   });
 });
 
-// ---- #14.11 -----------------------------------------------------------------------------------
+// ---- Current-password check throttled; the client address is CF-Connecting-IP alone ----------
 
 describe("#14.11 current password checks are throttled", () => {
   it("5 wrong current passwords in 15 minutes (password or contact change, one budget): then 429, even for the right one; the session stays", async () => {

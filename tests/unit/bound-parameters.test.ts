@@ -7,15 +7,15 @@ import { DEMO, DEMO_PASSWORD } from "../../seed/accounts.ts";
 import { generateSeed } from "../../seed/generate.ts";
 
 /*
- * Issue 14 point 8: D1 binds at most 100 parameters per statement, and `IN (?, ?, …)` over a
- * customer's supplies broke every list of a business with more than about 100 of them. This
- * test runs the real API (api/app.ts, in process) on the real migrations and demo data in
- * SQLite, the engine of D1, through a D1 stand-in that counts every statement's bound
- * parameters and refuses more than D1 does. It calls every GET endpoint of the route table and
- * the writes that take lists (settings, payment orders of 150 and 1,000 items, their return,
- * readings) as the 1,000-supply demo customer, and fails on any statement above the limit: a
- * new query that binds one parameter per id fails here, with its SQL in the message, before it
- * reaches a large customer. Use api/db/ids.ts (`inIds`, `IDS_IN`) for lists of ids.
+ * Customers with hundreds of supplies: D1 binds at most 100 parameters per statement, and
+ * `IN (?, ?, …)` over a customer's supplies broke every list of a business with more than about
+ * 100 of them. This test runs the real API (api/app.ts, in process) on the real migrations and demo data
+ * in SQLite, the engine of D1, through a D1 stand-in that counts every statement's bound parameters
+ * and refuses more than D1 does. It calls every GET endpoint of the route table and the writes that
+ * take lists (settings, payment orders of 150 and 1,000 items, their return, readings) as the
+ * 1,000-supply demo customer, and fails on any statement above the limit: a new query that binds
+ * one parameter per id fails here, with its SQL in the message, before it reaches a large customer.
+ * Use api/db/ids.ts (`inIds`, `IDS_IN`) for lists of ids.
  */
 
 /** D1's limit (api/db/ids.ts D1_MAX_BOUND_PARAMETERS, repeated so the test does not trust it). */

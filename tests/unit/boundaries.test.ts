@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue #17: the portal (app/) and the API (api/) share core/ and do not reach into each other.
+ * ADR 0014: the portal (app/) and the API (api/) share core/ and do not reach into each other.
  * This test reads every source file's imports with TypeScript's parser and lists the runtime
  * imports that cross a boundary (type-only imports are erased from the build and not counted).
  *

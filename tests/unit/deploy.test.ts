@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { deployProblems, localSettingsFiles, type ResolvedConfig } from "../../scripts/deploy.ts";
 
 /*
- * #14.1: `npm run deploy` (scripts/deploy.ts) refuses any resolved configuration that is not
- * production. The script itself is run (with --dry-run) in tests/security/production.test.ts.
+ * Production by default (ADR 0009): `npm run deploy` (scripts/deploy.ts) refuses any resolved
+ * configuration that is not production. The script itself is run (with --dry-run) in
+ * tests/security/production.test.ts.
  */
 
 const production = { ENVIRONMENT: "production", PRODUCTION_HOST: "my.nrg.gr" };
