@@ -3,7 +3,7 @@ import { checkA11y, expect, hydrated, latestEmailLink, login, noJs, test } from 
 import { apiLogin, apiPost, contains, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
- * Issue 2: an account from sign-up to the end, once per project on an account of its own (both
+ * An account from sign-up to the end, once per project on an account of its own (both
  * projects share one database, and each of these steps can only happen once):
  *   nojs: the billing customer 800000002;  js: the legal person 900000005 (employee name needed).
  * Registration errors → sign-up → activation email → /activate/{id} → sign in → password reset
@@ -153,7 +153,8 @@ test("registration errors: each message in its place, the other values kept", as
   await hydrated(page);
 
   await submitSignup(page, { ...base, terms: false });
-  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  // Next to the checkbox, and listed in the error summary at the top of the form (errors in sight
+  // without JavaScript).
   await expect(
     page.locator(".field__error", { hasText: el("forms:validate.terms") }),
   ).toBeVisible();

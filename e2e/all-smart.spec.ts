@@ -6,7 +6,7 @@ import { checkA11y, expect as baseExpect, gotoLng, noJs, test } from "./fixtures
 import { apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
- * Issue 7, allSmart loyalty card and /mymarket: the signed link prefills the VAT step; every
+ * allSmart loyalty card and /mymarket: the signed link prefills the VAT step; every
  * allSmart error of spec §8; link a card or create one; the done page; what was typed survives
  * a reload (server-side flow); hash links that are missing, wrong, altered, expired or of another
  * purpose go to "/" with the spec's message. JavaScript off and on; axe on every page.

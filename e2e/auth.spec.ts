@@ -14,8 +14,8 @@ import {
 } from "./support/app";
 
 /**
- * Issue 2, "What a person must be able to do": the landing screen, signing in, every login error,
- * the guards, signing out and /redirect-login. Runs in both projects (nojs, js) against one
+ * What a person must be able to do to get in and out: the landing screen, signing in, every login
+ * error, the guards, signing out and /redirect-login. Runs in both projects (nojs, js) against one
  * server and database, so every test either only reads or uses data of its own project.
  */
 
@@ -125,7 +125,7 @@ test.describe("landing and sign-in", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
 
     const banner = page.getByRole("region", { name: el("shell:welcome.label") });
-    await expect(banner).toContainText(greekVocative(user.welcome_name)); // greeted in the vocative (#15)
+    await expect(banner).toContainText(greekVocative(user.welcome_name)); // greeted in the vocative, as Greek does
     await expect(banner).toContainText(main.phys_street);
     await expect(definition(banner, el("shell:welcome.supplyNumber"))).toContainText(main.per_code);
     await expect(definition(banner, el("shell:welcome.customerCode"))).toHaveText(user.sap_id);
@@ -295,7 +295,7 @@ test.describe("/redirect-login/{token}", () => {
   }) => {
     const { token, name } = await redirectToken(request);
     await page.goto(`/redirect-login/${token}`);
-    // Opening the link signs nobody in: it asks (issue #14.3).
+    // Opening the link signs nobody in: it asks (no login CSRF).
     await expect(page).toHaveURL(new RegExp(`/redirect-login/${token}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       el("auth:redirectLogin.heading"),

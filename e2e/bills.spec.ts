@@ -5,7 +5,7 @@ import { DEMO } from "../seed/accounts";
 import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
 
 /**
- * Issue 4, bills half: /b2b/logariasmoi (history table with filters, sorting and paging in the
+ * Bills: /b2b/logariasmoi (history table with filters, sorting and paging in the
  * URL; payments; download my data), one bill explained (/b2b/logariasmoi/{id}) and its PDF
  * (/b2b/invoice-pdf/{id}: the download dialog with JS, a plain link without). Every test runs in
  * both projects (JavaScript off and on), checks axe, and reads its texts from locales/.
@@ -365,7 +365,7 @@ test.describe("download my data", () => {
 });
 
 /**
- * Issue #15, "the money first": each bill row shows its type, period, due date, amount, status
+ * The money first: each bill row shows its type, period, due date, amount, status
  * and PDF link without sideways scrolling; the rest opens in the row without JavaScript; the
  * bill's page shows its status and "Pay this bill" while something remains. Rows are discovered
  * from the page (types, badges), not listed by hand.

@@ -3,7 +3,7 @@ import { checkA11y, expect as baseExpect, gotoLng, login, noJs, test } from "./f
 import { apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
- * Issue 7, billing-address change through /change-address/{hash}: the yes/no choice and all
+ * Billing-address change through /change-address/{hash}: the yes/no choice and all
  * address fields, the spec's three messages next to their fields with what was typed kept, the
  * new billing address on /b2b/paroxes, and links that are wrong, altered, expired or of another
  * purpose. JavaScript off and on; axe on every page.

@@ -3,7 +3,7 @@ import { DEMO, tr } from "./support/app";
 import { paidReference } from "./support/checkout";
 
 /**
- * Issue #15: the checkout query of spec §2 (`?checkout=success&t=…&a=…`, any page) is typed by
+ * The checkout query of spec §2 (`?checkout=success&t=…&a=…`, any page) is typed by
  * anyone. The result dialog shows only a payment the API confirms as this customer's and
  * successful, with the amount the ledger recorded; the receipt says "within 5 days" once.
  * JavaScript off and on. Like e2e/payments.spec.ts, each project pays small amounts on its own

@@ -8,7 +8,7 @@ import { DEMO, tr } from "./support/app";
 import { paidReference } from "./support/checkout";
 
 /**
- * Issue #15, "dialogs that are really modal": every URL-addressed dialog of the portal (settings
+ * Dialogs that are really modal: every URL-addressed dialog of the portal (settings
  * in two steps, change password, pay-several, the payment result, the user pop-up). With
  * JavaScript: modal, focus inside, Tab kept inside, Escape closes it as its close control does,
  * focus back on what opened it. Without: a server-rendered section whose close control works.

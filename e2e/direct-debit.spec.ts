@@ -17,7 +17,7 @@ import {
 import { ownClientAddress } from "./support/app";
 
 /**
- * Direct debit (issue 7): /direct-debit → SMS code → card → /direct-debit/loader →
+ * Direct debit: /direct-debit → SMS code → card → /direct-debit/loader →
  * /direct-debit/thank-you, every spec §8 error through the UI, and the signed-in management on
  * /b2b/paroxes. The two projects run at once on one database, so each uses its own customer:
  * js the household (gas supply), nojs the first-login customer (its only supply). A supply that is
@@ -88,8 +88,8 @@ async function fillCard(page: Page, lng: Lng, number: string) {
   await page.getByLabel(T[lng].card.cvv).fill("123");
 }
 
-// Refused posts show a message twice on purpose (#15): next to its field (or at the top of the
-// form) and in the error summary; `.first()` checks that it is shown.
+// Refused posts show a message twice on purpose (errors in sight without JavaScript): next to its
+// field (or at the top of the form) and in the error summary; `.first()` checks that it is shown.
 
 // Many steps per test, each a full page load without JavaScript: more time than the default.
 test.describe.configure({ timeout: 150_000 });

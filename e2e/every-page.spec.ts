@@ -18,8 +18,8 @@ import {
 import { ROOT } from "./support/server";
 
 /**
- * Issue #15, site-wide: EVERY page of app/routes.ts, signed out and signed in, in Greek and
- * English, with JavaScript off (nojs) and on (js):
+ * Site-wide, so no page is left out: EVERY page of app/routes.ts, signed out and signed in, in
+ * Greek and English, with JavaScript off (nojs) and on (js):
  * - axe (WCAG 2.0/2.1/2.2 A and AA and best practices, so `region` and `landmark-unique`) with
  *   no violations, at 360 × 740 and at 1280 × 800;
  * - at 360 × 740 and 320 × 640 nothing extends past the viewport: the document does not scroll

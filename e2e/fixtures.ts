@@ -102,7 +102,7 @@ function waitForHydrationAfterNavigation(page: Page): void {
 /**
  * WCAG 2.0, 2.1 and 2.2 A and AA (axe 4.14 tags its 2.2 A rules wcag2a/wcag21a already; it has
  * no "wcag22a" tag) and axe's best practices, which include `region` (all content inside a
- * landmark) and `landmark-unique` (issue #15).
+ * landmark) and `landmark-unique` (one of each landmark, for screen-reader navigation).
  */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 

@@ -1,7 +1,7 @@
 import { checkA11y, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 import { apiGet, apiLogin, DEMO, el, type ApiMeterLite } from "./support/app";
 
-/** Issue 2: the onboarding applicant 300000009 and the application tracking of spec §2 / §4. */
+/** The onboarding applicant 300000009 and the application tracking of spec §2 / §4. */
 
 // Multi-page flows on a shared 2-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });

@@ -6,7 +6,7 @@ import { checkA11y, DEMO_PASSWORD, expect, test } from "./fixtures";
 import { apiGet, apiLogin, DEMO, ownClientAddress, tr, type Lng } from "./support/app";
 
 /**
- * Issue #15, "English survives sign-in": a language chosen on the login page is kept after
+ * English survives sign-in: a language chosen on the login page is kept after
  * sign-in (the `lng` cookie) and the portal offers once, in that language, to save it to the
  * profile ("Save" / "Not now", a real form, so both work without JavaScript); the profile's saved
  * language applies when nothing was chosen; sign-out goes back to the saved language (spec §4).

@@ -4,7 +4,7 @@ import { checkA11y, expect, gotoLng, latestOutboxMessage, login, test } from "./
 import { contains, DEMO, exact, tr, type Lng } from "./support/app";
 
 /**
- * Issue 7: the new-supply application /nea-paroxi, signed out and signed in, JS off and on:
+ * The new-supply application /nea-paroxi, signed out and signed in, JS off and on:
  * the details saved on the server (a reload keeps them), each field's error next to it with what
  * was typed kept, the review, the done page with a reference and the confirmation email.
  */
@@ -85,7 +85,8 @@ test("a visitor applies for a new supply; a reload keeps the details", async ({
   await page.getByRole("button", { name: t(lng, "next") }).click();
 
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
-  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  // Next to the checkbox, and listed in the error summary at the top of the form (errors in sight
+  // without JavaScript).
   await expect(page.locator(".field__error", { hasText: t(lng, "errors.consent") })).toBeVisible();
   await expect(page.locator(".error-summary")).toContainText(t(lng, "errors.consent"));
   await page.getByLabel(t(lng, "review.consent")).check();

@@ -9,7 +9,7 @@ import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, tr } from "./support/app";
 
 /**
- * Issue 3: the overview (top banner, dashboard, charts with tables, year-on-year, banners, user
+ * The overview (top banner, dashboard, charts with tables, year-on-year, banners, user
  * pop-up, pay-several dialog), choosing a supply, and /b2b/paroxes. Every test runs in both
  * projects (JavaScript off and on), checks axe, and reads its texts from locales/.
  */
@@ -325,7 +325,7 @@ test.describe("user pop-up", () => {
 });
 
 /**
- * Issue #15, "the money first": one hero on the overview (what is owed, by when, the pay
+ * The money first: one hero on the overview (what is owed, by when, the pay
  * button) first on the screen at 360 px; "nothing to pay" with the latest bill's Paid badge once
  * paid; the welcome banner in full on the overview only, one line elsewhere; the greeting in the
  * Greek vocative; nothing wider than the viewport at 320 and 360 px.

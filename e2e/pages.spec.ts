@@ -8,11 +8,11 @@ import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtu
 import { athensToday } from "../core/dates.ts";
 
 /**
- * Issue 7 pages, with JavaScript off (nojs) and on (js), in Greek and English: the sidebar's
- * "More" group, statistics, calendar (+ .ics), questionnaire (once per quarter), important notices
- * and help/FAQ with its search. The questionnaire changes data: each project answers as its own
- * customer (nojs: the 60-supply company, js: the 200-supply company), and the tests accept a
- * database where that customer already answered (a re-run).
+ * The help and notice pages, with JavaScript off (nojs) and on (js), in Greek and English: the
+ * sidebar's "More" group, statistics, calendar (+ .ics), questionnaire (once per quarter),
+ * important notices and help/FAQ with its search. The questionnaire changes data: each project
+ * answers as its own customer (nojs: the 60-supply company, js: the 200-supply company), and the
+ * tests accept a database where that customer already answered (a re-run).
  */
 
 type Lng = "el" | "en";

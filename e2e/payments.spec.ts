@@ -4,10 +4,10 @@ import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
- * Issue 4, payments: pay one supply, several supplies in one payment, /pay/{hash} without
+ * Payments: pay one supply, several supplies in one payment, /pay/{hash} without
  * sign-in, declined card, cancel, replayed return, a balance paid meanwhile in another window
- * (issue 14 point 9: the second payment is not taken); the result dialogs of spec §2 "Checkout query";
- * axe on every page including the acquirer's hosted pages. JavaScript off and on.
+ * (paying twice must not overpay: the second payment is not taken); the result dialogs of spec §2
+ * "Checkout query"; axe on every page including the acquirer's hosted pages. JavaScript off and on.
  *
  * Both projects share one database, so each uses its own company: nojs the 60-supply 200000006,
  * js the 200-supply 210000002; each test its own owing supplies, paying small amounts so the
@@ -325,7 +325,7 @@ test.describe("pay links without sign-in", () => {
 });
 
 /**
- * Issue #15, "the money first": the pay page's table fits its card (the amount column was clipped
+ * The money first: the pay page's table fits its card (the amount column was clipped
  * inside a scrolling region at 1280 px), and a bill paid through "Pay this bill" reads as Paid on
  * the bills page and its own page. The paying test uses the 1,000-supply company (no other spec
  * pays there): nojs and js each take their own supplies (ids ≡ 1 or 5 mod 8 of the owing ones,

@@ -3,7 +3,7 @@ import { checkA11y, expect, gotoLng, hydrated, login, test } from "./fixtures";
 import { contains, DEMO, el, exact, ownClientAddress, tr, type Lng } from "./support/app";
 
 /**
- * Issue 2: pages open to everyone: the static pages in both languages, the contact form, the
+ * Pages open to everyone: the static pages in both languages, the contact form, the
  * hash routes, the footer's cookie bar, the document title and the test-environment marker, and
  * the language switch.
  */
@@ -92,7 +92,7 @@ test.describe("hash routes", () => {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
     }
-    // A wrong hash goes to "/" too, with the wrong-link message (issue 7, as /pay does).
+    // A wrong hash goes to "/" too, with the wrong-link message (as /pay does).
     await page.goto("/all-smart/not-a-signed-hash");
     await expect(page).toHaveURL(/\/$/);
     await expect(
@@ -162,7 +162,7 @@ test.describe("language", () => {
 
     // Signed in, the header has the same switch.
     await login(page, DEMO.household.vat);
-    // English, chosen before signing in, is kept (issue #15): the saved Greek does not win.
+    // English, chosen before signing in, is kept: the saved Greek does not win.
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: tr("en", "language.switchTo.el") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "el");

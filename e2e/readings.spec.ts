@@ -10,7 +10,7 @@ import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtur
 import { athensToday } from "../core/dates.ts";
 
 /**
- * Meter readings (issue 5): /b2b/kataxorisi and /instructions, with JavaScript off (nojs) and on
+ * Meter readings: /b2b/kataxorisi and /instructions, with JavaScript off (nojs) and on
  * (js). Both projects share one database, so each submits on its own supply: nojs on the
  * household's main meter, js on the company's main meter (both have an open reading period and
  * a night register), always above that supply's current values, read through the API.
@@ -394,7 +394,7 @@ test.describe("meter reading", () => {
       await expect(page.getByText(R[lng].period.closed, { exact: true })).toBeVisible();
       await expect(page.getByText(/\d\d\/\d\d\/\d{4}/).first()).toBeVisible();
       await expect(page.getByLabel(R[lng].form.day)).toHaveCount(0);
-      // #15: no open period, no correction here: the page says to call 18101.
+      // No open period, no correction here: the page says to call 18101.
       await expect(page.getByText(R[lng].period.correctByPhone)).toBeVisible();
       await expect(page.getByRole("link", { name: R[lng].correct.link })).toHaveCount(0);
       await checkA11y(page);

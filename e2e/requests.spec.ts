@@ -5,7 +5,7 @@ import { DEMO } from "../seed/accounts.ts";
 import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
 
 /**
- * Requests (issue 7): /b2b/aitimata, its two forms and a request's page, with JavaScript off
+ * Requests: /b2b/aitimata, its two forms and a request's page, with JavaScript off
  * (nojs) and on (js). Both projects share one database and one account (the 200-supply company
  * 210000002, which other flows leave alone), so each takes its supply from its own end of the
  * list of allowed supplies: nojs the first, js the last. Every run uses a supply that has no open

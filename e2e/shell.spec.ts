@@ -13,7 +13,7 @@ import {
 } from "./support/app";
 
 /**
- * Issue 2: the signed-in shell. Header (supply drop-down, unread messages, avatar menu), the
+ * The signed-in shell. Header (supply drop-down, unread messages, avatar menu), the
  * sidebar rules, breadcrumb, skins. Read-only: selecting a supply lives in the portal session.
  */
 

@@ -3,11 +3,11 @@ import { checkA11y, DEMO_PASSWORD, expect, hydrated, login, test } from "./fixtu
 import { apiLogin, apiLoginStatus, contains, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
- * Issue #14 (points 5, 6, 7, 11): when the API refuses with 429 (too many attempts), each form
- * says so, translated, in an alert above the form, keeps what was typed, and the page answers
- * 429. Each test first uses up the allowance of a client address of its own through the API
- * (CF-Connecting-IP, which wrangler dev takes from the request), then posts the form as that
- * client. Both projects: JavaScript off and on.
+ * Throttled forms (reset, sign-in, anonymous senders, password checks): when the API refuses with
+ * 429 (too many attempts), each form says so, translated, in an alert above the form, keeps what
+ * was typed, and the page answers 429. Each test first uses up the allowance of a client address
+ * of its own through the API (CF-Connecting-IP, which wrangler dev takes from the request), then
+ * posts the form as that client. Both projects: JavaScript off and on.
  */
 
 const TOO_MANY = el("common:error.tooManyAttempts");

@@ -4,7 +4,7 @@ import { checkA11y, expect, gotoLng, latestOutboxMessage, login, test } from "./
 import { contains, DEMO, exact, tr, type Lng } from "./support/app";
 
 /**
- * Issue 7: the transfer flow /metavasi, signed out and signed in, JS off and on: each step saved
+ * The transfer flow /metavasi, signed out and signed in, JS off and on: each step saved
  * on the server (a reload keeps it), the four transfer errors of spec §8 next to their fields,
  * the supply checks, the review, the done page with a reference and the confirmation email.
  */
@@ -107,7 +107,8 @@ test("a visitor moves a supply to NRG step by step; a reload keeps each step", a
 
   // The consent is required.
   await page.getByRole("button", { name: t(lng, "review.submit") }).click();
-  // Next to the checkbox, and listed in the error summary at the top of the form (#15).
+  // Next to the checkbox, and listed in the error summary at the top of the form (errors in sight
+  // without JavaScript).
   await expect(page.locator(".field__error", { hasText: t(lng, "errors.consent") })).toBeVisible();
   await expect(page.locator(".error-summary")).toContainText(t(lng, "errors.consent"));
   await page.getByLabel(t(lng, "review.consent")).check();
