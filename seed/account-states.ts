@@ -1,7 +1,8 @@
 import { DEMO, DEMO_ACTIVATION_TOKEN } from "./accounts.ts";
 import type { Builder } from "./builder.ts";
-import { demoCustomer, demoUser } from "./customers.ts";
+import { type DemoCustomer, demoCustomer, demoUser } from "./customers.ts";
 import { addDays, DAY, stamp } from "./dates.ts";
+import type { BillingOptions } from "./invoices.ts";
 import { prng, type Rng, seedFor } from "./random.ts";
 import { type Address, addressAt } from "./reference.ts";
 import type { CustomerRow, MeterRow } from "./rows.ts";
@@ -154,27 +155,51 @@ export function firstLogin(b: Builder) {
   b.readings(meter, rng, { months: 6, monthlyKwh: 320 });
 }
 
-export function signupCustomers(b: Builder) {
-  const p = DEMO.signupPerson;
-  const prngP = prng(seedFor(p.customerId));
-  const homeP = addressAt(14);
-  const cp = demoCustomer(b, p, "Δ.Ο.Υ. Ε΄ Θεσσαλονίκης", "sofia.makri@example.gr");
-  const mp = onlySupply(b, cp, prngP, p.meterId, "home", homeP, {
-    per_code: p.perCode,
-    id_code: "01",
-    next_code: "3",
+/**
+ * A billing customer with one supply and no portal account yet: it signs up with the supply
+ * number (`perCode`) and the mobile on file.
+ */
+function signupCustomer(
+  b: Builder,
+  d: DemoCustomer & { meterId: number; perCode: string },
+  customer: { taxOffice: string; email: string; address: Address },
+  supply: Pick<MeterRow, "meter_type" | "id_code" | "next_code">,
+  billing: BillingOptions,
+): { meter: MeterRow; rng: Rng } {
+  const rng = prng(seedFor(d.customerId));
+  const c = demoCustomer(b, d, customer.taxOffice, customer.email);
+  const meter = onlySupply(b, c, rng, d.meterId, supply.meter_type, customer.address, {
+    per_code: d.perCode,
+    id_code: supply.id_code,
+    next_code: supply.next_code,
   });
-  b.billingHistory(mp, cp, prngP, { months: 6, monthlyKwh: 290 });
-  b.readings(mp, prngP, { months: 6, monthlyKwh: 290 });
+  b.billingHistory(meter, c, rng, billing);
+  return { meter, rng };
+}
 
-  const k = DEMO.signupCompany;
-  const prngK = prng(seedFor(k.customerId));
-  const office = addressAt(22);
-  const ck = demoCustomer(b, k, "Δ.Ο.Υ. Βόλου", "info@gamma-techniki.example.gr");
-  const mk = onlySupply(b, ck, prngK, k.meterId, "professional", office, {
-    per_code: k.perCode,
-    id_code: "02",
-    next_code: "8",
-  });
-  b.billingHistory(mk, ck, prngK, { months: 6, monthlyKwh: 2_400, dueDays: 30 });
+export function signupCustomers(b: Builder) {
+  const person = signupCustomer(
+    b,
+    DEMO.signupPerson,
+    {
+      taxOffice: "Δ.Ο.Υ. Ε΄ Θεσσαλονίκης",
+      email: "sofia.makri@example.gr",
+      address: addressAt(14),
+    },
+    { meter_type: "home", id_code: "01", next_code: "3" },
+    { months: 6, monthlyKwh: 290 },
+  );
+  b.readings(person.meter, person.rng, { months: 6, monthlyKwh: 290 });
+
+  signupCustomer(
+    b,
+    DEMO.signupCompany,
+    {
+      taxOffice: "Δ.Ο.Υ. Βόλου",
+      email: "info@gamma-techniki.example.gr",
+      address: addressAt(22),
+    },
+    { meter_type: "professional", id_code: "02", next_code: "8" },
+    { months: 6, monthlyKwh: 2_400, dueDays: 30 },
+  );
 }

@@ -101,24 +101,19 @@ export class Builder {
     return full;
   }
 
+  /** A customer's supply (meters.ts), added to the meters table. */
   meter(...args: MeterArgs): MeterRow {
     const full = meterRow(this, ...args);
     this.tables.meters.push(full);
     return full;
   }
 
-  /**
-   * Monthly bills (every third one a Clearance) and the payments that settle them, ending with
-   * the bill issued `endMonthsAgo` months before the newest bill date.
-   */
+  /** A supply's bills and the payments that settle them (invoices.ts). */
   billingHistory(meter: MeterRow, customer: CustomerRow, rng: Rng, options: BillingOptions): void {
     billingHistory(this, meter, customer, rng, options);
   }
 
-  /**
-   * Cumulative meter readings: the network operator every 4 months (day cp 10, night cp 12),
-   * client readings between them (11/13) and, when asked, excluded origin-5 rows (21/24).
-   */
+  /** A supply's meter readings (readings.ts). */
   readings(meter: MeterRow, rng: Rng, options: ReadingOptions): void {
     meterReadings(this, meter, rng, options);
   }

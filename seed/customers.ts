@@ -2,7 +2,7 @@ import type { Builder } from "./builder.ts";
 import type { CustomerRow, UserRow } from "./rows.ts";
 
 /** What seed/accounts.ts says of a demo customer; a legal person names its authorised employee. */
-interface DemoCustomer {
+export interface DemoCustomer {
   customerId: number;
   vat: string;
   name: string;
