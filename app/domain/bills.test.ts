@@ -1,3 +1,5 @@
+import { toCents } from "../../core/gateway";
+import { pageWindow, paginate } from "./paging";
 import { describe, expect, it } from "vitest";
 import type { ApiInvoice, InvoiceType } from "../../api/contract";
 import {
@@ -9,12 +11,9 @@ import {
   hasDocument,
   invoiceBreakdown,
   invoiceYears,
-  pageWindow,
-  paginate,
   parseBillsQuery,
   payLinkCents,
   sortInvoices,
-  toCents,
 } from "./bills";
 
 let nextId = 1;

@@ -1,5 +1,7 @@
 import type { ApiInvoice, InvoiceType } from "../../api/contract";
+import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus } from "../../core/meter-status";
+import { paginate, type Page } from "./paging";
 
 /**
  * The bills page (spec §2 logariasmoi, §9): one supply's billing history filtered by type and
@@ -76,7 +78,6 @@ export function billsSearch(query: BillsQuery, patch: Partial<BillsQuery> = {}):
 }
 
 /** Euros (API) → integer cents, so sums and comparisons are exact. */
-export const toCents = (euros: number) => Math.round(Number((euros * 100).toPrecision(15)));
 const toEuros = (cents: number) => cents / 100;
 
 export function invoiceYear(invoice: Pick<ApiInvoice, "issue_date">): number {
@@ -116,50 +117,6 @@ export function sortInvoices<T extends Pick<ApiInvoice, "id" | "issue_date" | "t
     const primary = sort === "amount" ? toCents(a.total_value) - toCents(b.total_value) : 0;
     return sign * (primary !== 0 ? primary : byDate(a, b));
   });
-}
-
-export interface Page<T> {
-  rows: T[];
-  /** The page shown: the requested one, clamped to [1, pageCount]. */
-  page: number;
-  pageCount: number;
-  total: number;
-  /** 1-based positions of the first and last row shown (0 and 0 when empty). */
-  from: number;
-  to: number;
-}
-
-export function paginate<T>(rows: readonly T[], page: number, size: number): Page<T> {
-  const total = rows.length;
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const start = (current - 1) * size;
-  const slice = rows.slice(start, start + size);
-  return {
-    rows: slice,
-    page: current,
-    pageCount,
-    total,
-    from: slice.length ? start + 1 : 0,
-    to: start + slice.length,
-  };
-}
-
-/**
- * The page numbers to offer: always the first and last, the current one and `radius` around
- * it; `null` marks a gap ("…").
- */
-export function pageWindow(page: number, pageCount: number, radius = 1): (number | null)[] {
-  const shown = new Set([1, pageCount]);
-  for (let p = page - radius; p <= page + radius; p++) if (p >= 1 && p <= pageCount) shown.add(p);
-  const sorted = [...shown].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  sorted.forEach((p, i) => {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && p - previous > 1) out.push(null);
-    out.push(p);
-  });
-  return out;
 }
 
 /** The payments list shows the newest ones; `?payments=all` shows every one. */

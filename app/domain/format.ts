@@ -1,4 +1,5 @@
 import type { ApiMeter } from "../../api/contract";
+import { supplyNumber as coreSupplyNumber, type SupplyNumberParts } from "../../core/supply-number";
 
 /**
  * Display formats of spec §5: amounts with two decimals, comma decimal separator and dot
@@ -132,20 +133,9 @@ export function isElectricity(meter: Pick<ApiMeter, "division">): boolean {
   return meter.division === 1;
 }
 
-/**
- * The supply number customers know: electricity per_code (the 9-digit prefix asked at sign-up),
- * id_code and next_code joined without separators; gas the 14-digit POD.
- */
-export function supplyNumber(
-  meter: Pick<ApiMeter, "division" | "per_code" | "id_code" | "next_code" | "pod">,
-): string {
-  if (isElectricity(meter)) {
-    const parts = [meter.per_code, meter.id_code, meter.next_code]
-      .map((part) => (part ?? "").trim())
-      .filter(Boolean);
-    return parts.length > 0 ? parts.join("") : EMPTY;
-  }
-  return meter.pod?.trim() || EMPTY;
+/** The supply number (core/supply-number.ts), or a dash for a supply without one. */
+export function supplyNumber(meter: SupplyNumberParts): string {
+  return coreSupplyNumber(meter) || EMPTY;
 }
 
 /** "Οδός 12, 11111 Περιοχή" from the physical (supply) or billing address fields. */

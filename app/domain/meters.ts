@@ -4,6 +4,7 @@ import {
   isIntermediateMeterStatus,
   userStatusFromMeters,
 } from "../../core/meter-status";
+import { canSubmitReadings, type ReadingMeter } from "../../core/readings";
 
 /**
  * Meter and account rules of spec §1, §2 and §4. The supply statuses and the user-status rule
@@ -147,19 +148,12 @@ export function resolveSelectedMeter<M extends SelectableMeter>(
   return kept ?? selectMeterOnLogin(meters);
 }
 
-type VisibilityMeter = Pick<ApiMeter, "division" | "category" | "voltage_type">;
-
 /**
- * Page visibility (spec §2 Guards, meter reading): not for a category containing B1 or G22, a
- * voltage type 02 or 03, or division 2 (gas).
+ * Page visibility of the reading page (spec §2 Guards): the API's own rule for who may send a
+ * reading (core/readings.ts), so the link, the guard and the endpoint never disagree.
  */
-export function isPageVisible(meter: VisibilityMeter | null | undefined): boolean {
-  if (!meter) return false;
-  if (meter.division === 2) return false;
-  const category = (meter.category ?? "").toUpperCase();
-  if (category.includes("B1") || category.includes("G22")) return false;
-  const voltage = (meter.voltage_type ?? "").trim();
-  return voltage !== "02" && voltage !== "03";
+export function isPageVisible(meter: ReadingMeter | null | undefined): boolean {
+  return meter ? canSubmitReadings(meter) : false;
 }
 
 /** The reading (indication) period is open today: from ≤ today ≤ to. */

@@ -1,6 +1,8 @@
+import { paginate } from "./paging";
 import { describe, expect, it } from "vitest";
 import type { ApiInvoice, ApiMeter, InvoiceType } from "../../api/contract";
 import {
+  SUPPLY_PAGE_SIZE,
   BILLING_PAGING_RESET,
   bannerDate,
   billTotal,
@@ -11,7 +13,6 @@ import {
   latestBill,
   matchesSupply,
   oneYearEarlier,
-  paginate,
   parseSupplyFilters,
   paySeveralMeters,
   resolveSelectedMeter,
@@ -488,9 +489,11 @@ describe("supplies page", () => {
 
   it("pages 25 at a time and clamps the page", () => {
     const items = Array.from({ length: 60 }, (_, i) => i + 1);
-    expect(paginate(items, 1)).toMatchObject({ page: 1, pageCount: 3, total: 60, from: 1, to: 25 });
-    expect(paginate(items, 3).items).toEqual(items.slice(50));
-    expect(paginate(items, 9)).toMatchObject({ page: 3, from: 51, to: 60 });
-    expect(paginate([], 1)).toMatchObject({ page: 1, pageCount: 1, from: 0, to: 0, items: [] });
+    expect(SUPPLY_PAGE_SIZE).toBe(25);
+    const page = (n: number, rows: number[] = items) => paginate(rows, n, SUPPLY_PAGE_SIZE);
+    expect(page(1)).toMatchObject({ page: 1, pageCount: 3, total: 60, from: 1, to: 25 });
+    expect(page(3).rows).toEqual(items.slice(50));
+    expect(page(9)).toMatchObject({ page: 3, from: 51, to: 60 });
+    expect(page(1, [])).toMatchObject({ page: 1, pageCount: 1, from: 0, to: 0, rows: [] });
   });
 });

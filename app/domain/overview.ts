@@ -1,4 +1,5 @@
 import type { ApiInvoice, ApiMeter, ApiUser, InvoiceType } from "../../api/contract";
+import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus, isIntermediateMeterStatus } from "../../core/meter-status";
 import { resolveSelectedMeter, selectMeterOnLogin } from "./meters";
 
@@ -10,11 +11,6 @@ import { resolveSelectedMeter, selectMeterOnLogin } from "./meters";
 
 // ---------------------------------------------------------------------------------------------
 // Money and the top banner
-
-/** Euros → integer cents, without binary noise (0.1 + 0.2 → 30). */
-export function toCents(euros: number): number {
-  return Math.round(Number((euros * 100).toPrecision(12)));
-}
 
 /** Spec §3: total = ypoloipo + total_value, to 2 decimals (summed in cents, so exact). */
 export function billTotal(invoice: Pick<ApiInvoice, "ypoloipo" | "total_value">): number {
@@ -372,31 +368,4 @@ export function matchesSupply(supply: SearchableSupply, filters: SupplyFilters):
   const digits = query.replace(/[\s-]/g, "");
   if (/^\d+$/.test(digits) && supply.supplyNumber.includes(digits)) return true;
   return normaliseSearch(supply.searchText).includes(normaliseSearch(query));
-}
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageCount: number;
-  total: number;
-  /** 1-based positions of the first and last item shown (0 when empty). */
-  from: number;
-  to: number;
-}
-
-/** One page of a list; a page past the end shows the last page. */
-export function paginate<T>(items: readonly T[], page: number, size = SUPPLY_PAGE_SIZE): Page<T> {
-  const total = items.length;
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const start = (current - 1) * size;
-  const slice = items.slice(start, start + size);
-  return {
-    items: slice,
-    page: current,
-    pageCount,
-    total,
-    from: total === 0 ? 0 : start + 1,
-    to: start + slice.length,
-  };
 }

@@ -1,13 +1,7 @@
+import { pageWindow, type Page } from "../../domain/paging";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import {
-  billsSearch,
-  INVOICE_TYPES,
-  PAGE_SIZES,
-  pageWindow,
-  type BillsQuery,
-  type Page,
-} from "../../domain/bills";
+import { billsSearch, INVOICE_TYPES, PAGE_SIZES, type BillsQuery } from "../../domain/bills";
 
 /**
  * Filters as a GET form: the choices land in the URL (bookmarkable, back button works, no JS

@@ -1,8 +1,9 @@
+import { toCents } from "../../../core/gateway";
 import { DownloadLink } from "../bills/DownloadLink";
 import { useTranslation } from "react-i18next";
 import { BillStatusBadge } from "../BillStatusBadge";
 import { formatAmount, formatDate } from "../../domain/format";
-import { toCents } from "../../domain/overview";
+
 import type { TopBannerView } from "./view";
 import "./hero.css";
 

@@ -1,12 +1,11 @@
+import { paginate, type Page } from "../../domain/paging";
 import type { ApiMeter } from "../../../api/contract";
 import { formatAddress, isElectricity, supplyNumber } from "../../domain/format";
 import { isDropdownMeter } from "../../domain/meters";
 import {
   matchesSupply,
-  paginate,
   supplyStatus,
   SUPPLY_PAGE_SIZE,
-  type Page,
   type SupplyFilters,
   type SupplyStatus,
 } from "../../domain/overview";

@@ -277,21 +277,21 @@ describe("supplies view", () => {
 
   it("lists electricity first (main first), with status and selection rules", () => {
     const view = buildSuppliesView(meters, 1, parseSupplyFilters(new URLSearchParams()));
-    expect(view.page.items.map((r) => r.id)).toEqual([1, 2, 4, 3]);
-    expect(view.page.items.map((r) => r.status)).toEqual([
+    expect(view.page.rows.map((r) => r.id)).toEqual([1, 2, 4, 3]);
+    expect(view.page.rows.map((r) => r.status)).toEqual([
       "active",
       "waiting",
       "inactive",
       "inactive",
     ]);
-    expect(view.page.items.map((r) => r.selectable)).toEqual([true, true, false, true]);
-    expect(view.page.items[0]?.selected).toBe(true);
+    expect(view.page.rows.map((r) => r.selectable)).toEqual([true, true, false, true]);
+    expect(view.page.rows[0]?.selected).toBe(true);
     expect(view.counts).toEqual({ electricity: 3, gas: 1, active: 1, waiting: 1, inactive: 2 });
   });
 
   it("filters through the URL's q, kind and status", () => {
     const ids = (query: string) =>
-      buildSuppliesView(meters, 1, parseSupplyFilters(new URLSearchParams(query))).page.items.map(
+      buildSuppliesView(meters, 1, parseSupplyFilters(new URLSearchParams(query))).page.rows.map(
         (r) => r.id,
       );
     expect(ids("kind=gas")).toEqual([3]);

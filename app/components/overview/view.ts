@@ -1,3 +1,4 @@
+import { toCents } from "../../../core/gateway";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../api/contract";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
 import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
@@ -15,7 +16,6 @@ import {
   showPaySeveral,
   showTopBanner,
   showUserPopup,
-  toCents,
   yearOnYear,
   type ChartPoint,
   type Dashboard,

@@ -58,7 +58,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
   const { filters, page, total, counts } = loaderData;
   const filtered = Boolean(filters.q || filters.kind || filters.status);
   const groups = (["electricity", "gas"] as const)
-    .map((kind) => ({ kind, rows: page.items.filter((row) => row.kind === kind) }))
+    .map((kind) => ({ kind, rows: page.rows.filter((row) => row.kind === kind) }))
     .filter((group) => group.rows.length > 0);
   return (
     <>
