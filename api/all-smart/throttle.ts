@@ -1,4 +1,6 @@
+import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../db";
+import { throttleCounters } from "../db/schema";
 import { hit, LIMITS, windowOf } from "../services/throttle";
 
 /**
@@ -9,14 +11,20 @@ import { hit, LIMITS, windowOf } from "../services/throttle";
 
 export async function isThrottled(db: Db, vat: string | null, ip: string): Promise<boolean> {
   const { start } = windowOf(LIMITS.allSmartVat.windowSeconds);
-  const rows = await db.$client
-    .prepare(
-      `SELECT scope, count FROM throttle_counters WHERE window_start = ?
-       AND ((scope = ? AND key = ?) OR (scope = ? AND key = ?))`,
-    )
-    .bind(start, LIMITS.allSmartVat.scope, vat ?? "", LIMITS.allSmartIp.scope, ip)
-    .all<{ scope: string; count: number }>();
-  return rows.results.some((r: { scope: string; count: number }) =>
+  const t = throttleCounters;
+  const rows = await db
+    .select({ scope: t.scope, count: t.count })
+    .from(t)
+    .where(
+      and(
+        eq(t.window_start, start),
+        or(
+          and(eq(t.scope, LIMITS.allSmartVat.scope), eq(t.key, vat ?? "")),
+          and(eq(t.scope, LIMITS.allSmartIp.scope), eq(t.key, ip)),
+        ),
+      ),
+    );
+  return rows.some((r) =>
     r.scope === LIMITS.allSmartVat.scope
       ? r.count >= LIMITS.allSmartVat.max
       : r.count >= LIMITS.allSmartIp.max,
@@ -32,8 +40,13 @@ export async function recordFailure(db: Db, vat: string | null, ip: string) {
 
 /** Development only: forget a VAT's failures and every IP's (tests re-run on the same database). */
 export async function clearFailures(db: Db, vat: string) {
-  await db.$client
-    .prepare("DELETE FROM throttle_counters WHERE scope = ? OR (scope = ? AND key = ?)")
-    .bind(LIMITS.allSmartIp.scope, LIMITS.allSmartVat.scope, vat)
-    .run();
+  const t = throttleCounters;
+  await db
+    .delete(t)
+    .where(
+      or(
+        eq(t.scope, LIMITS.allSmartIp.scope),
+        and(eq(t.scope, LIMITS.allSmartVat.scope), eq(t.key, vat)),
+      ),
+    );
 }

@@ -1,6 +1,8 @@
 /**
- * Drizzle mirror of migrations/0001_init.sql. The SQL migrations are the source of truth; this file
- * only gives the queries types, so keep column names, nullability and defaults identical.
+ * Drizzle mirror of the tables of migrations/*.sql that no single feature owns (a feature's own
+ * tables may sit beside it in `api/<feature>/tables.ts`). The SQL migrations are the source of
+ * truth; this file only gives the queries types, so keep column names, types, nullability,
+ * defaults, keys and indexes identical: tests/unit/drizzle-schema.test.ts fails when the two disagree.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -287,31 +289,53 @@ export const outbox = sqliteTable("outbox", {
   created_at: text("created_at").notNull().default(nowStamp),
 });
 
-export const transactions = sqliteTable("transactions", {
-  id: integer("id").primaryKey(),
-  txn_no: text("txn_no").notNull().unique(),
-  user_id: integer("user_id").references(() => users.id),
-  meter_id: integer("meter_id")
-    .notNull()
-    .references(() => meters.id),
-  amount_cents: integer("amount_cents").notNull(),
-  status: text("status", { enum: ["started", "success", "failed", "cancelled"] }).notNull(),
-  payment_group: text("payment_group"),
-  created_at: text("created_at").notNull(),
-  completed_at: text("completed_at"),
-});
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey(),
+    txn_no: text("txn_no").notNull().unique(),
+    user_id: integer("user_id").references(() => users.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    amount_cents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["started", "success", "failed", "cancelled"] }).notNull(),
+    payment_group: text("payment_group"),
+    created_at: text("created_at").notNull(),
+    completed_at: text("completed_at"),
+    // 0005_payments.sql: the order that recorded it; unique per (order, supply).
+    order_id: text("order_id").references((): AnySQLiteColumn => paymentOrders.id),
+  },
+  (t) => [
+    uniqueIndex("transactions_order_meter").on(t.order_id, t.meter_id),
+    index("transactions_meter").on(t.meter_id, t.created_at),
+  ],
+);
 
-export const requests = sqliteTable("requests", {
-  id: integer("id").primaryKey(),
-  reference: text("reference").notNull().unique(),
-  user_id: integer("user_id").references(() => users.id),
-  meter_id: integer("meter_id").references(() => meters.id),
-  kind: text("kind").notNull(),
-  status: text("status").notNull().default("received"),
-  payload: text("payload").notNull(),
-  file_key: text("file_key"),
-  created_at: text("created_at").notNull().default(nowStamp),
-});
+export const requests = sqliteTable(
+  "requests",
+  {
+    id: integer("id").primaryKey(),
+    reference: text("reference").notNull().unique(),
+    user_id: integer("user_id").references(() => users.id),
+    meter_id: integer("meter_id").references(() => meters.id),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("received"),
+    payload: text("payload").notNull(),
+    file_key: text("file_key"),
+    created_at: text("created_at").notNull().default(nowStamp),
+  },
+  // 0004_requests.sql
+  (t) => [
+    uniqueIndex("requests_file_key")
+      .on(t.file_key)
+      .where(sql`file_key IS NOT NULL`),
+    uniqueIndex("requests_open_per_supply")
+      .on(t.meter_id, t.kind)
+      .where(sql`kind IN ('name_change','cancellation') AND status IN ('submitted','in_review')`),
+    index("requests_user").on(t.user_id, t.created_at),
+  ],
+);
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey(),
@@ -320,4 +344,145 @@ export const auditLog = sqliteTable("audit_log", {
   detail: text("detail"),
   ip: text("ip"),
   created_at: text("created_at").notNull().default(nowStamp),
+});
+
+/** Direct debit (migrations/0002_direct_debit.sql): the public set-up flow, one row per flow. */
+export const directDebitFlowStatuses = ["code", "card", "confirm", "done", "locked"] as const;
+
+export const directDebitFlows = sqliteTable(
+  "direct_debit_flows",
+  {
+    id: text("id").primaryKey(),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    afm: text("afm").notNull(),
+    mobile: text("mobile").notNull(),
+    status: text("status", { enum: directDebitFlowStatuses }).notNull().default("code"),
+    code_hash: text("code_hash"),
+    code_expires_at: text("code_expires_at"),
+    code_sent_at: text("code_sent_at"),
+    guesses: integer("guesses").notNull().default(0),
+    verified_at: text("verified_at"),
+    meter_id: integer("meter_id").references(() => meters.id),
+    holder: text("holder"),
+    card_exp_month: integer("card_exp_month"),
+    card_exp_year: integer("card_exp_year"),
+    card_token: text("card_token"),
+    card_last4: text("card_last4"),
+    card_brand: text("card_brand"),
+    created_at: text("created_at").notNull(),
+    expires_at: text("expires_at").notNull(),
+    completed_at: text("completed_at"),
+  },
+  (t) => [index("direct_debit_flows_afm").on(t.afm, t.created_at)],
+);
+
+/** Every code sent (first and resends): the resend throttles count these. */
+export const directDebitCodeSends = sqliteTable(
+  "direct_debit_code_sends",
+  {
+    id: integer("id").primaryKey(),
+    flow_id: text("flow_id")
+      .notNull()
+      .references(() => directDebitFlows.id),
+    kind: text("kind", { enum: ["first", "resend"] }).notNull(),
+    sent_at: text("sent_at").notNull(),
+  },
+  (t) => [index("direct_debit_code_sends_flow").on(t.flow_id, t.sent_at)],
+);
+
+/** Active mandates: at most one card per supply. */
+export const directDebits = sqliteTable(
+  "direct_debits",
+  {
+    meter_id: integer("meter_id")
+      .primaryKey()
+      .references(() => meters.id),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    card_token: text("card_token").notNull(),
+    card_last4: text("card_last4").notNull(),
+    card_brand: text("card_brand").notNull(),
+    card_exp_month: integer("card_exp_month").notNull(),
+    card_exp_year: integer("card_exp_year").notNull(),
+    holder: text("holder").notNull(),
+    charge_day: integer("charge_day").notNull(),
+    created_at: text("created_at").notNull(),
+    updated_at: text("updated_at").notNull(),
+  },
+  (t) => [index("direct_debits_customer").on(t.customer_id)],
+);
+
+/** Card payments (migrations/0005_payments.sql): one order per payment attempt. */
+export const paymentOrderChannels = ["portal", "pay", "instant-bill"] as const;
+
+export const paymentOrders = sqliteTable(
+  "payment_orders",
+  {
+    id: text("id").primaryKey(),
+    reference: text("reference").notNull().unique(),
+    user_id: integer("user_id").references(() => users.id),
+    channel: text("channel", { enum: paymentOrderChannels }).notNull(),
+    return_to: text("return_to").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["started", "success", "failed", "cancelled"] })
+      .notNull()
+      .default("started"),
+    failure: text("failure"),
+    acquirer_txn: text("acquirer_txn"),
+    claim: text("claim"),
+    lang: text("lang", { enum: ["el", "en"] })
+      .notNull()
+      .default("el"),
+    created_at: text("created_at").notNull(),
+    completed_at: text("completed_at"),
+  },
+  (t) => [index("payment_orders_user").on(t.user_id, t.created_at)],
+);
+
+export const paymentOrderItems = sqliteTable(
+  "payment_order_items",
+  {
+    order_id: text("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    amount_cents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.order_id, t.meter_id] })],
+);
+
+/** The built-in test acquirer's charges (api/gateway): at most one per merchant order. */
+export const gatewayPaymentStatuses = [
+  "challenge",
+  "approved",
+  "declined",
+  "expired",
+  "timeout",
+  "cancelled",
+] as const;
+
+export const gatewayPayments = sqliteTable("gateway_payments", {
+  id: text("id").primaryKey(),
+  merchant_order: text("merchant_order").notNull().unique(),
+  amount_cents: integer("amount_cents").notNull(),
+  status: text("status", { enum: gatewayPaymentStatuses }).notNull(),
+  card_last4: text("card_last4"),
+  created_at: text("created_at").notNull(),
+  completed_at: text("completed_at"),
+  // 0009_payment_void.sql: when the authorisation was released (never captured).
+  voided_at: text("voided_at"),
+});
+
+/**
+ * A counter per customer (0: supplier-wide content) that the triggers of
+ * migrations/0008_data_versions.sql raise on every write a signed-in page shows.
+ */
+export const dataVersions = sqliteTable("data_versions", {
+  customer_id: integer("customer_id").primaryKey(),
+  version: integer("version").notNull().default(0),
 });

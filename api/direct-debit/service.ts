@@ -1,15 +1,23 @@
 /**
- * Direct debit storage and the test issuer (docs/api/direct-debit.md). Plain SQL over D1: the
+ * Direct debit storage and the test issuer (docs/api/direct-debit.md). Drizzle over D1: the
  * tables are migrations/0002_direct_debit.sql. Every function takes the database explicitly.
  */
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
-import { outbox } from "../db/schema";
+import {
+  directDebitCodeSends,
+  directDebitFlows,
+  directDebits,
+  meters,
+  outbox,
+  users,
+} from "../db/schema";
 import { hmacSha256 } from "../../core/tokens";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
 import type { Lang } from "../types";
-import type { ApiDdFlow, ApiDdStep, ApiDdSupply, ApiDirectDebit } from "./contract";
+import type { ApiDdFlow, ApiDdSupply, ApiDirectDebit } from "./contract";
 import {
   CODE_TTL_SECONDS,
   cardBrand,
@@ -25,62 +33,26 @@ import {
 } from "../../core/direct-debit/rules";
 import { changedRow } from "../db/changes";
 
-export interface FlowRow {
-  id: string;
-  customer_id: number;
-  afm: string;
-  mobile: string;
-  status: ApiDdStep | "locked";
-  code_hash: string | null;
-  code_expires_at: string | null;
-  code_sent_at: string | null;
-  guesses: number;
-  verified_at: string | null;
-  meter_id: number | null;
-  holder: string | null;
-  card_exp_month: number | null;
-  card_exp_year: number | null;
-  card_token: string | null;
-  card_last4: string | null;
-  card_brand: string | null;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-}
+export type FlowRow = typeof directDebitFlows.$inferSelect;
 
-interface MeterRow {
-  id: number;
-  customer_id: number;
-  division: number;
-  per_code: string | null;
-  id_code: string | null;
-  next_code: string | null;
-  pod: string | null;
-  phys_street: string;
-  phys_street_no: string;
-  phys_postal_code: string;
-  phys_region: string;
-  last_invoice_due_date: string | null;
-}
+/** What the direct-debit pages show of a supply and need to set a charge day. */
+const meterColumns = {
+  id: meters.id,
+  customer_id: meters.customer_id,
+  division: meters.division,
+  per_code: meters.per_code,
+  id_code: meters.id_code,
+  next_code: meters.next_code,
+  pod: meters.pod,
+  phys_street: meters.phys_street,
+  phys_street_no: meters.phys_street_no,
+  phys_postal_code: meters.phys_postal_code,
+  phys_region: meters.phys_region,
+  last_invoice_due_date: meters.last_invoice_due_date,
+};
 
-interface MandateRow {
-  meter_id: number;
-  customer_id: number;
-  card_token: string;
-  card_last4: string;
-  card_brand: string;
-  card_exp_month: number;
-  card_exp_year: number;
-  holder: string;
-  charge_day: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const d1 = (db: Db) => db.$client;
-
-const METER_COLUMNS =
-  "id, customer_id, division, per_code, id_code, next_code, pod, phys_street, phys_street_no, phys_postal_code, phys_region, last_invoice_due_date";
+type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
+type MandateRow = typeof directDebits.$inferSelect;
 
 export function supplyNumber(m: MeterRow): string {
   if (m.division === 1) return [m.per_code, m.id_code, m.next_code].filter(Boolean).join("");
@@ -92,24 +64,22 @@ function address(m: MeterRow): string {
 }
 
 /** Supplies that may be on direct debit: the customer's Active ones. */
-export async function eligibleMeters(db: Db, customerId: number): Promise<MeterRow[]> {
-  const result = await d1(db)
-    .prepare(
-      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND status = 'Active' ORDER BY is_main DESC, id`,
-    )
-    .bind(customerId)
-    .all<MeterRow>();
-  return result.results;
+export function eligibleMeters(db: Db, customerId: number): Promise<MeterRow[]> {
+  return db
+    .select(meterColumns)
+    .from(meters)
+    .where(and(eq(meters.customer_id, customerId), eq(meters.status, "Active")))
+    .orderBy(desc(meters.is_main), asc(meters.id));
 }
 
 /** One of the customer's Active supplies, or 404 exactly as for one that does not exist. */
 export async function ownEligibleMeter(db: Db, customerId: number, meterId: number) {
-  const meter = await d1(db)
-    .prepare(
-      `SELECT ${METER_COLUMNS} FROM meters WHERE id = ? AND customer_id = ? AND status = 'Active'`,
-    )
-    .bind(meterId, customerId)
-    .first<MeterRow>();
+  const [meter] = await db
+    .select(meterColumns)
+    .from(meters)
+    .where(
+      and(eq(meters.id, meterId), eq(meters.customer_id, customerId), eq(meters.status, "Active")),
+    );
   if (!meter) throw new ApiError(404, "not_found");
   return meter;
 }
@@ -134,31 +104,25 @@ function toApiDirectDebit(row: MandateRow, meter: MeterRow, today: string): ApiD
 
 /** The customer's active direct debits, in supply order. */
 export async function customerMandates(db: Db, customerId: number): Promise<ApiDirectDebit[]> {
-  const [meters, mandates] = await Promise.all([
-    d1(db)
-      .prepare(
-        `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND status <> 'Removed' ORDER BY is_main DESC, id`,
-      )
-      .bind(customerId)
-      .all<MeterRow>(),
-    d1(db)
-      .prepare("SELECT * FROM direct_debits WHERE customer_id = ?")
-      .bind(customerId)
-      .all<MandateRow>(),
+  const [supplies, mandates] = await Promise.all([
+    db
+      .select(meterColumns)
+      .from(meters)
+      .where(and(eq(meters.customer_id, customerId), ne(meters.status, "Removed")))
+      .orderBy(desc(meters.is_main), asc(meters.id)),
+    db.select().from(directDebits).where(eq(directDebits.customer_id, customerId)),
   ]);
-  const byMeter = new Map(mandates.results.map((m) => [m.meter_id, m]));
+  const byMeter = new Map(mandates.map((m) => [m.meter_id, m]));
   const today = nowIso().slice(0, 10);
-  return meters.results.flatMap((meter) => {
+  return supplies.flatMap((meter) => {
     const mandate = byMeter.get(meter.id);
     return mandate ? [toApiDirectDebit(mandate, meter, today)] : [];
   });
 }
 
-async function mandateOf(db: Db, meterId: number) {
-  return d1(db)
-    .prepare("SELECT * FROM direct_debits WHERE meter_id = ?")
-    .bind(meterId)
-    .first<MandateRow>();
+async function mandateOf(db: Db, meterId: number): Promise<MandateRow | undefined> {
+  const [row] = await db.select().from(directDebits).where(eq(directDebits.meter_id, meterId));
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,54 +170,54 @@ export function registerCard(card: {
   }
 }
 
-const upsertMandate = (
-  condition: string,
-) => `INSERT INTO direct_debits (meter_id, customer_id, card_token, card_last4, card_brand,
-    card_exp_month, card_exp_year, holder, charge_day, created_at, updated_at)
-  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}
-  ON CONFLICT(meter_id) DO UPDATE SET card_token = excluded.card_token, card_last4 = excluded.card_last4,
-    card_brand = excluded.card_brand, card_exp_month = excluded.card_exp_month,
-    card_exp_year = excluded.card_exp_year, holder = excluded.holder,
-    charge_day = excluded.charge_day, updated_at = excluded.updated_at`;
-
+/**
+ * Creates or replaces a supply's mandate, only if `condition` holds (in a batch, `changes() = 1`:
+ * the statement before it ended the flow). An INSERT … SELECT … WHERE: the builder takes the
+ * SELECT as a `sql` template (values bound), in the table's column order.
+ */
 function upsertStatement(
   db: Db,
   meter: MeterRow,
   card: RegisteredCard,
   now: string,
-  condition = "1 = 1",
+  condition: SQL = sql`1 = 1`,
 ) {
-  return d1(db)
-    .prepare(upsertMandate(condition))
-    .bind(
-      meter.id,
-      meter.customer_id,
-      card.token,
-      card.last4,
-      card.brand,
-      card.expMonth,
-      card.expYear,
-      card.holder,
-      chargeDay(meter.last_invoice_due_date, now.slice(0, 10)),
-      now,
-      now,
-    );
+  const day = chargeDay(meter.last_invoice_due_date, now.slice(0, 10));
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  return db
+    .insert(directDebits)
+    .select(
+      sql`SELECT ${meter.id}, ${meter.customer_id}, ${card.token}, ${card.last4}, ${card.brand},
+        ${card.expMonth}, ${card.expYear}, ${card.holder}, ${day}, ${now}, ${now} WHERE ${condition}`,
+    )
+    .onConflictDoUpdate({
+      target: directDebits.meter_id,
+      set: {
+        card_token: excluded("card_token"),
+        card_last4: excluded("card_last4"),
+        card_brand: excluded("card_brand"),
+        card_exp_month: excluded("card_exp_month"),
+        card_exp_year: excluded("card_exp_year"),
+        holder: excluded("holder"),
+        charge_day: excluded("charge_day"),
+        updated_at: excluded("updated_at"),
+      },
+    });
 }
 
 /** Creates or replaces the direct debit of a supply (signed-in edit). */
 export async function saveMandate(db: Db, meter: MeterRow, card: RegisteredCard) {
   const now = nowIso();
-  await upsertStatement(db, meter, card, now).run();
+  await upsertStatement(db, meter, card, now);
   const row = await mandateOf(db, meter.id);
   if (!row) throw new ApiError(500, "error");
   return toApiDirectDebit(row, meter, now.slice(0, 10));
 }
 
 export async function deleteMandate(db: Db, customerId: number, meterId: number) {
-  const result = await d1(db)
-    .prepare("DELETE FROM direct_debits WHERE meter_id = ? AND customer_id = ?")
-    .bind(meterId, customerId)
-    .run();
+  const result = await db
+    .delete(directDebits)
+    .where(and(eq(directDebits.meter_id, meterId), eq(directDebits.customer_id, customerId)));
   return changedRow(result);
 }
 
@@ -272,10 +236,8 @@ export const sessionExpired = () => new ApiError(410, "dd_session_expired");
 /** The flow a token names: 404 if unknown, 410 once it expired or was locked by wrong guesses. */
 export async function loadFlow(db: Db, token: string, now = new Date()): Promise<FlowRow> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, "not_found");
-  const row = await d1(db)
-    .prepare("SELECT * FROM direct_debit_flows WHERE id = ?")
-    .bind(await flowIdOf(token))
-    .first<FlowRow>();
+  const id = await flowIdOf(token);
+  const [row] = await db.select().from(directDebitFlows).where(eq(directDebitFlows.id, id));
   if (!row) throw new ApiError(404, "not_found");
   if (row.status === "locked" || Date.parse(row.expires_at) <= now.getTime()) {
     throw sessionExpired();
@@ -283,31 +245,30 @@ export async function loadFlow(db: Db, token: string, now = new Date()): Promise
   return row;
 }
 
-async function sends(db: Db, flowId: string, now: Date) {
-  const rows = await d1(db)
-    .prepare(
-      "SELECT kind, sent_at FROM direct_debit_code_sends WHERE flow_id = ? AND sent_at > ? ORDER BY sent_at",
+function sends(db: Db, flowId: string, now: Date) {
+  return db
+    .select({ kind: directDebitCodeSends.kind, sent_at: directDebitCodeSends.sent_at })
+    .from(directDebitCodeSends)
+    .where(
+      and(
+        eq(directDebitCodeSends.flow_id, flowId),
+        gt(directDebitCodeSends.sent_at, new Date(now.getTime() - 3600_000).toISOString()),
+      ),
     )
-    .bind(flowId, new Date(now.getTime() - 3600_000).toISOString())
-    .all<{ kind: "first" | "resend"; sent_at: string }>();
-  return rows.results;
+    .orderBy(asc(directDebitCodeSends.sent_at));
 }
 
 export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise<ApiDdFlow> {
   const verified = row.status !== "code";
-  const [meters, mandates, recent] = await Promise.all([
+  const [eligible, mandates, recent] = await Promise.all([
     verified ? eligibleMeters(db, row.customer_id) : Promise.resolve([]),
     verified
-      ? d1(db)
-          .prepare("SELECT * FROM direct_debits WHERE customer_id = ?")
-          .bind(row.customer_id)
-          .all<MandateRow>()
-          .then((r) => r.results)
+      ? db.select().from(directDebits).where(eq(directDebits.customer_id, row.customer_id))
       : Promise.resolve([]),
     row.status === "code" ? sends(db, row.id, now) : Promise.resolve([]),
   ]);
   const byMeter = new Map(mandates.map((m) => [m.meter_id, m]));
-  const supplies: ApiDdSupply[] = meters.map((m) => {
+  const supplies: ApiDdSupply[] = eligible.map((m) => {
     const mandate = byMeter.get(m.id);
     return {
       meter_id: m.id,
@@ -329,7 +290,7 @@ export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise
     now,
   );
   const resendAt = check.ok ? now : new Date(now.getTime() + check.retryAfter * 1000);
-  const chosen = meters.find((m) => m.id === row.meter_id);
+  const chosen = eligible.find((m) => m.id === row.meter_id);
   const mandateRow = row.status === "done" && chosen ? byMeter.get(chosen.id) : undefined;
   return {
     step: row.status === "locked" ? "code" : row.status,
@@ -376,10 +337,11 @@ export async function sendCode(
   const code = generateCode();
   const sentAt = now.toISOString();
   const text = smsText[lang](code);
-  const userId = await d1(db)
-    .prepare("SELECT id FROM users WHERE customer_id = ?")
-    .bind(flow.customer_id)
-    .first<{ id: number }>();
+  const [userId] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.customer_id, flow.customer_id))
+    .limit(1);
   await db.insert(outbox).values({
     channel: "sms",
     recipient: flow.mobile,
@@ -388,20 +350,18 @@ export async function sendCode(
     link: null,
     user_id: userId?.id ?? null,
   });
-  await d1(db).batch([
-    d1(db)
-      .prepare(
-        "UPDATE direct_debit_flows SET code_hash = ?, code_expires_at = ?, code_sent_at = ? WHERE id = ?",
-      )
-      .bind(
-        await codeHash(secret, flow.id, code),
-        addSeconds(CODE_TTL_SECONDS, now),
-        sentAt,
-        flow.id,
-      ),
-    d1(db)
-      .prepare("INSERT INTO direct_debit_code_sends (flow_id, kind, sent_at) VALUES (?, ?, ?)")
-      .bind(flow.id, kind, sentAt),
+  const hash = await codeHash(secret, flow.id, code);
+  // One batch is one transaction: the stored code and its log entry go together.
+  await db.batch([
+    db
+      .update(directDebitFlows)
+      .set({
+        code_hash: hash,
+        code_expires_at: addSeconds(CODE_TTL_SECONDS, now),
+        code_sent_at: sentAt,
+      })
+      .where(eq(directDebitFlows.id, flow.id)),
+    db.insert(directDebitCodeSends).values({ flow_id: flow.id, kind, sent_at: sentAt }),
   ]);
 }
 
@@ -415,24 +375,16 @@ export async function createFlow(
 ) {
   const token = randomToken();
   const id = await flowIdOf(token);
-  // The per-VAT count and the insert are one statement, so parallel starts cannot pass it together.
-  const inserted = await d1(db)
-    .prepare(
-      `INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, status, created_at, expires_at)
-       SELECT ?1, ?2, ?3, ?4, 'code', ?5, ?6
-       WHERE (SELECT count(*) FROM direct_debit_flows WHERE afm = ?3 AND created_at > ?7) < ?8`,
-    )
-    .bind(
-      id,
-      customer.id,
-      customer.afm,
-      customer.mobile,
-      now.toISOString(),
-      addSeconds(FLOW_TTL_SECONDS, now),
-      new Date(now.getTime() - 3600_000).toISOString(),
-      MAX_FLOWS_PER_VAT_PER_HOUR,
-    )
-    .run();
+  // The per-VAT count and the insert are one statement, so parallel starts cannot pass it
+  // together: an INSERT … SELECT … WHERE, which Drizzle's insert builder cannot write.
+  const since = new Date(now.getTime() - 3600_000).toISOString();
+  const inserted = await db.run(
+    sql`INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, status, created_at, expires_at)
+      SELECT ${id}, ${customer.id}, ${customer.afm}, ${customer.mobile}, 'code', ${now.toISOString()},
+        ${addSeconds(FLOW_TTL_SECONDS, now)}
+      WHERE (SELECT count(*) FROM direct_debit_flows WHERE afm = ${customer.afm}
+        AND created_at > ${since}) < ${MAX_FLOWS_PER_VAT_PER_HOUR}`,
+  );
   if (inserted.meta.changes === 0) throw tooManyAttempts(3600);
   await sendCode(
     db,
@@ -481,23 +433,27 @@ export async function verifyCode(
   }
   const given = await codeHash(secret, flow.id, code);
   if (flow.code_hash && timingSafeEqual(given, flow.code_hash)) {
-    const used = await d1(db)
-      .prepare(
-        `UPDATE direct_debit_flows SET status = 'card', code_hash = NULL, verified_at = ?
-         WHERE id = ? AND status = 'code' AND code_hash = ? AND guesses < ?`,
-      )
-      .bind(now.toISOString(), flow.id, given, MAX_GUESSES)
-      .run();
+    const used = await db
+      .update(directDebitFlows)
+      .set({ status: "card", code_hash: null, verified_at: now.toISOString() })
+      .where(
+        and(
+          eq(directDebitFlows.id, flow.id),
+          eq(directDebitFlows.status, "code"),
+          eq(directDebitFlows.code_hash, given),
+          lt(directDebitFlows.guesses, MAX_GUESSES),
+        ),
+      );
     if (changedRow(used)) return;
   }
-  const counted = await d1(db)
-    .prepare(
-      `UPDATE direct_debit_flows SET guesses = guesses + 1,
-         status = CASE WHEN guesses + 1 >= ? THEN 'locked' ELSE status END
-       WHERE id = ? AND status = 'code' RETURNING guesses`,
-    )
-    .bind(MAX_GUESSES, flow.id)
-    .first<{ guesses: number }>();
+  const [counted] = await db
+    .update(directDebitFlows)
+    .set({
+      guesses: sql`${directDebitFlows.guesses} + 1`,
+      status: sql`CASE WHEN ${directDebitFlows.guesses} + 1 >= ${MAX_GUESSES} THEN 'locked' ELSE ${directDebitFlows.status} END`,
+    })
+    .where(and(eq(directDebitFlows.id, flow.id), eq(directDebitFlows.status, "code")))
+    .returning({ guesses: directDebitFlows.guesses });
   if (!counted || counted.guesses >= MAX_GUESSES) throw sessionExpired();
   throw badRequest("dd_wrong_code", "code", String(MAX_GUESSES - counted.guesses));
 }
@@ -508,24 +464,33 @@ export async function saveCardDraft(
   flow: FlowRow,
   draft: { meter_id: number; holder: string; exp_month: number; exp_year: number },
 ) {
-  await d1(db)
-    .prepare(
-      `UPDATE direct_debit_flows SET meter_id = ?, holder = ?, card_exp_month = ?, card_exp_year = ?,
-         card_token = NULL, card_last4 = NULL, card_brand = NULL, status = 'card'
-       WHERE id = ? AND status IN ('card','confirm')`,
-    )
-    .bind(draft.meter_id, draft.holder, draft.exp_month, draft.exp_year, flow.id)
-    .run();
+  await db
+    .update(directDebitFlows)
+    .set({
+      meter_id: draft.meter_id,
+      holder: draft.holder,
+      card_exp_month: draft.exp_month,
+      card_exp_year: draft.exp_year,
+      card_token: null,
+      card_last4: null,
+      card_brand: null,
+      status: "card",
+    })
+    .where(
+      and(eq(directDebitFlows.id, flow.id), inArray(directDebitFlows.status, ["card", "confirm"])),
+    );
 }
 
 export async function saveFlowCard(db: Db, flow: FlowRow, card: RegisteredCard) {
-  await d1(db)
-    .prepare(
-      `UPDATE direct_debit_flows SET card_token = ?, card_last4 = ?, card_brand = ?, status = 'confirm'
-       WHERE id = ? AND status = 'card'`,
-    )
-    .bind(card.token, card.last4, card.brand, flow.id)
-    .run();
+  await db
+    .update(directDebitFlows)
+    .set({
+      card_token: card.token,
+      card_last4: card.last4,
+      card_brand: card.brand,
+      status: "confirm",
+    })
+    .where(and(eq(directDebitFlows.id, flow.id), eq(directDebitFlows.status, "card")));
 }
 
 /**
@@ -547,12 +512,11 @@ export async function activateFlow(db: Db, flow: FlowRow, now = new Date()) {
     holder: flow.holder ?? "",
   };
   // One batch is one transaction; the mandate is written only if this call ended the flow.
-  await d1(db).batch([
-    d1(db)
-      .prepare(
-        "UPDATE direct_debit_flows SET status = 'done', completed_at = ? WHERE id = ? AND status = 'confirm'",
-      )
-      .bind(stamp, flow.id),
-    upsertStatement(db, meter, card, stamp, "changes() = 1"),
+  await db.batch([
+    db
+      .update(directDebitFlows)
+      .set({ status: "done", completed_at: stamp })
+      .where(and(eq(directDebitFlows.id, flow.id), eq(directDebitFlows.status, "confirm"))),
+    upsertStatement(db, meter, card, stamp, sql`changes() = 1`),
   ]);
 }

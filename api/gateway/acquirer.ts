@@ -4,6 +4,8 @@
  * per merchant order (UNIQUE merchant_order), and an HMAC-signed redirect back to the merchant.
  * Its state lives in `gateway_payments`, apart from the merchant's orders.
  */
+import { and, eq, sql } from "drizzle-orm";
+import { gatewayPayments } from "../db/schema";
 import { signToken, verifyToken } from "../lib/signing";
 import { randomToken } from "../../core/tokens";
 import { nowIso } from "../lib/time";
@@ -27,19 +29,17 @@ export interface AcquirerSession {
   c: string;
 }
 
-export type ChargeRow = {
-  id: string;
-  merchant_order: string;
-  amount_cents: number;
-  status: "challenge" | GatewayStatus;
-  card_last4: string | null;
-  /** An approved charge the merchant released without capturing it (never charged). */
-  voided_at: string | null;
+/** What the acquirer reads of a charge; `voided_at`: approved, released, never captured. */
+const chargeColumns = {
+  id: gatewayPayments.id,
+  merchant_order: gatewayPayments.merchant_order,
+  amount_cents: gatewayPayments.amount_cents,
+  status: gatewayPayments.status,
+  card_last4: gatewayPayments.card_last4,
+  voided_at: gatewayPayments.voided_at,
 };
 
-export function d1(deps: GatewayDeps): D1Database {
-  return deps.db.$client;
-}
+export type ChargeRow = Pick<typeof gatewayPayments.$inferSelect, keyof typeof chargeColumns>;
 
 export async function createSessionToken(deps: GatewayDeps, order: GatewayOrder) {
   const session: AcquirerSession = {
@@ -58,13 +58,15 @@ export async function readSessionToken(deps: GatewayDeps, token: string) {
   return verifyToken<AcquirerSession>(await merchantKey(deps.env), SESSION_PURPOSE, token);
 }
 
-export function findCharge(deps: GatewayDeps, orderId: string) {
-  return d1(deps)
-    .prepare(
-      "SELECT id, merchant_order, amount_cents, status, card_last4, voided_at FROM gateway_payments WHERE merchant_order = ?",
-    )
-    .bind(orderId)
-    .first<ChargeRow>();
+export async function findCharge(
+  deps: GatewayDeps,
+  orderId: string,
+): Promise<ChargeRow | undefined> {
+  const [charge] = await deps.db
+    .select(chargeColumns)
+    .from(gatewayPayments)
+    .where(eq(gatewayPayments.merchant_order, orderId));
+  return charge;
 }
 
 /** Creates the one charge of an order; false when the order already has one (second submit). */
@@ -76,32 +78,29 @@ export async function insertCharge(
   last4: string | null,
 ): Promise<string | null> {
   const id = `AQ${randomToken(12).replace(/[-_]/g, "x").toUpperCase()}`;
-  const result = await d1(deps)
-    .prepare(
-      `INSERT INTO gateway_payments (id, merchant_order, amount_cents, status, card_last4, created_at, completed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(merchant_order) DO NOTHING`,
-    )
-    .bind(
+  const result = await deps.db
+    .insert(gatewayPayments)
+    .values({
       id,
-      orderId,
-      amountCents,
+      merchant_order: orderId,
+      amount_cents: amountCents,
       status,
-      last4,
-      nowIso(),
-      status === "challenge" ? null : nowIso(),
-    )
-    .run();
+      card_last4: last4,
+      created_at: nowIso(),
+      completed_at: status === "challenge" ? null : nowIso(),
+    })
+    .onConflictDoNothing({ target: gatewayPayments.merchant_order });
   return changedRow(result) ? id : null;
 }
 
 /** Moves a charge waiting for 3-D Secure to its final status; false if it was not waiting. */
 export async function finishChallenge(deps: GatewayDeps, orderId: string, status: GatewayStatus) {
-  const result = await d1(deps)
-    .prepare(
-      "UPDATE gateway_payments SET status = ?, completed_at = ? WHERE merchant_order = ? AND status = 'challenge'",
-    )
-    .bind(status, nowIso(), orderId)
-    .run();
+  const result = await deps.db
+    .update(gatewayPayments)
+    .set({ status, completed_at: nowIso() })
+    .where(
+      and(eq(gatewayPayments.merchant_order, orderId), eq(gatewayPayments.status, "challenge")),
+    );
   return changedRow(result);
 }
 
@@ -173,13 +172,13 @@ export function testAcquirer(deps: GatewayDeps): PaymentGateway {
 
     async void(orderId) {
       // Idempotent: a second void of the same charge keeps the first moment.
-      const row = await d1(deps)
-        .prepare(
-          `UPDATE gateway_payments SET voided_at = COALESCE(voided_at, ?)
-           WHERE merchant_order = ? AND status = 'approved' RETURNING id`,
+      const [row] = await deps.db
+        .update(gatewayPayments)
+        .set({ voided_at: sql`COALESCE(${gatewayPayments.voided_at}, ${nowIso()})` })
+        .where(
+          and(eq(gatewayPayments.merchant_order, orderId), eq(gatewayPayments.status, "approved")),
         )
-        .bind(nowIso(), orderId)
-        .first<{ id: string }>();
+        .returning({ id: gatewayPayments.id });
       return row ? "voided" : "not_authorised";
     },
   };

@@ -18,8 +18,19 @@
  * array parameter when the order is created), so an order for 1,000 supplies is the same handful
  * of statements with a handful of bound parameters as an order for one (D1 binds at most 100).
  */
+import { and, asc, eq, exists, getTableColumns, ne, notExists, sql } from "drizzle-orm";
 import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../contract";
 import type { Db } from "../db";
+import {
+  customers,
+  gatewayPayments,
+  meters,
+  paymentOrderChannels,
+  paymentOrderItems,
+  paymentOrders,
+  transactions,
+  users,
+} from "../db/schema";
 import type { PaymentGateway } from "../gateway/gateway";
 import { euros } from "../domain/money";
 import { ApiError, badRequest, notFound } from "../lib/errors";
@@ -30,50 +41,40 @@ import type { Lang } from "../types";
 import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
 import { changedRow } from "../db/changes";
-import { IDS_IN, idsJson } from "../db/ids";
+import { inIds } from "../db/ids";
 
-export type Channel = "portal" | "pay" | "instant-bill";
+export type Channel = (typeof paymentOrderChannels)[number];
 
-export interface MeterRow {
-  id: number;
-  customer_id: number;
-  status: string;
-  division: number;
-  per_code: string | null;
-  id_code: string | null;
-  next_code: string | null;
-  pod: string | null;
-  phys_street: string;
-  phys_street_no: string;
-  phys_postal_code: string;
-  phys_region: string;
-  package_print_descr: string;
-  package_name: string;
-  running_total_cents: number;
-  last_invoice_due_date: string | null;
-  ebill_email: string | null;
-}
+/** What paying a supply needs of it: its status, balance, number, address and e-bill email. */
+const meterColumns = {
+  id: meters.id,
+  customer_id: meters.customer_id,
+  status: meters.status,
+  division: meters.division,
+  per_code: meters.per_code,
+  id_code: meters.id_code,
+  next_code: meters.next_code,
+  pod: meters.pod,
+  phys_street: meters.phys_street,
+  phys_street_no: meters.phys_street_no,
+  phys_postal_code: meters.phys_postal_code,
+  phys_region: meters.phys_region,
+  package_print_descr: meters.package_print_descr,
+  package_name: meters.package_name,
+  running_total_cents: meters.running_total_cents,
+  last_invoice_due_date: meters.last_invoice_due_date,
+  ebill_email: meters.ebill_email,
+};
 
-export interface OrderRow {
-  id: string;
-  reference: string;
-  user_id: number | null;
-  channel: Channel;
-  return_to: string;
-  amount_cents: number;
-  status: "started" | "success" | "failed" | "cancelled";
-  failure: string | null;
-  acquirer_txn: string | null;
-  lang: Lang;
-  created_at: string;
-  completed_at: string | null;
-}
+export type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
 
+/** An order as the service reads it: every column but the claim, which only SQL compares. */
+const { claim: _claim, ...orderColumns } = getTableColumns(paymentOrders);
+
+export type OrderRow = Omit<typeof paymentOrders.$inferSelect, "claim">;
+
+/** The raw D1 binding, for the one batch Drizzle's builders cannot write (recordSuccess). */
 const d1 = (db: Db): D1Database => db.$client;
-
-const METER_COLUMNS = `id, customer_id, status, division, per_code, id_code, next_code, pod, phys_street,
-  phys_street_no, phys_postal_code, phys_region, package_print_descr, package_name,
-  running_total_cents, last_invoice_due_date, ebill_email`;
 
 export function supplyNumberOf(
   m: Pick<MeterRow, "division" | "per_code" | "id_code" | "next_code" | "pod">,
@@ -82,27 +83,26 @@ export function supplyNumberOf(
   return m.pod ?? "";
 }
 
-export function addressOf(m: MeterRow) {
+export function addressOf(
+  m: Pick<MeterRow, "phys_street" | "phys_street_no" | "phys_postal_code" | "phys_region">,
+) {
   return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();
 }
 
-export async function findMeter(db: Db, meterId: number) {
-  return d1(db)
-    .prepare(`SELECT ${METER_COLUMNS} FROM meters WHERE id = ?`)
-    .bind(meterId)
-    .first<MeterRow>();
+export async function findMeter(db: Db, meterId: number): Promise<MeterRow | undefined> {
+  const [meter] = await db.select(meterColumns).from(meters).where(eq(meters.id, meterId));
+  return meter;
 }
 
 /** The customer's meters with these ids (others are silently absent: the caller answers 404). */
 export async function customerMetersByIds(db: Db, customerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const { results } = await d1(db)
-    .prepare(
-      `SELECT ${METER_COLUMNS} FROM meters WHERE customer_id = ? AND id IN ${IDS_IN} AND status <> 'Removed'`,
-    )
-    .bind(customerId, idsJson(ids))
-    .all<MeterRow>();
-  return results;
+  return db
+    .select(meterColumns)
+    .from(meters)
+    .where(
+      and(eq(meters.customer_id, customerId), inIds(meters.id, ids), ne(meters.status, "Removed")),
+    );
 }
 
 /** Supplies that can be paid (spec §5): the normal statuses, Active or Stopped. */
@@ -142,33 +142,35 @@ export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
   const reference = newReference();
   const amount = order.items.reduce((sum, item) => sum + item.amountCents, 0);
   const now = nowIso();
-  const conn = d1(db);
-  await conn.batch([
-    conn
-      .prepare(
-        `INSERT INTO payment_orders (id, reference, user_id, channel, return_to, amount_cents, status, lang, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'started', ?, ?)`,
-      )
-      .bind(id, reference, order.userId, order.channel, order.returnTo, amount, order.lang, now),
-    // Every item in one statement: one JSON array of [meter id, cents] pairs.
-    conn
-      .prepare(
-        `INSERT INTO payment_order_items (order_id, meter_id, amount_cents)
-         SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)`,
-      )
-      .bind(id, JSON.stringify(order.items.map((item) => [item.meterId, item.amountCents]))),
+  const pairs = JSON.stringify(order.items.map((item) => [item.meterId, item.amountCents]));
+  await db.batch([
+    db.insert(paymentOrders).values({
+      id,
+      reference,
+      user_id: order.userId,
+      channel: order.channel,
+      return_to: order.returnTo,
+      amount_cents: amount,
+      status: "started",
+      lang: order.lang,
+      created_at: now,
+    }),
+    // Every item in one statement: one JSON array of [meter id, cents] pairs (table column order).
+    db
+      .insert(paymentOrderItems)
+      .select(
+        sql`SELECT ${id}, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${pairs})`,
+      ),
   ]);
   return { id, reference, amountCents: amount };
 }
 
-export function findOrder(db: Db, orderId: string) {
-  return d1(db)
-    .prepare(
-      `SELECT id, reference, user_id, channel, return_to, amount_cents, status, failure, acquirer_txn,
-              lang, created_at, completed_at FROM payment_orders WHERE id = ?`,
-    )
-    .bind(orderId)
-    .first<OrderRow>();
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select(orderColumns)
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, orderId));
+  return order;
 }
 
 const outcomeOf = (
@@ -195,13 +197,10 @@ async function closeOrder(
   failure: string | null,
   acquirerTxn: string | null,
 ) {
-  const result = await d1(db)
-    .prepare(
-      `UPDATE payment_orders SET status = ?, failure = ?, acquirer_txn = ?, completed_at = ?
-       WHERE id = ? AND status = 'started'`,
-    )
-    .bind(status, failure, acquirerTxn, nowIso(), orderId)
-    .run();
+  const result = await db
+    .update(paymentOrders)
+    .set({ status, failure, acquirer_txn: acquirerTxn, completed_at: nowIso() })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, "started")));
   return changedRow(result);
 }
 
@@ -223,6 +222,8 @@ async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string): Prom
   const claim = randomToken(16);
   const now = nowIso();
   const today = todayUtc();
+  // Plain SQL on purpose: UPDATE … FROM, INSERT … SELECT with window functions and correlated
+  // sub-selects, every one conditioned on the claim, read best as the SQL they are.
   const conn = d1(db);
   const claimed = "EXISTS (SELECT 1 FROM payment_orders WHERE id = ? AND claim = ?)";
   const latest = (column: string) =>
@@ -387,26 +388,36 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, orderId: stri
 }
 
 export async function loadReceipt(db: Db, reference: string) {
-  const order = await d1(db)
-    .prepare(
-      `SELECT id, reference, user_id, channel, return_to, amount_cents, status, failure, acquirer_txn,
-              lang, created_at, completed_at FROM payment_orders WHERE reference = ? AND status = 'success'`,
-    )
-    .bind(reference)
-    .first<OrderRow>();
+  const [order] = await db
+    .select(orderColumns)
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.reference, reference), eq(paymentOrders.status, "success")));
   if (!order) return null;
-  const { results } = await d1(db)
-    .prepare(
-      `SELECT t.txn_no, t.amount_cents, m.id, m.customer_id, m.status, m.division, m.per_code, m.id_code, m.next_code,
-              m.pod, m.phys_street, m.phys_street_no, m.phys_postal_code, m.phys_region
-       FROM transactions t JOIN meters m ON m.id = t.meter_id WHERE t.order_id = ? ORDER BY t.txn_no`,
-    )
-    .bind(order.id)
-    .all<MeterRow & { txn_no: string; amount_cents: number }>();
-  const charge = await d1(db)
-    .prepare("SELECT card_last4 FROM gateway_payments WHERE merchant_order = ?")
-    .bind(order.id)
-    .first<{ card_last4: string | null }>();
+  const results = await db
+    .select({
+      txn_no: transactions.txn_no,
+      amount_cents: transactions.amount_cents,
+      id: meters.id,
+      customer_id: meters.customer_id,
+      status: meters.status,
+      division: meters.division,
+      per_code: meters.per_code,
+      id_code: meters.id_code,
+      next_code: meters.next_code,
+      pod: meters.pod,
+      phys_street: meters.phys_street,
+      phys_street_no: meters.phys_street_no,
+      phys_postal_code: meters.phys_postal_code,
+      phys_region: meters.phys_region,
+    })
+    .from(transactions)
+    .innerJoin(meters, eq(meters.id, transactions.meter_id))
+    .where(eq(transactions.order_id, order.id))
+    .orderBy(asc(transactions.txn_no));
+  const [charge] = await db
+    .select({ card_last4: gatewayPayments.card_last4 })
+    .from(gatewayPayments)
+    .where(eq(gatewayPayments.merchant_order, order.id));
   const receipt: ApiReceipt = {
     reference: order.reference,
     amount: euros(order.amount_cents),
@@ -436,25 +447,34 @@ export async function findPaymentResult(
   reference: string,
   owner: PaymentOwner,
 ): Promise<ApiPaymentResult | null> {
+  const ownItem = eq(paymentOrderItems.order_id, paymentOrders.id);
+  const one = { one: sql`1` };
   const foreign =
     "customerId" in owner
-      ? `SELECT 1 FROM payment_order_items i JOIN meters m ON m.id = i.meter_id
-          WHERE i.order_id = o.id AND m.customer_id <> ?2`
-      : "SELECT 1 FROM payment_order_items i WHERE i.order_id = o.id AND i.meter_id <> ?2";
-  const row = await d1(db)
-    .prepare(
-      `SELECT o.reference, o.status, o.amount_cents, o.completed_at FROM payment_orders o
-        WHERE o.reference = ?1
-          AND EXISTS (SELECT 1 FROM payment_order_items i WHERE i.order_id = o.id)
-          AND NOT EXISTS (${foreign})`,
-    )
-    .bind(reference, "customerId" in owner ? owner.customerId : owner.meterId)
-    .first<{
-      reference: string;
-      status: ApiPaymentResult["status"];
-      amount_cents: number;
-      completed_at: string | null;
-    }>();
+      ? db
+          .select(one)
+          .from(paymentOrderItems)
+          .innerJoin(meters, eq(meters.id, paymentOrderItems.meter_id))
+          .where(and(ownItem, ne(meters.customer_id, owner.customerId)))
+      : db
+          .select(one)
+          .from(paymentOrderItems)
+          .where(and(ownItem, ne(paymentOrderItems.meter_id, owner.meterId)));
+  const [row] = await db
+    .select({
+      reference: paymentOrders.reference,
+      status: paymentOrders.status,
+      amount_cents: paymentOrders.amount_cents,
+      completed_at: paymentOrders.completed_at,
+    })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.reference, reference),
+        exists(db.select(one).from(paymentOrderItems).where(ownItem)),
+        notExists(foreign),
+      ),
+    );
   if (!row) return null;
   return {
     reference: row.reference,
@@ -470,21 +490,22 @@ async function sendReceipt(db: Db, order: OrderRow) {
   if (!loaded) return;
   let to: string | null;
   if (order.user_id !== null) {
-    const user = await d1(db)
-      .prepare("SELECT registration_email FROM users WHERE id = ?")
-      .bind(order.user_id)
-      .first<{ registration_email: string }>();
+    const [user] = await db
+      .select({ registration_email: users.registration_email })
+      .from(users)
+      .where(eq(users.id, order.user_id));
     to = user?.registration_email ?? null;
   } else {
     const first = loaded.receipt.items[0];
-    const row = first
-      ? await d1(db)
-          .prepare(
-            "SELECT COALESCE(m.ebill_email, c.email) AS email FROM meters m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?",
-          )
-          .bind(first.meter_id)
-          .first<{ email: string | null }>()
-      : null;
+    const [row] = first
+      ? await db
+          .select({
+            email: sql<string | null>`COALESCE(${meters.ebill_email}, ${customers.email})`,
+          })
+          .from(meters)
+          .innerJoin(customers, eq(customers.id, meters.customer_id))
+          .where(eq(meters.id, first.meter_id))
+      : [];
     to = row?.email ?? null;
   }
   if (!to) return;

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db";
 import { type ActionTokenPurpose, actionTokens } from "../db/schema";
 import { addSeconds, nowIso } from "../lib/time";
@@ -82,17 +83,31 @@ export async function consumeActionToken(
   const now = nowIso();
   const id = await sha256(token);
   if (options.allOfUser) {
-    const claimed = await db.$client
-      .prepare(
-        `UPDATE action_tokens SET used_at = ?1
-         WHERE purpose = ?2 AND used_at IS NULL AND user_id = (
-           SELECT user_id FROM action_tokens
-           WHERE id = ?3 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?1)
-         RETURNING id, user_id`,
+    // The user whose live link this is, read inside the same UPDATE (an alias: the same table).
+    const link = alias(actionTokens, "link");
+    const owner = db
+      .select({ user_id: link.user_id })
+      .from(link)
+      .where(
+        and(
+          eq(link.id, id),
+          eq(link.purpose, purpose),
+          isNull(link.used_at),
+          gt(link.expires_at, now),
+        ),
+      );
+    const claimed = await db
+      .update(actionTokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(actionTokens.purpose, purpose),
+          isNull(actionTokens.used_at),
+          eq(actionTokens.user_id, owner),
+        ),
       )
-      .bind(now, purpose, id)
-      .all<{ id: string; user_id: number }>();
-    const mine = claimed.results.find((row) => row.id === id);
+      .returning({ id: actionTokens.id, user_id: actionTokens.user_id });
+    const mine = claimed.find((row) => row.id === id);
     return mine ? { ok: true, userId: mine.user_id } : { ok: false, reason: "used" };
   }
   const claimed = await db

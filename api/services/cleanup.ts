@@ -177,6 +177,7 @@ export async function runCleanup(
   const report: CleanupReport = { deleted: {}, failed: [] };
   for (const rule of rules) {
     try {
+      // SQL text, not Drizzle: tests/unit/cleanup.test.ts runs these very rules on node:sqlite.
       const statement = db.prepare(rule.sql).bind(at);
       if (rule.r2Key) {
         const column = rule.r2Key;

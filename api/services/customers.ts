@@ -256,6 +256,7 @@ export async function meterInvoices(
  * tests/integration/overview.test.ts ("#16 ?view=overview …") checks that the overview built from
  * these rows equals the one built from the whole history, for every supply of three demo accounts.
  */
+// Plain SQL: a CTE with a UNION of LIMITed sub-selects, which Drizzle's builder does not write.
 const PERIOD_END = `substr(coalesce("period_to", "issue_date"), 1, 10)`;
 const OVERVIEW_INVOICES_SQL = `WITH own AS (
     SELECT ${columnsOf(invoices)}, ${PERIOD_END} AS period_end FROM "invoices" WHERE "meter_id" = ?

@@ -1,3 +1,5 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import {
   MAX_FAILURES_PER_IP as ALL_SMART_MAX_PER_IP,
@@ -5,6 +7,7 @@ import {
 } from "../../core/all-smart";
 import type { ApiErrorCode } from "../contract";
 import type { Db } from "../db";
+import { throttleCounters } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { DAY, HOUR } from "../lib/time";
@@ -89,13 +92,35 @@ export interface Hit {
   ok: boolean;
 }
 
-const COUNT_SQL = `INSERT INTO throttle_counters (scope, key, window_start, expires_at, count)
-  VALUES (?, ?, ?, ?, 1)
-  ON CONFLICT (scope, key, window_start) DO UPDATE SET count = count + 1
-  RETURNING count`;
+/** One event counted: the row's new count (`INSERT … ON CONFLICT DO UPDATE … RETURNING`). */
+function countStatement(db: Db, scope: string, key: string, window: Window) {
+  return db
+    .insert(throttleCounters)
+    .values({ scope, key, window_start: window.start, expires_at: window.end, count: 1 })
+    .onConflictDoUpdate({
+      target: [throttleCounters.scope, throttleCounters.key, throttleCounters.window_start],
+      set: { count: sql`${throttleCounters.count} + 1` },
+    })
+    .returning({ count: throttleCounters.count });
+}
 
-const REFUND_SQL = `UPDATE throttle_counters SET count = count - 1
-  WHERE scope = ? AND key = ? AND window_start = ? AND count > 0`;
+/** One counted event taken back, never below zero. */
+function refundStatement(db: Db, hit: Hit) {
+  return db
+    .update(throttleCounters)
+    .set({ count: sql`${throttleCounters.count} - 1` })
+    .where(
+      and(
+        eq(throttleCounters.scope, hit.limit.scope),
+        eq(throttleCounters.key, hit.key),
+        eq(throttleCounters.window_start, hit.window.start),
+        gt(throttleCounters.count, 0),
+      ),
+    );
+}
+
+/** Drizzle's batch wants a non-empty tuple; the callers return early on an empty list. */
+const nonEmpty = <T extends BatchItem<"sqlite">>(items: T[]) => items as [T, ...T[]];
 
 /**
  * Counts one event under each limit (one upsert each, all in one D1 batch: one round trip, one
@@ -113,14 +138,14 @@ export async function hit(
       limit,
       key,
       window,
-      statement: db.$client.prepare(COUNT_SQL).bind(limit.scope, key, window.start, window.end),
+      statement: countStatement(db, limit.scope, key, window),
     };
   });
   if (prepared.length === 0) return [];
-  const results = await db.$client.batch<{ count: number }>(prepared.map((p) => p.statement));
+  const results = await db.batch(nonEmpty(prepared.map((p) => p.statement)));
   return prepared.map(({ limit, key, window }, i) => {
     // No row back would be a broken database: count it as over the limit (fail closed).
-    const count = results[i]?.results[0]?.count ?? Number.POSITIVE_INFINITY;
+    const count = results[i]?.[0]?.count ?? Number.POSITIVE_INFINITY;
     return { limit, key, window, count, ok: count <= limit.max };
   });
 }
@@ -129,9 +154,7 @@ export async function hit(
 export async function refund(db: Db, hits: readonly Hit[]) {
   if (hits.length === 0) return;
   try {
-    await db.$client.batch(
-      hits.map((h) => db.$client.prepare(REFUND_SQL).bind(h.limit.scope, h.key, h.window.start)),
-    );
+    await db.batch(nonEmpty(hits.map((h) => refundStatement(db, h))));
   } catch {
     // A lost refund leaves one failure too many on the counter: the safe side of a limit.
   }
