@@ -1,5 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../components/form";
+import { getFormProps, getInputProps, useForm, ErrorSummary } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,6 @@ import {
   TextField,
   useResetKey,
 } from "../auth-ui/fields";
-import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";

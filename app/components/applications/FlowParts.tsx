@@ -2,9 +2,16 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ErrorSummary, fieldsLabelKey } from "../ErrorSummary";
-import { FieldErrors, Honeypot } from "../Field";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../form";
+import {
+  ErrorSummary,
+  fieldsLabelKey,
+  FieldErrors,
+  Honeypot,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "../form";
 import { PublicLayout } from "../PublicLayout";
 
 /**

@@ -1,5 +1,13 @@
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../form";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+  TextField,
+} from "../form";
+import { FileInput } from "../form/FileInput";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
@@ -16,9 +24,6 @@ import {
   type Step,
 } from "../../domain/settings-view";
 import { Dialog } from "../Dialog";
-import { ErrorSummary } from "../ErrorSummary";
-import { FileInput } from "../FileInput";
-import { FieldErrors, TextField } from "../Field";
 
 export const SETTINGS_ACTION = "/b2b/settings";
 

@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../../components/form";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+  ErrorSummary,
+  FieldErrors,
+  TextField,
+} from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,8 +19,6 @@ import {
 import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
-import { ErrorSummary } from "../../components/ErrorSummary";
-import { FieldErrors, TextField } from "../../components/Field";
 import { PublicLayout } from "../../components/PublicLayout";
 import {
   cardFormSchema,

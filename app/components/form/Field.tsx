@@ -1,5 +1,5 @@
 import { type FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "./form";
+import { getInputProps, getTextareaProps } from "./wiring";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
