@@ -1,7 +1,7 @@
-import { useForm, type SubmissionResult, TextField } from "../components/form";
+import { RadioGroup, TextField, useForm, type SubmissionResult } from "../components/form";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
-import { FlowForm, FlowPage, RadioGroup, type FlowUi } from "../components/applications/FlowParts";
+import { FlowForm, FlowPage, type FlowUi } from "../components/applications/FlowParts";
 import stylesHref from "../components/applications/applications.css?url";
 import {
   NEW_SUPPLY_STEPS,

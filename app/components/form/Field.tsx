@@ -20,9 +20,31 @@ interface BaseProps<S> {
   optional?: boolean;
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useTranslation(["forms", "common"]);
+/**
+ * The one error list under a field (or group): the messages of the server's last answer, with the
+ * id the control's aria-describedby points at. Nothing when the field is valid. `oneLine` puts
+ * the messages in one paragraph (the signed-out pages' layout); `ns` the namespaces of plain keys.
+ */
+export function FieldErrors({
+  id,
+  errors,
+  oneLine = false,
+  ns = ["forms", "common"],
+}: {
+  id: string;
+  errors: string[] | undefined;
+  oneLine?: boolean;
+  ns?: readonly string[];
+}) {
+  const { t } = useTranslation([...ns]);
   if (!errors || errors.length === 0) return null;
+  if (oneLine) {
+    return (
+      <p className="field__error" id={id}>
+        {errors.map((error) => t(error)).join(" ")}
+      </p>
+    );
+  }
   return (
     <div id={id}>
       {errors.map((error) => (

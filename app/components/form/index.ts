@@ -22,6 +22,8 @@ export {
 export { errorsUnder, isUnder, mergeErrors, type Errors } from "./errors";
 export { formValue, getAt, serialize, setAt } from "./values";
 export { FieldErrors, Honeypot, TextareaField, TextField } from "./Field";
+export { RadioGroup, type RadioOption } from "./RadioGroup";
+export { Switch } from "./Switch";
 export {
   ErrorSummary,
   errorSummaryId,

@@ -1,10 +1,11 @@
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import {
   getFormProps,
-  getInputProps,
   useForm,
   ErrorSummary,
   FieldErrors,
+  RadioGroup,
+  Switch,
   TextField,
 } from "../form";
 import { FileInput } from "../form/FileInput";
@@ -35,6 +36,13 @@ export interface SettingsActionData {
   /** The form's values to show (the draft), e.g. after an all-switch without JavaScript. */
   draft?: SettingsDraft;
 }
+
+/** The dialog's radio groups: a row of labelled choices, the error announced on the group. */
+const SETTINGS_RADIOS = {
+  className: "settings-fieldset",
+  describe: "group",
+  row: { list: "settings-radios", option: "settings-radio" },
+} as const;
 
 function settingsUrl(closeTo: string, step: Step): string {
   const url = new URL(closeTo, "http://portal.invalid");
@@ -308,15 +316,21 @@ export function SettingsDialog({
           <RadioGroup
             meta={fields.nrg_skin}
             legend={t("settingsModal.skin")}
+            {...SETTINGS_RADIOS}
             options={[1, 2, 3].map((n) => ({
               value: String(n),
-              label: t(`settingsModal.skins.${n}`),
-              swatch: n,
+              label: (
+                <>
+                  <span className={`swatch swatch--${n}`} aria-hidden="true" />
+                  {t(`settingsModal.skins.${n}`)}
+                </>
+              ),
             }))}
           />
           <RadioGroup
             meta={fields.lang}
             legend={t("settingsModal.language")}
+            {...SETTINGS_RADIOS}
             options={[
               { value: "el", label: "Ελληνικά", lang: "el" },
               { value: "en", label: "English", lang: "en" },
@@ -372,33 +386,6 @@ export function SettingsDialog({
         </div>
       </fetcher.Form>
     </Dialog>
-  );
-}
-
-function Switch({
-  meta,
-  label,
-  disabled,
-  describedBy,
-}: {
-  meta: FieldMetadata<boolean | undefined>;
-  label: string;
-  disabled?: boolean;
-  describedBy?: string;
-}) {
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <label className="switch">
-      <input
-        key={key}
-        {...props}
-        role="switch"
-        disabled={disabled}
-        aria-describedby={describedBy}
-      />
-      <span className="switch__track" aria-hidden="true" />
-      <span>{label}</span>
-    </label>
   );
 }
 
@@ -502,41 +489,5 @@ function SupplyRow({
         />
       </div>
     </li>
-  );
-}
-
-function RadioGroup({
-  meta,
-  legend,
-  options,
-}: {
-  meta: FieldMetadata<string | number>;
-  legend: string;
-  options: { value: string; label: string; lang?: string; swatch?: number }[];
-}) {
-  const current = String(meta.initialValue ?? "");
-  return (
-    <fieldset
-      className="settings-fieldset"
-      aria-describedby={meta.errors ? meta.errorId : undefined}
-    >
-      <legend>{legend}</legend>
-      <div className="settings-radios">
-        {options.map((o) => (
-          <label key={o.value} className="settings-radio" lang={o.lang}>
-            <input
-              type="radio"
-              name={meta.name}
-              value={o.value}
-              defaultChecked={current === o.value}
-              key={`${meta.key}-${o.value}`}
-            />
-            {o.swatch ? <span className={`swatch swatch--${o.swatch}`} aria-hidden="true" /> : null}
-            {o.label}
-          </label>
-        ))}
-      </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </fieldset>
   );
 }

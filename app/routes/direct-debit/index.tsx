@@ -5,6 +5,7 @@ import {
   type SubmissionResult,
   ErrorSummary,
   FieldErrors,
+  RadioGroup,
   TextField,
 } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -384,7 +385,6 @@ function CardStep({
       exp_year: flow.exp_year ? String(flow.exp_year) : "",
     },
   });
-  const chosen = fields.meter_id.initialValue ?? "";
   return (
     <>
       <h2 className="card__title">{t("card.title")}</h2>
@@ -400,37 +400,27 @@ function CardStep({
               : undefined
           }
         />
-        <fieldset
+        <RadioGroup
+          meta={fields.meter_id}
+          legend={t("card.supply")}
           className="field"
-          aria-describedby={fields.meter_id.errors?.length ? fields.meter_id.errorId : undefined}
-        >
-          <legend className="field__label">{t("card.supply")}</legend>
-          {flow.supplies.map((supply) => {
-            const id = `${fields.meter_id.id}-${supply.meter_id}`;
-            return (
-              <div className="check" key={supply.meter_id}>
-                <input
-                  type="radio"
-                  id={id}
-                  name={fields.meter_id.name}
-                  value={String(supply.meter_id)}
-                  defaultChecked={chosen === String(supply.meter_id)}
-                />
-                <label htmlFor={id}>
-                  {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
-                  <strong>{supply.supply_number}</strong>, {supply.address}
-                  {supply.direct_debit ? (
-                    <span className="muted">
-                      {" "}
-                      ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
-                    </span>
-                  ) : null}
-                </label>
-              </div>
-            );
-          })}
-          <FieldErrors id={fields.meter_id.errorId} errors={fields.meter_id.errors} />
-        </fieldset>
+          describe="group"
+          options={flow.supplies.map((supply) => ({
+            value: String(supply.meter_id),
+            label: (
+              <>
+                {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
+                <strong>{supply.supply_number}</strong>, {supply.address}
+                {supply.direct_debit ? (
+                  <span className="muted">
+                    {" "}
+                    ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
         <CardFields fields={fields} />
         <input type="hidden" name="intent" value="card" />
         <div className="actions">
