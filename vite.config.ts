@@ -64,9 +64,9 @@ export default defineConfig({
                 },
                 {
                   // The form kit's hook, wiring and field parts every form page uses (the file
-                  // input, used by two forms, stays in their chunks).
+                  // input, radio group and switch, used by a few forms, stay out of it).
                   name: "forms",
-                  test: /app[\\/]components[\\/](form[\\/](?!FileInput)[^\\/]+|Dialog)\.tsx?$/,
+                  test: /app[\\/]components[\\/](form[\\/](?!FileInput|RadioGroup|Switch)[^\\/]+|Dialog)\.tsx?$/,
                 },
               ],
             },

@@ -1,4 +1,5 @@
-import { RadioGroup, TextField, useForm, type SubmissionResult } from "../components/form";
+import { TextField, useForm, type SubmissionResult } from "../components/form";
+import { RadioGroup } from "../components/form/RadioGroup";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
 import { FlowForm, FlowPage, type FlowUi } from "../components/applications/FlowParts";

@@ -5,9 +5,9 @@ import {
   type SubmissionResult,
   ErrorSummary,
   FieldErrors,
-  RadioGroup,
   TextField,
 } from "../../components/form";
+import { RadioGroup } from "../../components/form/RadioGroup";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import {
