@@ -4,7 +4,7 @@ import { tr, type Lng } from "./support/app";
 
 /**
  * Issue #15, "Errors in sight without JavaScript": every form shows one error summary at its top
- * (app/components/form/ErrorSummary.tsx) and a refused post lands on it, on a phone too. Without
+ * (app/components/ErrorSummary.tsx) and a refused post lands on it, on a phone too. Without
  * JavaScript the answer is a new page: the summary must be in the viewport when it loads. With
  * JavaScript focus moves to it. Each of its links leads to its field.
  */
