@@ -1,5 +1,5 @@
 import { type FieldMetadata } from "@conform-to/react";
-import { getInputProps } from "../components/form";
+import { FieldErrors, getInputProps } from "../components/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -17,16 +17,6 @@ export interface FlashMessage {
 export function useErrorText() {
   const { t } = useTranslation(["forms", "auth"]);
   return (key: string) => t(key);
-}
-
-export function ErrorList({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const text = useErrorText();
-  if (!errors?.length) return null;
-  return (
-    <p className="field__error" id={id}>
-      {errors.map((key) => text(key)).join(" ")}
-    </p>
-  );
 }
 
 interface TextFieldProps {
@@ -83,7 +73,7 @@ export function TextField({
         maxLength={maxLength}
         aria-required={required || undefined}
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} ns={AUTH_ERROR_NS} oneLine />
     </div>
   );
 }

@@ -1,5 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
+import {
+  getFormProps,
+  useForm,
+  type SubmissionResult,
+  ErrorSummary,
+  fieldsLabelKey,
+  TextField,
+} from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -7,7 +13,6 @@ import type { ApiAllSmartFlow } from "../../api/all-smart/contract";
 import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
-import { TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import {
   allSmartErrorKey,

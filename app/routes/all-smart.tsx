@@ -1,10 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+  ErrorSummary,
+  fieldsLabelKey,
+  FieldErrors,
+  Honeypot,
+  TextField,
+} from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ApiAllSmartFlow, ApiAllSmartLink } from "../../api/all-smart/contract";
-import { FieldErrors, Honeypot, TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";

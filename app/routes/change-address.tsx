@@ -1,11 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../components/form";
-import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+  ErrorSummary,
+  fieldsLabelKey,
+  FieldErrors,
+  TextareaField,
+  TextField,
+} from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ApiChangeAddressLink } from "../../api/all-smart/contract";
 import stylesHref from "../components/all-smart.css?url";
-import { FieldErrors, TextareaField, TextField } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAddressLine } from "../domain/address";
 import { changeAddressSchema } from "../domain/change-address";

@@ -1,12 +1,18 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { ErrorSummary, fieldsLabelKey } from "../components/ErrorSummary";
-import { getFormProps, useForm } from "../components/form";
+import {
+  ErrorSummary,
+  fieldsLabelKey,
+  getFormProps,
+  useForm,
+  Honeypot,
+  TextareaField,
+  TextField,
+} from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../.server/api";
-import { Honeypot, TextareaField, TextField } from "../components/Field";
 import { CUSTOMER_SERVICE_PHONE } from "../components/Footer";
 import { PublicLayout } from "../components/PublicLayout";
 import { contactSchema } from "../domain/contact";

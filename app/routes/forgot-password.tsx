@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "../components/form";
+import { getFormProps, useForm, ErrorSummary } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,6 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { requireAnonymous } from "../.server/guards";
 import { AUTH_ERROR_NS, Notice, TextField } from "../auth-ui/fields";
-import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { forgotPasswordSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";

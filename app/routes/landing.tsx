@@ -1,5 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../components/form";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+} from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -8,15 +14,7 @@ import type { ApiErrorCode } from "../../api/contract";
 import { getApi } from "../.server/api";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
-import {
-  AUTH_ERROR_NS,
-  ErrorList,
-  Notice,
-  type NoticeData,
-  TextField,
-  useResetKey,
-} from "../auth-ui/fields";
-import { ErrorSummary } from "../components/ErrorSummary";
+import { AUTH_ERROR_NS, Notice, type NoticeData, TextField, useResetKey } from "../auth-ui/fields";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
@@ -370,7 +368,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
               </span>
             </label>
           </div>
-          <ErrorList id={terms.errorId} errors={terms.errors} />
+          <FieldErrors id={terms.errorId} errors={terms.errors} ns={AUTH_ERROR_NS} oneLine />
         </div>
         {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
         <div className="hp" aria-hidden="true">

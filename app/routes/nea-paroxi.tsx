@@ -1,9 +1,9 @@
-import { useForm, type SubmissionResult } from "../components/form";
+import { TextField, useForm, type SubmissionResult } from "../components/form";
+import { RadioGroup } from "../components/form/RadioGroup";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
-import { FlowForm, FlowPage, RadioGroup, type FlowUi } from "../components/applications/FlowParts";
+import { FlowForm, FlowPage, type FlowUi } from "../components/applications/FlowParts";
 import stylesHref from "../components/applications/applications.css?url";
-import { TextField } from "../components/Field";
 import {
   NEW_SUPPLY_STEPS,
   OWNERSHIP,

@@ -1,6 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../components/form";
-import { ErrorSummary } from "../components/ErrorSummary";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+} from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -8,7 +13,6 @@ import { data, Form, redirectDocument, useLocation, useNavigation } from "react-
 import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
 import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
-import { FieldErrors } from "../components/Field";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAmount, formatDate } from "../domain/format";
 import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../domain/payment-rules";

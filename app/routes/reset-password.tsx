@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "../components/form";
+import { getFormProps, useForm, ErrorSummary } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { AUTH_ERROR_NS, Notice, TextField, useResetKey } from "../auth-ui/fields";
-import { ErrorSummary } from "../components/ErrorSummary";
 import { PublicLayout } from "../components/PublicLayout";
 import { resetPasswordSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";

@@ -1,16 +1,22 @@
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ErrorSummary, fieldsLabelKey } from "../ErrorSummary";
-import { FieldErrors, Honeypot } from "../Field";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../form";
+import {
+  ErrorSummary,
+  fieldsLabelKey,
+  FieldErrors,
+  Honeypot,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "../form";
 import { PublicLayout } from "../PublicLayout";
 
 /**
  * Pieces of the transfer (/metavasi) and new-supply (/nea-paroxi) pages: the page with its done
- * view, the step list, a radio group with its legend and errors, the step's buttons, the review
- * form. Translation keys come from the page's namespace (`ns`).
+ * view, the step list, the step's buttons, the review form. Translation keys come from the page's namespace (`ns`).
  */
 
 /** What the parts need to know of their flow. */
@@ -201,51 +207,5 @@ function ReviewForm({
       </div>
       <FieldErrors id={consent.errorId} errors={consent.errors} />
     </FlowForm>
-  );
-}
-
-/** Radio buttons in a fieldset; the error is tied to every option with aria-describedby. */
-export function RadioGroup<S>({
-  meta,
-  legend,
-  options,
-}: {
-  meta: FieldMetadata<S>;
-  legend: string;
-  options: readonly { value: string; label: string; hint?: string }[];
-}) {
-  const invalid = Boolean(meta.errors?.length);
-  const initial = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
-  return (
-    <fieldset className="field radio-group" id={meta.id}>
-      <legend className="field__label">{legend}</legend>
-      {options.map((option) => {
-        const id = `${meta.id}-${option.value}`;
-        const hintId = option.hint ? `${id}-hint` : undefined;
-        const describedBy = [invalid ? meta.errorId : null, hintId].filter(Boolean).join(" ");
-        return (
-          <div className="check" key={`${meta.key ?? ""}-${option.value}`}>
-            <input
-              type="radio"
-              id={id}
-              name={meta.name}
-              value={option.value}
-              defaultChecked={initial === option.value}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy || undefined}
-            />
-            <label htmlFor={id}>
-              {option.label}
-              {option.hint ? (
-                <span id={hintId} className="field__hint radio-group__hint">
-                  {option.hint}
-                </span>
-              ) : null}
-            </label>
-          </div>
-        );
-      })}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </fieldset>
   );
 }

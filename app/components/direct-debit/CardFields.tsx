@@ -1,6 +1,5 @@
-import { getSelectProps, type FieldMetadata } from "../form";
+import { getSelectProps, type FieldMetadata, FieldErrors, TextField } from "../form";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, TextField } from "../Field";
 
 /** The label keys (directDebit namespace) of the direct-debit forms' fields, for ErrorSummary. */
 export const DIRECT_DEBIT_LABEL_KEYS: Readonly<Record<string, string>> = {

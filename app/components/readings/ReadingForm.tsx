@@ -1,12 +1,17 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../form";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+  TextField,
+} from "../form";
 import type { z } from "zod";
 import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
-import { ErrorSummary } from "../ErrorSummary";
-import { FieldErrors, TextField } from "../Field";
 
 /** One register the "far higher" warning names, with its real ratio to the usual consumption. */
 export interface WarnedRegister {

@@ -4,15 +4,17 @@ import {
   useForm,
   type FieldMetadata,
   type SubmissionResult,
+  ErrorSummary,
+  FieldErrors,
+  TextareaField,
+  TextField,
 } from "../form";
+import { FileInput } from "../form/FileInput";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiRequestKind } from "../../../api/contract";
 import type { RuleProblem } from "../../../core/requests/rules";
 import { CANCELLATION_REASONS } from "../../domain/requests-view";
-import { ErrorSummary } from "../ErrorSummary";
-import { FileInput } from "../FileInput";
-import { FieldErrors, TextareaField, TextField } from "../Field";
 
 export interface RequestFormView {
   kind: ApiRequestKind;

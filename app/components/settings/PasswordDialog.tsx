@@ -1,13 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "../form";
+import { getFormProps, useForm, ErrorSummary, TextField } from "../form";
 import type { z } from "zod";
 import type { passwordChangeSchema } from "../../domain/settings";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { PASSWORD_SPECIALS } from "../../../core/validation";
 import { Dialog } from "../Dialog";
-import { ErrorSummary } from "../ErrorSummary";
-import { TextField } from "../Field";
 import { SETTINGS_ACTION } from "./SettingsDialog";
 
 export interface PasswordActionData {

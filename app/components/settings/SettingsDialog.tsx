@@ -1,58 +1,29 @@
-import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../form";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
 import {
   allOn,
   applyAll,
-  AVATAR_ACCEPT,
   stepOfErrors,
   draftFromView,
   type Channel,
-  type SettingsDraft,
   type SettingsFields,
   type SettingsView,
   type Step,
 } from "../../domain/settings-view";
 import { Dialog } from "../Dialog";
-import { ErrorSummary } from "../ErrorSummary";
-import { FileInput } from "../FileInput";
-import { FieldErrors, TextField } from "../Field";
+import { ErrorSummary, getFormProps, useForm } from "../form";
+import {
+  liveSupplies,
+  SETTINGS_ACTION,
+  settingsUrl,
+  type SettingsActionData,
+} from "./settings-form";
+import { ContactStep } from "./steps/ContactStep";
+import { ProfileStep } from "./steps/ProfileStep";
 
-export const SETTINGS_ACTION = "/b2b/settings";
-
-/** What the settings action answers when it does not redirect. */
-export interface SettingsActionData {
-  kind: "settings";
-  step: Step;
-  result?: SubmissionResult<string[]>;
-  /** The form's values to show (the draft), e.g. after an all-switch without JavaScript. */
-  draft?: SettingsDraft;
-}
-
-function settingsUrl(closeTo: string, step: Step): string {
-  const url = new URL(closeTo, "http://portal.invalid");
-  url.searchParams.set("modal", "settings");
-  url.searchParams.set("step", String(step));
-  return url.pathname + url.search;
-}
-
-/** Current switch values from Conform's form value (strings; checkboxes are "on"). */
-function liveSupplies(view: SettingsView, value: unknown) {
-  const rows = (value as { supplies?: Record<string, unknown>[] } | undefined)?.supplies ?? [];
-  return view.supplies.map((s, i) => {
-    const row = rows[i];
-    if (!row || !s.editable) return s;
-    return {
-      ...s,
-      ebill: row.ebill === "on",
-      email: typeof row.email === "string" ? row.email : "",
-      sms: row.sms === "on",
-      phone: typeof row.phone === "string" ? row.phone : "",
-    };
-  });
-}
+// The settings route imports these from here with the dialog.
+export { SETTINGS_ACTION, type SettingsActionData } from "./settings-form";
 
 /**
  * The two-step settings dialog (spec §2 "Settings modal"). One form holds both steps; the other
@@ -152,7 +123,6 @@ export function SettingsDialog({
     return () => document.removeEventListener("paste", block, true);
   }, []);
 
-  const supplies = fields.supplies.getFieldList();
   const live = liveSupplies(view, form.value);
   const pending = fetcher.state !== "idle";
 
@@ -182,157 +152,15 @@ export function SettingsDialog({
         <input type="hidden" name="step" value={step} />
         <ErrorSummary form={form} ns={["settings", "forms", "common"]} />
 
-        <section hidden={step !== 1} aria-label={t("settingsModal.step1")}>
-          <div className="settings-grid">
-            <TextField
-              meta={fields.email}
-              type="email"
-              label={t("settingsModal.email")}
-              autoComplete="email"
-            />
-            <TextField
-              meta={fields.phone}
-              type="tel"
-              label={t("settingsModal.phone")}
-              optional
-              inputMode="numeric"
-              maxLength={10}
-              autoComplete="tel"
-            />
-          </div>
-          <fieldset className="settings-fieldset">
-            <legend>{t("settingsModal.indication")}</legend>
-            <Switch meta={fields.indication_email} label={t("settingsModal.indicationEmail")} />
-            <Switch meta={fields.indication_sms} label={t("settingsModal.indicationSms")} />
-          </fieldset>
+        <ContactStep
+          fields={fields}
+          view={view}
+          live={live}
+          hidden={step !== 1}
+          onToggleAll={toggleAll}
+        />
 
-          <fieldset className="settings-fieldset settings-sets">
-            <legend>{t("settingsModal.bills")}</legend>
-            {/* Below 619px one switch set at a time: CSS-only tabs (radio + :has), no JS needed. */}
-            <div
-              className="settings-tabs"
-              role="radiogroup"
-              aria-label={t("settingsModal.showSet")}
-            >
-              <label>
-                <input type="radio" name="set" value="email" defaultChecked />
-                {t("settingsModal.tabEmail")}
-              </label>
-              <label>
-                <input type="radio" name="set" value="sms" />
-                {t("settingsModal.tabSms")}
-              </label>
-            </div>
-            <div className="settings-all">
-              <AllSwitch
-                onToggle={toggleAll}
-                channel="email"
-                on={allOn(live, "email")}
-                disabled={!view.supplies.some((s) => s.editable)}
-              />
-              <AllSwitch
-                onToggle={toggleAll}
-                channel="sms"
-                on={allOn(live, "sms")}
-                disabled={!view.supplies.some((s) => s.editable)}
-              />
-            </div>
-            <ul className="settings-supplies">
-              {supplies.map((row, index) => {
-                const supply = view.supplies[index];
-                if (!supply) return null;
-                return <SupplyRow key={row.key} meta={row} supply={supply} />;
-              })}
-            </ul>
-          </fieldset>
-        </section>
-
-        <section hidden={step !== 2} aria-label={t("settingsModal.step2")}>
-          <div className="field">
-            <label className="field__label" htmlFor={fields.avatar.id}>
-              {t("settingsModal.avatar")}
-            </label>
-            <span id={`${fields.avatar.id}-hint`} className="field__hint">
-              {t("settingsModal.avatarHint")}
-            </span>
-            <div className="settings-avatar">
-              {view.avatarSrc ? (
-                <img
-                  src={view.avatarSrc}
-                  alt={t("settingsModal.avatarCurrent")}
-                  className="avatar avatar--large"
-                />
-              ) : null}
-              <FileInput
-                key={fields.avatar.key}
-                id={fields.avatar.id}
-                name={fields.avatar.name}
-                accept={AVATAR_ACCEPT}
-                invalid={Boolean(fields.avatar.errors?.length)}
-                describedBy={[
-                  `${fields.avatar.id}-hint`,
-                  fields.avatar.errors?.length ? fields.avatar.errorId : null,
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
-              />
-            </div>
-            <FieldErrors id={fields.avatar.errorId} errors={fields.avatar.errors} />
-          </div>
-
-          <div className="field">
-            <label className="field__label" htmlFor={fields.main_meter_id.id}>
-              {t("settingsModal.mainSupply")}
-            </label>
-            <select
-              id={fields.main_meter_id.id}
-              name={fields.main_meter_id.name}
-              defaultValue={String(fields.main_meter_id.initialValue ?? view.mainMeterId)}
-              key={fields.main_meter_id.key}
-              className="field__select"
-            >
-              {view.supplies.map((s) => (
-                <option key={s.meterId} value={s.meterId}>
-                  {s.address} · {s.supplyNumber}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={fields.main_meter_id.errorId} errors={fields.main_meter_id.errors} />
-          </div>
-
-          <RadioGroup
-            meta={fields.nrg_skin}
-            legend={t("settingsModal.skin")}
-            options={[1, 2, 3].map((n) => ({
-              value: String(n),
-              label: t(`settingsModal.skins.${n}`),
-              swatch: n,
-            }))}
-          />
-          <RadioGroup
-            meta={fields.lang}
-            legend={t("settingsModal.language")}
-            options={[
-              { value: "el", label: "Ελληνικά", lang: "el" },
-              { value: "en", label: "English", lang: "en" },
-            ]}
-          />
-          <TextField
-            meta={fields.current_password}
-            type="password"
-            label={t("settingsModal.currentPassword")}
-            hint={t("settingsModal.currentPasswordHint")}
-            autoComplete="current-password"
-          />
-          <p>
-            <Link
-              to={`${closeTo}${closeTo.includes("?") ? "&" : "?"}modal=password`}
-              className="btn btn--secondary btn--small"
-            >
-              {t("settingsModal.changePassword")}
-            </Link>
-          </p>
-        </section>
+        <ProfileStep fields={fields} view={view} closeTo={closeTo} hidden={step !== 2} />
 
         <div className="actions settings-actions">
           <Link to={closeTo} className="btn btn--secondary" replace>
@@ -367,171 +195,5 @@ export function SettingsDialog({
         </div>
       </fetcher.Form>
     </Dialog>
-  );
-}
-
-function Switch({
-  meta,
-  label,
-  disabled,
-  describedBy,
-}: {
-  meta: FieldMetadata<boolean | undefined>;
-  label: string;
-  disabled?: boolean;
-  describedBy?: string;
-}) {
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <label className="switch">
-      <input
-        key={key}
-        {...props}
-        role="switch"
-        disabled={disabled}
-        aria-describedby={describedBy}
-      />
-      <span className="switch__track" aria-hidden="true" />
-      <span>{label}</span>
-    </label>
-  );
-}
-
-function AllSwitch({
-  channel,
-  on,
-  disabled,
-  onToggle,
-}: {
-  channel: Channel;
-  on: boolean;
-  disabled: boolean;
-  onToggle: (channel: Channel) => void;
-}) {
-  const { t } = useTranslation("settings");
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={`all-${channel}`}
-      role="switch"
-      aria-checked={on}
-      disabled={disabled}
-      className={`switch switch--button settings-set settings-set--${channel}`}
-      formNoValidate
-      onClick={(event) => {
-        event.preventDefault();
-        onToggle(channel);
-      }}
-    >
-      <span className="switch__track" aria-hidden="true" />
-      <span>{channel === "email" ? t("settingsModal.allEmail") : t("settingsModal.allSms")}</span>
-    </button>
-  );
-}
-
-type SupplyFields = {
-  meter_id: number;
-  ebill?: boolean;
-  email?: string;
-  sms?: boolean;
-  phone?: string;
-};
-
-function SupplyRow({
-  meta,
-  supply,
-}: {
-  meta: FieldMetadata<SupplyFields>;
-  supply: SettingsView["supplies"][number];
-}) {
-  const { t } = useTranslation("settings");
-  const f = meta.getFieldset();
-  const lockedId = `${meta.id}-locked`;
-  const locked = !supply.editable;
-  const title = locked ? t("settingsModal.ebillNotEditable") : undefined;
-  return (
-    <li className="settings-supply" title={title}>
-      <p className="settings-supply__name">
-        <strong>{supply.address}</strong>
-        <span className="muted">
-          {t(`settingsModal.kind.${supply.kind}`)} · {supply.supplyNumber}
-        </span>
-      </p>
-      {locked ? (
-        <p id={lockedId} className="muted settings-supply__locked">
-          {t("settingsModal.ebillNotEditable")}
-        </p>
-      ) : null}
-      <input type="hidden" name={f.meter_id.name} value={supply.meterId} />
-      <div className="settings-set settings-set--email">
-        <Switch
-          meta={f.ebill}
-          label={t("settingsModal.ebill")}
-          disabled={locked}
-          describedBy={locked ? lockedId : undefined}
-        />
-        <TextField
-          meta={f.email}
-          type="email"
-          label={t("settingsModal.ebillEmail")}
-          disabled={locked}
-        />
-      </div>
-      <div className="settings-set settings-set--sms">
-        <Switch
-          meta={f.sms}
-          label={t("settingsModal.smsBill")}
-          disabled={locked}
-          describedBy={locked ? lockedId : undefined}
-        />
-        <TextField
-          meta={f.phone}
-          type="tel"
-          label={t("settingsModal.smsPhone")}
-          inputMode="numeric"
-          maxLength={10}
-          pattern="[0-9]*"
-          disabled={locked}
-          data-no-paste=""
-        />
-      </div>
-    </li>
-  );
-}
-
-function RadioGroup({
-  meta,
-  legend,
-  options,
-}: {
-  meta: FieldMetadata<string | number>;
-  legend: string;
-  options: { value: string; label: string; lang?: string; swatch?: number }[];
-}) {
-  const current = String(meta.initialValue ?? "");
-  return (
-    <fieldset
-      className="settings-fieldset"
-      aria-describedby={meta.errors ? meta.errorId : undefined}
-    >
-      <legend>{legend}</legend>
-      <div className="settings-radios">
-        {options.map((o) => (
-          <label key={o.value} className="settings-radio" lang={o.lang}>
-            <input
-              type="radio"
-              name={meta.name}
-              value={o.value}
-              defaultChecked={current === o.value}
-              key={`${meta.key}-${o.value}`}
-            />
-            {o.swatch ? <span className={`swatch swatch--${o.swatch}`} aria-hidden="true" /> : null}
-            {o.label}
-          </label>
-        ))}
-      </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </fieldset>
   );
 }

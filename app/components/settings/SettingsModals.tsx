@@ -4,7 +4,7 @@ import type { SettingsModal } from "./settings.server";
 import "./settings.css";
 // The settings dialog's picture field (FileInput, in the lazily loaded SettingsDialog): a lazy
 // chunk's CSS is not linked by the server, so without JavaScript it must come from here.
-import "../file-input.css";
+import "../form/file-input.css";
 
 const PasswordDialog = lazyDialog(() => import("./PasswordDialog").then((m) => m.PasswordDialog));
 const SettingsDialog = lazyDialog(() => import("./SettingsDialog").then((m) => m.SettingsDialog));

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "../../components/form";
-import { ErrorSummary } from "../../components/ErrorSummary";
+import { getFormProps, useForm, type SubmissionResult, ErrorSummary } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";

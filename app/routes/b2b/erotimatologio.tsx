@@ -4,6 +4,9 @@ import {
   useForm,
   type FieldMetadata,
   type SubmissionResult,
+  ErrorSummary,
+  FieldErrors,
+  TextareaField,
 } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -11,8 +14,6 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { ApiQuestionnaireStatus } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
-import { ErrorSummary } from "../../components/ErrorSummary";
-import { FieldErrors, TextareaField } from "../../components/Field";
 import stylesHref from "../../components/pages/pages.css?url";
 import { formatDate } from "../../domain/format";
 import { questionnaireAnswerSchema, type QuestionnaireAnswer } from "../../domain/questionnaire";

@@ -1,7 +1,12 @@
 import { pageCache } from "../../.server/page-cache";
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "../../components/form";
-import { ErrorSummary } from "../../components/ErrorSummary";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+} from "../../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -12,7 +17,6 @@ import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { lazyDialog } from "../../components/lazy-dialog";
 import stylesHref from "../../components/checkout/payments.css?url";
-import { FieldErrors } from "../../components/Field";
 import {
   formatAddress,
   formatAmount,

@@ -1,4 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "../../components/form";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+  ErrorSummary,
+  FieldErrors,
+  TextField,
+} from "../../components/form";
+import { RadioGroup } from "../../components/form/RadioGroup";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,8 +20,6 @@ import {
 import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
-import { ErrorSummary } from "../../components/ErrorSummary";
-import { FieldErrors, TextField } from "../../components/Field";
 import { PublicLayout } from "../../components/PublicLayout";
 import {
   cardFormSchema,
@@ -378,7 +385,6 @@ function CardStep({
       exp_year: flow.exp_year ? String(flow.exp_year) : "",
     },
   });
-  const chosen = fields.meter_id.initialValue ?? "";
   return (
     <>
       <h2 className="card__title">{t("card.title")}</h2>
@@ -394,37 +400,27 @@ function CardStep({
               : undefined
           }
         />
-        <fieldset
+        <RadioGroup
+          meta={fields.meter_id}
+          legend={t("card.supply")}
           className="field"
-          aria-describedby={fields.meter_id.errors?.length ? fields.meter_id.errorId : undefined}
-        >
-          <legend className="field__label">{t("card.supply")}</legend>
-          {flow.supplies.map((supply) => {
-            const id = `${fields.meter_id.id}-${supply.meter_id}`;
-            return (
-              <div className="check" key={supply.meter_id}>
-                <input
-                  type="radio"
-                  id={id}
-                  name={fields.meter_id.name}
-                  value={String(supply.meter_id)}
-                  defaultChecked={chosen === String(supply.meter_id)}
-                />
-                <label htmlFor={id}>
-                  {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
-                  <strong>{supply.supply_number}</strong>, {supply.address}
-                  {supply.direct_debit ? (
-                    <span className="muted">
-                      {" "}
-                      ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
-                    </span>
-                  ) : null}
-                </label>
-              </div>
-            );
-          })}
-          <FieldErrors id={fields.meter_id.errorId} errors={fields.meter_id.errors} />
-        </fieldset>
+          describe="group"
+          options={flow.supplies.map((supply) => ({
+            value: String(supply.meter_id),
+            label: (
+              <>
+                {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
+                <strong>{supply.supply_number}</strong>, {supply.address}
+                {supply.direct_debit ? (
+                  <span className="muted">
+                    {" "}
+                    ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
         <CardFields fields={fields} />
         <input type="hidden" name="intent" value="card" />
         <div className="actions">

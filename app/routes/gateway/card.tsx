@@ -1,6 +1,12 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getFormProps, getSelectProps, useForm } from "../../components/form";
-import { ErrorSummary } from "../../components/ErrorSummary";
+import {
+  getFormProps,
+  getSelectProps,
+  useForm,
+  ErrorSummary,
+  FieldErrors,
+  TextField,
+} from "../../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -8,7 +14,6 @@ import { data, Form, redirect, redirectDocument, useNavigation } from "react-rou
 import type { ApiGatewayNext, ApiGatewaySession } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
-import { FieldErrors, TextField } from "../../components/Field";
 import { formatAmount } from "../../domain/format";
 import { cardDigits } from "../../domain/payment-rules";
 import { createCardSchema } from "../../domain/payments";

@@ -1,11 +1,9 @@
-import type {
-  DefaultValue,
-  FieldMetadata,
-  FormMetadata,
-  SubmissionResult,
-} from "@conform-to/react";
+import type { DefaultValue, FormMetadata, SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { errorSummaryId } from "./ErrorSummary";
+import { errorsUnder, isUnder, mergeErrors, type Errors } from "./errors";
+import { formValue, getAt, serialize, setAt, type Tree } from "./values";
+import { fieldIds } from "./wiring";
 
 /**
  * `useForm` for forms that the server validates (issue #8: the browser ships no schema code and
@@ -26,108 +24,6 @@ import { errorSummaryId } from "./ErrorSummary";
  * schema's input type as the type parameter (`useForm<z.input<typeof schema>>`, a type-only use
  * of the schema); types (`SubmissionResult`, `FieldMetadata`) may still come from Conform.
  */
-
-type Path = (string | number)[];
-type Tree = Record<string, unknown>;
-type Errors = Record<string, string[]>;
-
-function pathOf(name: string): Path {
-  const path: Path = [];
-  for (const m of name.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
-    path.push(m[1] !== undefined ? Number(m[1]) : (m[2] as string));
-  }
-  return path;
-}
-
-export function getAt(value: unknown, name: string): unknown {
-  let current = value;
-  for (const key of pathOf(name)) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
-}
-
-export function setAt(root: Tree, name: string, value: unknown): Tree {
-  const path = pathOf(name);
-  const copy: Tree = { ...root };
-  let target: Record<string | number, unknown> = copy;
-  path.forEach((key, i) => {
-    if (i === path.length - 1) {
-      target[key] = value;
-      return;
-    }
-    const next = target[key];
-    const child = (
-      Array.isArray(next)
-        ? [...(next as unknown[])]
-        : next && typeof next === "object"
-          ? { ...(next as Tree) }
-          : typeof path[i + 1] === "number"
-            ? []
-            : {}
-    ) as Record<string | number, unknown>;
-    target[key] = child;
-    target = child;
-  });
-  return copy;
-}
-
-/** Values as a form holds them (Conform's serialization): strings, "on" for true, ISO dates. */
-export function serialize(value: unknown): unknown {
-  if (value === null || value === undefined || typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "on" : undefined;
-  if (typeof value === "number" || typeof value === "bigint") return value.toString();
-  if (value instanceof Date) return value.toISOString().slice(0, -1);
-  if (typeof File !== "undefined" && value instanceof File) return undefined;
-  if (Array.isArray(value)) return value.map(serialize);
-  if (typeof value === "object") {
-    const out: Tree = {};
-    for (const [key, item] of Object.entries(value)) {
-      const serialized = serialize(item);
-      if (serialized !== undefined) out[key] = serialized;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-/** A form's entries as a nested value ("items[0].amount" → { items: [{ amount }] }). */
-export function formValue(formData: FormData): Tree {
-  let tree: Tree = {};
-  const seen = new Set<string>();
-  for (const [name, entry] of formData.entries()) {
-    if (name.startsWith("__")) continue;
-    const value = typeof entry === "string" ? entry : entry.size > 0 ? entry : undefined;
-    if (seen.has(name)) {
-      const previous = getAt(tree, name);
-      tree = setAt(tree, name, [...(Array.isArray(previous) ? previous : [previous]), value]);
-    } else {
-      seen.add(name);
-      tree = setAt(tree, name, value);
-    }
-  }
-  return tree;
-}
-
-/** The answer's errors, keeping a field's previous errors where the answer says null. */
-export function mergeErrors(previous: Errors, result: SubmissionResult<string[]>): Errors {
-  const next: Errors = {};
-  for (const [name, errors] of Object.entries(result.error ?? {})) {
-    const kept = errors === null ? previous[name] : errors;
-    if (kept && kept.length > 0) next[name] = kept;
-  }
-  return next;
-}
-
-function isUnder(name: string, prefix: string): boolean {
-  return (
-    prefix === "" ||
-    name === prefix ||
-    name.startsWith(`${prefix}.`) ||
-    name.startsWith(`${prefix}[`)
-  );
-}
 
 interface State {
   result: SubmissionResult<string[]> | null | undefined;
@@ -248,17 +144,12 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
     );
 
   const metadata = (name: string) => {
-    const id = name ? `${formId}-${name}` : formId;
     const initialValue = name ? getAt(state.initialValue, name) : state.initialValue;
-    const allErrors = name
-      ? Object.fromEntries(Object.entries(state.error).filter(([field]) => isUnder(field, name)))
-      : state.error;
+    const allErrors = errorsUnder(state.error, name);
     return {
-      id,
+      ...fieldIds(formId, name),
       name,
       formId,
-      errorId: `${id}-error`,
-      descriptionId: `${id}-description`,
       key: keyOf(name),
       initialValue,
       value: name ? getAt(state.value, name) : state.value,
@@ -314,99 +205,3 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
     fieldset("") as ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>,
   ];
 }
-
-// ---- props helpers: the same attributes as Conform's helpers (no constraint attributes: the
-// forms here have none), for this hook's and Conform's metadata alike.
-
-interface AriaOptions {
-  ariaDescribedBy?: string;
-}
-
-interface ControlMeta {
-  id: string;
-  name: string;
-  formId: string;
-  errorId: string;
-  errors?: unknown;
-  initialValue?: unknown;
-}
-
-function definedOnly<T extends Record<string, unknown>>(props: T): T {
-  for (const key of Object.keys(props)) if (props[key] === undefined) delete props[key];
-  return props;
-}
-
-function controlProps(meta: ControlMeta, options: AriaOptions) {
-  const invalid = meta.errors !== undefined;
-  return definedOnly({
-    // Never set (as Conform's): callers pass `key` on where they remount an input.
-    key: undefined as string | undefined,
-    id: meta.id,
-    name: meta.name,
-    form: meta.formId,
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": invalid
-      ? `${meta.errorId} ${options.ariaDescribedBy ?? ""}`.trim()
-      : options.ariaDescribedBy,
-  });
-}
-
-export function getFormProps(
-  form: Pick<FormMetadata, "id" | "onSubmit" | "noValidate" | "errorId" | "errors">,
-  options: AriaOptions = {},
-) {
-  const invalid = form.errors !== undefined;
-  return definedOnly({
-    id: form.id as string,
-    onSubmit: form.onSubmit,
-    noValidate: form.noValidate,
-    "aria-describedby": invalid
-      ? `${form.errorId} ${options.ariaDescribedBy ?? ""}`.trim()
-      : options.ariaDescribedBy,
-  });
-}
-
-export function getInputProps(
-  meta: ControlMeta,
-  options: AriaOptions & { type: string; value?: string | boolean },
-) {
-  const props: Record<string, unknown> = { ...controlProps(meta, options), type: options.type };
-  if (options.value === undefined || options.value) {
-    if (options.type === "checkbox" || options.type === "radio") {
-      props.value = typeof options.value === "string" ? options.value : "on";
-      props.defaultChecked = Array.isArray(meta.initialValue)
-        ? meta.initialValue.includes(options.value)
-        : meta.initialValue === props.value;
-    } else if (typeof meta.initialValue === "string") {
-      props.defaultValue = meta.initialValue;
-    }
-  }
-  return props as ReturnType<typeof controlProps> & {
-    type: string;
-    value?: string;
-    defaultChecked?: boolean;
-    defaultValue?: string;
-  };
-}
-
-export function getSelectProps(meta: ControlMeta, options: AriaOptions = {}) {
-  const value = meta.initialValue;
-  return definedOnly({
-    ...controlProps(meta, options),
-    defaultValue: Array.isArray(value)
-      ? value.map((item) => String(item ?? ""))
-      : value === undefined || value === null
-        ? undefined
-        : String(value),
-  });
-}
-
-export function getTextareaProps(meta: ControlMeta, options: AriaOptions = {}) {
-  const value = meta.initialValue;
-  return definedOnly({
-    ...controlProps(meta, options),
-    defaultValue: value === undefined || value === null ? undefined : String(value),
-  });
-}
-
-export type { FieldMetadata, FormMetadata, SubmissionResult };

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
  *   it into view when the page loads: the person lands on the box, not at the top of the page.
  *   (A `#fragment` on the form's action would do the same, but every successful POST's redirect
  *   would inherit it.)
- * - With JavaScript `useForm` (./form.ts) moves focus to the box after a refused submit.
+ * - With JavaScript `useForm` (./use-form.ts) moves focus to the box after a refused submit.
  * A link moves to its field: without JavaScript the `#id` scrolls the page to it; with JavaScript
  * the field is focused and its label scrolled into view, as GOV.UK does.
  *

@@ -1,5 +1,5 @@
 import { type FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "./form";
+import { getInputProps, getTextareaProps } from "./wiring";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -20,9 +20,31 @@ interface BaseProps<S> {
   optional?: boolean;
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useTranslation(["forms", "common"]);
+/**
+ * The one error list under a field (or group): the messages of the server's last answer, with the
+ * id the control's aria-describedby points at. Nothing when the field is valid. `oneLine` puts
+ * the messages in one paragraph (the signed-out pages' layout); `ns` the namespaces of plain keys.
+ */
+export function FieldErrors({
+  id,
+  errors,
+  oneLine = false,
+  ns = ["forms", "common"],
+}: {
+  id: string;
+  errors: string[] | undefined;
+  oneLine?: boolean;
+  ns?: readonly string[];
+}) {
+  const { t } = useTranslation([...ns]);
   if (!errors || errors.length === 0) return null;
+  if (oneLine) {
+    return (
+      <p className="field__error" id={id}>
+        {errors.map((error) => t(error)).join(" ")}
+      </p>
+    );
+  }
   return (
     <div id={id}>
       {errors.map((error) => (

@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { resources } from "../../locales";
+import { resources } from "../../../locales";
 import {
   ErrorSummary,
   errorSummaryId,
