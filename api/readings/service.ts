@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { ApiReading, ApiReadingSaved } from "../contract";
 import type { Db } from "../db";
 import { inIds } from "../db/ids";
@@ -179,16 +179,52 @@ async function submittable(db: Db, userId: number, meterId: number) {
 const cpCodes = (register: Register) =>
   (register === "day" ? DAY_CP_CODES : NIGHT_CP_CODES).map((code) => `'${code}'`).join(", ");
 
-/** SQL: no counted (not excluded, not corrected) reading of `register` is at least ?2 (meter ?1). */
-const registerGuard = (register: Register) =>
-  `NOT EXISTS (SELECT 1 FROM readings WHERE meter_id = ? AND origin <> ${EXCLUDED_ORIGIN}
-    AND corrected_at IS NULL
-    AND cp_code IN (${cpCodes(register)})
-    AND value >= ?)`;
+/**
+ * No counted (not excluded, not corrected) reading of the register is at least `value`. The codes
+ * are constants written into the SQL, not bound (nine of them per register).
+ */
+const noReadingAtLeast = (db: Db, meterId: number, { register, value }: RegisterValue) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(readings)
+      .where(
+        and(
+          eq(readings.meter_id, meterId),
+          ne(readings.origin, EXCLUDED_ORIGIN),
+          isNull(readings.corrected_at),
+          sql`${readings.cp_code} IN (${sql.raw(cpCodes(register))})`,
+          gte(readings.value, value),
+        ),
+      ),
+  );
 
-/** SQL: the supply's reading period is open on ?3 (meter ?1, today ?2 and ?3). */
-const PERIOD_OPEN = `EXISTS (SELECT 1 FROM meters WHERE id = ? AND substr(indication_open_from, 1, 10) <= ?
-    AND substr(indication_open_to, 1, 10) >= ?)`;
+/**
+ * INSERT … SELECT of one client reading, written only when `guard` holds for the supply's row in
+ * `meters` (no row, no insert): the checks run inside the database, in the same statement.
+ */
+const guardedInsert = (
+  db: Db,
+  row: { meterId: number; today: string; register: Register; value: number; createdAt: string },
+  guard: SQL | undefined,
+) =>
+  db.insert(readings).select(
+    db
+      .select({
+        id: sql<number>`NULL`.as("id"),
+        meter_id: sql<number>`${row.meterId}`.as("meter_id"),
+        date_ins: sql<string>`${row.today}`.as("date_ins"),
+        cp_code: sql<string>`${CLIENT_CP_CODE[row.register]}`.as("cp_code"),
+        origin: sql<number>`${sql.raw(String(CLIENT_ORIGIN))}`.as("origin"),
+        value: sql<number>`${row.value}`.as("value"),
+        registered_by: sql<"client">`'client'`.as("registered_by"),
+        created_at: sql<string>`${row.createdAt}`.as("created_at"),
+        corrected_at: sql<null>`NULL`.as("corrected_at"),
+        replaces_id: sql<null>`NULL`.as("replaces_id"),
+      })
+      .from(meters)
+      .where(and(eq(meters.id, row.meterId), guard)),
+  );
 
 export type SubmitResult = { status: 200 | 201; data: ApiReadingSaved };
 
@@ -222,28 +258,19 @@ export async function submitReading(
   // One conditional INSERT per register, run as one batch (one transaction): the guard checks
   // again, inside the database, that every value is still above all counted readings and that
   // the period is open. The night row follows only if the day row was written (changes() = 1).
-  const guard = [...values.map(({ register }) => registerGuard(register)), PERIOD_OPEN].join(
-    " AND ",
+  const row = { meterId: meter.id, today, createdAt };
+  const dayGuard = and(
+    ...values.map((v) => noReadingAtLeast(db, meter.id, v)),
+    sql`substr(${meters.indication_open_from}, 1, 10) <= ${today}`,
+    sql`substr(${meters.indication_open_to}, 1, 10) >= ${today}`,
   );
-  const guardParams = [...values.flatMap(({ value }) => [meter.id, value]), meter.id, today, today];
-  // Raw SQL: an INSERT … SELECT of constants with no FROM, guarded by changes(); Drizzle's
-  // insert-from-select needs a select over a table.
-  const insert = `INSERT INTO readings (meter_id, date_ins, cp_code, origin, value, registered_by, created_at)
-      SELECT ?, ?, ?, ${CLIENT_ORIGIN}, ?, 'client', ? WHERE `;
-  const d1 = db.$client;
-  const statements = [
-    d1
-      .prepare(insert + guard)
-      .bind(meter.id, today, CLIENT_CP_CODE.day, body.day, createdAt, ...guardParams),
-  ];
-  if (night !== null) {
-    statements.push(
-      d1
-        .prepare(insert + "changes() = 1")
-        .bind(meter.id, today, CLIENT_CP_CODE.night, night, createdAt),
-    );
+  const day = guardedInsert(db, { ...row, register: "day", value: body.day }, dayGuard);
+  if (night === null) {
+    await db.batch([day]);
+  } else {
+    const nightRow = { ...row, register: "night" as const, value: night };
+    await db.batch([day, guardedInsert(db, nightRow, sql`changes() = 1`)]);
   }
-  await d1.batch(statements);
 
   const saved = await db
     .select()
@@ -314,8 +341,8 @@ export async function correctReading(
           AND corrected_at IS NULL AND id NOT IN (?7, ?8)
           AND cp_code IN (${cpCodes(register)})
           AND value >= ${param})`;
-  // Raw SQL: INSERT … SELECT of constants with no FROM, guarded by changes() and numbered
-  // parameters reused across the guard; Drizzle's insert-from-select needs a select over a table.
+  // Raw SQL: numbered parameters reused across the guard (?1 five times, ?7/?8 four); Drizzle binds
+  // every use apart, which would more than double this statement's bound parameters.
   // ?1 meter, ?2 today, ?3 cp_code, ?4 value, ?5 created_at, ?6 replaced row, ?7/?8 the rows
   // corrected, ?9 how many, ?10 their date, ?11 their highest id, ?12/?13 day/night values.
   const insert = `INSERT INTO readings (meter_id, date_ins, cp_code, origin, value, registered_by, created_at, replaces_id)
@@ -357,7 +384,8 @@ export async function correctReading(
         .bind(meter.id, today, CLIENT_CP_CODE.night, night.value, createdAt, nightId),
     );
   }
-  // Raw SQL: the mark is conditional on the new row of this very batch (EXISTS on replaces_id).
+  // Raw SQL: it must run in the same D1 batch as the raw inserts above (Drizzle's batch takes
+  // only its own queries); it marks the old rows only if this batch wrote their replacement.
   statements.push(
     d1
       .prepare(
