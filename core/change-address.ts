@@ -34,3 +34,5 @@ export const changeAddressSchema = z
       ctx.addIssue({ code: "custom", path: ["zip"], message: "changeAddress:errors.zip" });
     }
   });
+
+export type ChangeAddressBody = z.output<typeof changeAddressSchema>;

@@ -55,3 +55,10 @@ export const cancellationBodySchema = z.object({ ...cancellationFields, file_id:
 
 export type NameChangeBody = z.infer<typeof nameChangeBodySchema>;
 export type CancellationBody = z.infer<typeof cancellationBodySchema>;
+
+/**
+ * Path parameters of the request routes. Any string: an id that is malformed, unknown or another
+ * customer's is answered 404 alike by the owner lookup, never 400.
+ */
+export const requestFileParams = z.object({ fileId: z.string() });
+export const userRequestParams = z.object({ userId: z.string(), requestId: z.string() });
