@@ -1,10 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
+import { ACTIVE_METER_STATUSES } from "../../core/meter-status";
 import { customers, meters } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import type { ApiEnv } from "../types";
 import type { ApiMyMarket } from "./contract";
 import { verifyLink } from "./links";
+import { loyaltyCards } from "./tables";
 
 /**
  * The "my market" page of a signed /mymarket/{hash} link (issue 7), mounted at /api/mymarket:
@@ -41,11 +43,11 @@ export const myMarketRoutes = new Hono<ApiEnv>().get("/links/:hash", async (c) =
   const divisions = await db
     .selectDistinct({ division: meters.division })
     .from(meters)
-    .where(and(eq(meters.customer_id, id), inArray(meters.status, ["Active", "Stopped"])));
-  // loyalty_cards has no Drizzle table in this module's reach yet: the sql template until it has.
-  const card = await db.get<{ card_number: string } | undefined>(
-    sql`SELECT card_number FROM loyalty_cards WHERE customer_id = ${id}`,
-  );
+    .where(and(eq(meters.customer_id, id), inArray(meters.status, [...ACTIVE_METER_STATUSES])));
+  const [card] = await db
+    .select({ card_number: loyaltyCards.card_number })
+    .from(loyaltyCards)
+    .where(eq(loyaltyCards.customer_id, id));
   const electricity = divisions.some((d) => d.division === 1);
   const gas = divisions.some((d) => d.division !== 1);
   const data: ApiMyMarket = {

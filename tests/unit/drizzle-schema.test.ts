@@ -23,20 +23,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MIGRATIONS = path.join(ROOT, "migrations");
 
-/**
- * Migration tables not described by Drizzle yet: they move into feature-local tables files
- * (api/<feature>/tables.ts). Temporary; remove a name once its table is described (the test fails
- * on a name listed here that Drizzle describes, so the list only shrinks).
- */
-const NOT_DESCRIBED_YET = [
-  "address_changes",
-  "all_smart_flows",
-  "loyalty_cards",
-  "notices",
-  "questionnaire_answers",
-  "request_files",
-];
-
 /** SQLite's and D1's own tables, never part of the portal's schema. */
 const isInternal = (name: string) =>
   name === "d1_migrations" || name.startsWith("sqlite_") || name.startsWith("_cf_");
@@ -222,15 +208,10 @@ const show = (v: unknown) => JSON.stringify(v);
 function compare(migrated: Map<string, Shape>, described: Map<string, SQLiteTable>): string[] {
   const problems: string[] = [];
   for (const name of migrated.keys()) {
-    if (!described.has(name) && !NOT_DESCRIBED_YET.includes(name)) {
+    if (!described.has(name)) {
       problems.push(
         `table ${name} is not described by Drizzle (api/db/schema.ts or api/<feature>/tables.ts)`,
       );
-    }
-  }
-  for (const name of NOT_DESCRIBED_YET) {
-    if (described.has(name)) {
-      problems.push(`table ${name} is described by Drizzle now: remove it from NOT_DESCRIBED_YET`);
     }
   }
   for (const [name, table] of described) {
