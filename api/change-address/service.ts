@@ -3,7 +3,7 @@ import type { ApiAddress, ApiChangeAddressLink } from "../all-smart/contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
 import { nowIso } from "../lib/time";
-import { supplyNumberOf } from "../payments/service";
+import { supplyNumber } from "../../core/supply-number";
 import type { ChangeAddressBody } from "../../core/change-address";
 import { addressChanges } from "./tables";
 
@@ -66,7 +66,7 @@ export async function describe(db: Db, meter: LinkMeter): Promise<ApiChangeAddre
     .limit(1);
   return {
     meter_id: meter.id,
-    supply_number: supplyNumberOf(meter),
+    supply_number: supplyNumber(meter),
     holder: meter.holder,
     supply_address: {
       street: meter.phys_street,

@@ -2,6 +2,7 @@
  * Direct debit storage and the test issuer (docs/api/direct-debit.md). Drizzle over D1: the
  * tables are migrations/0002_direct_debit.sql. Every function takes the database explicitly.
  */
+import { supplyNumber } from "../../core/supply-number";
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import {
@@ -53,11 +54,6 @@ const meterColumns = {
 
 type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
 type MandateRow = typeof directDebits.$inferSelect;
-
-export function supplyNumber(m: MeterRow): string {
-  if (m.division === 1) return [m.per_code, m.id_code, m.next_code].filter(Boolean).join("");
-  return m.pod ?? "";
-}
 
 function address(m: MeterRow): string {
   return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { supplyNumber } from "../../core/supply-number";
 import { z } from "zod";
 import type { ApiPayLink, ApiPaymentStart } from "../contract";
 import { euros } from "../domain/money";
@@ -21,7 +22,6 @@ import {
   isPayable,
   loadReceipt,
   processReturn,
-  supplyNumberOf,
   type Channel,
   type MeterRow,
 } from "./service";
@@ -153,7 +153,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     const data: ApiPayLink = {
       purpose,
       meter_id: meter.id,
-      supply_number: supplyNumberOf(meter),
+      supply_number: supplyNumber(meter),
       division: meter.division,
       address: addressOf(meter),
       holder: holder?.name ?? "",

@@ -18,6 +18,7 @@
  * array parameter when the order is created), so an order for 1,000 supplies is the same handful
  * of statements with a handful of bound parameters as an order for one (D1 binds at most 100).
  */
+import { supplyNumber } from "../../core/supply-number";
 import { and, asc, eq, exists, getTableColumns, ne, notExists, sql } from "drizzle-orm";
 import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../contract";
 import type { Db } from "../db";
@@ -75,13 +76,6 @@ export type OrderRow = Omit<typeof paymentOrders.$inferSelect, "claim">;
 
 /** The raw D1 binding, for the one batch Drizzle's builders cannot write (recordSuccess). */
 const d1 = (db: Db): D1Database => db.$client;
-
-export function supplyNumberOf(
-  m: Pick<MeterRow, "division" | "per_code" | "id_code" | "next_code" | "pod">,
-) {
-  if (m.division === 1) return [m.per_code, m.id_code, m.next_code].filter(Boolean).join("");
-  return m.pod ?? "";
-}
 
 export function addressOf(
   m: Pick<MeterRow, "phys_street" | "phys_street_no" | "phys_postal_code" | "phys_region">,
@@ -425,7 +419,7 @@ export async function loadReceipt(db: Db, reference: string) {
     card_last4: charge?.card_last4 ?? null,
     items: results.map((row) => ({
       meter_id: row.id,
-      supply_number: supplyNumberOf(row),
+      supply_number: supplyNumber(row),
       address: addressOf(row),
       txn_no: row.txn_no,
       amount: euros(row.amount_cents),

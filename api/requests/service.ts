@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { supplyNumber } from "../../core/supply-number";
 import type { ApiRequest, ApiRequestFile, ApiRequestKind, ApiRequestStatus } from "../contract";
 import type { Db } from "../db";
 import { auditLog, messages, meters, requests, users } from "../db/schema";
@@ -42,13 +43,6 @@ interface RequestRow {
   file_name: string | null;
   file_type: ApiRequestFile["content_type"] | null;
   file_size: number | null;
-}
-
-function supplyNumber(meter: MeterRow): string {
-  if (meter.division === 1) {
-    return [meter.per_code, meter.id_code, meter.next_code].map((p) => p?.trim() ?? "").join("");
-  }
-  return meter.pod ?? "";
 }
 
 /** A supply of the caller's customer (never a removed one), or 404 as for a missing one. */
