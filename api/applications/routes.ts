@@ -11,7 +11,7 @@ import {
   transferApplicationSchema,
   transferSubmitSchema,
 } from "../../core/applications/transfer";
-import type { ApiApplicationReceipt } from "../contract";
+import type { ApiApplicationReceipt } from "../../core/contract";
 import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { nowIso } from "../lib/time";

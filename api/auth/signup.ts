@@ -13,7 +13,7 @@ import { audit } from "../services/audit";
 import { emails, sendEmail } from "../services/outbox";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv, Lang } from "../types";
-import { signupSchema } from "./schemas";
+import { signupSchema } from "../../core/contract";
 import { zValidator } from "@hono/zod-validator";
 import { validationError } from "../lib/validate";
 

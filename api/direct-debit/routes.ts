@@ -7,7 +7,7 @@ import { requireBearer } from "../middleware/auth";
 import { assertOwnUser, findUserWithCustomer } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
-import type { ApiDdFlowStart } from "./contract";
+import type { ApiDdFlowStart } from "../../core/contract";
 import {
   ddCardSchema,
   ddCodeSchema,

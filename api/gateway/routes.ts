@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiGatewayNext, ApiGatewaySession } from "../contract";
+import type { ApiGatewayNext, ApiGatewaySession } from "../../core/contract";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";

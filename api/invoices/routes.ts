@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiInvoice } from "../contract";
+import type { ApiInvoice } from "../../core/contract";
 import type { Db } from "../db";
 import { customers, invoices, meters, readings, users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiPayLink, ApiPaymentStart } from "../contract";
+import type { ApiPayLink, ApiPaymentStart } from "../../core/contract";
 import { euros } from "../domain/money";
 import { testAcquirer } from "../gateway/acquirer";
 import type { PaymentGateway } from "../gateway/gateway";

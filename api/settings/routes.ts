@@ -17,7 +17,7 @@ import {
   IMAGE_EXTENSION,
   checkAvatar,
 } from "../../core/image";
-import { firstLoginSchema, settingsPayloadSchema } from "./schemas";
+import { firstLoginSchema, settingsPayloadSchema } from "../../core/contract";
 
 /** A multipart body beyond this is refused before it is parsed (one file under 1 MB + fields). */
 const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { METER_IDS_LIMIT } from "../../core/limits";
-import type { ApiAccount, ApiBanner, ApiShellReads } from "../contract";
+import type { ApiAccount, ApiBanner, ApiShellReads } from "../../core/contract";
 import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
@@ -11,7 +11,7 @@ import { nowIso, todayUtc } from "../lib/time";
 import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
 import { requireBearer } from "../middleware/auth";
-import { passwordChangeSchema } from "../auth/schemas";
+import { passwordChangeSchema } from "../../core/contract";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
