@@ -48,3 +48,17 @@ export type SettingsPayload = z.input<typeof settingsPayloadSchema>;
 export type ValidSettings = z.output<typeof settingsPayloadSchema>;
 
 export const firstLoginSchema = z.object({ open: bit });
+
+/** A value of a multipart form: text or a file; a name sent twice gives all its values. */
+const formValue = z.union([z.string(), z.instanceof(File)]);
+const formField = z.union([formValue, z.array(formValue)]).optional();
+
+/**
+ * POST /user/avatar (multipart). Any form passes: the handler judges it in the order its answers
+ * need (the caller's id before the file; then one file, its size, its bytes: JPEG or PNG under
+ * 1 MB, core/image.ts).
+ */
+export const avatarFormSchema = z.object({
+  userId: formField.meta({ description: "The caller's own user id" }),
+  avatar: formField.meta({ description: "One JPEG or PNG file under 1 MB" }),
+});
