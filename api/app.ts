@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ApiErrorBody, ApiErrorCode } from "./contract";
+import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
 import { allSmartRoutes } from "./all-smart/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
 import { authRoutes } from "./auth/routes";

@@ -1,24 +1,9 @@
 import { isActiveMeterStatus } from "./meter-status";
 import { canSubmitReadings } from "./readings";
 
-/** One event of the calendar page (GET /users/{id}/calendar; api/contract.ts re-exports it). */
-export type ApiCalendarEvent =
-  | {
-      type: "reading_window"; // the customer's reading (indication) period
-      meter_id: number;
-      date: string; // first day
-      end: string; // last day
-    }
-  | { type: "operator_reading"; meter_id: number; date: string } // next_reading_date
-  | {
-      type: "bill_due";
-      meter_id: number;
-      date: string; // date_due
-      invoice_id: number;
-      invoice_no: string;
-      amount: number; // the bill's total
-      remaining: number; // still unpaid (0: paid)
-    };
+import type { ApiCalendarEvent } from "./contract/calendar";
+
+export type { ApiCalendarEvent };
 
 /**
  * The calendar of a customer's supplies (issue 7): reading (indication) windows, the network

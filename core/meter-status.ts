@@ -5,7 +5,9 @@
  */
 
 /** The account's status, derived from its supplies (spec §1). */
-export type UserStatus = "active" | "intermediate" | "inactive";
+import type { UserStatus } from "./contract/users";
+
+export type { UserStatus };
 
 /** Normal supply statuses (spec §4): such a supply can be paid (§5) and has reading periods. */
 export const ACTIVE_METER_STATUSES: readonly string[] = ["Active", "Stopped"];

@@ -11,17 +11,21 @@ import {
   transferApplicationSchema,
   transferSubmitSchema,
 } from "../../core/applications/transfer";
-import type { ApiApplicationReceipt } from "../contract";
+import {
+  applicationKindSchema,
+  draftParams,
+  draftStepParams,
+  type ApiApplicationReceipt,
+} from "../../core/contract";
 import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { nowIso } from "../lib/time";
 import { randomToken } from "../../core/tokens";
-import { validationError } from "../lib/validate";
+import { validate, validationError } from "../lib/validate";
 import { sendEmail } from "../services/outbox";
 import type { ApiEnv } from "../types";
 import { newSupplyEmail, transferEmail } from "./emails";
 import {
-  APPLICATION_KINDS,
   applicationReference,
   reachableStep,
   STEPS,
@@ -72,7 +76,8 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-const kindSchema = z.object({ kind: z.enum(APPLICATION_KINDS, { error: "validate.require" }) });
+/** The draft id is looked up (findDraft answers an unknown one 404): any text gets that answer. */
+const draftId = validate("param", draftParams);
 
 /**
  * Mounted at /api/applications. No sign-in needed (both flows are reachable signed out); the CSRF
@@ -80,18 +85,18 @@ const kindSchema = z.object({ kind: z.enum(APPLICATION_KINDS, { error: "validate
  */
 export const applicationRoutes = new Hono<ApiEnv>()
   .post("/drafts", async (c) => {
-    const { kind } = parse(kindSchema, await jsonBody(c.req.raw));
+    const { kind } = parse(applicationKindSchema, await jsonBody(c.req.raw));
     const row = await createDraft(c.get("db"), kind);
     return c.json({ data: toApiDraft(row) }, 201);
   })
-  .get("/drafts/:id", async (c) => {
-    const row = await findDraft(c.get("db"), c.req.param("id"));
+  .get("/drafts/:id", draftId, async (c) => {
+    const row = await findDraft(c.get("db"), c.req.valid("param").id);
     return c.json({ data: toApiDraft(row) });
   })
-  .put("/drafts/:id/steps/:step", async (c) => {
+  .put("/drafts/:id/steps/:step", validate("param", draftStepParams), async (c) => {
     const db = c.get("db");
-    const draft = await findDraft(db, c.req.param("id"));
-    const step = c.req.param("step");
+    const { id, step } = c.req.valid("param");
+    const draft = await findDraft(db, id);
     const schema = STEP_SCHEMAS[draft.kind][step];
     if (!schema) throw new ApiError(404, "not_found");
     const completed = toApiDraft(draft).completed;
@@ -119,9 +124,9 @@ export const applicationRoutes = new Hono<ApiEnv>()
     );
     return c.json({ data: toApiDraft(row) });
   })
-  .post("/drafts/:id/submit", async (c) => {
+  .post("/drafts/:id/submit", draftId, async (c) => {
     const db = c.get("db");
-    const draft = await findDraft(db, c.req.param("id"));
+    const draft = await findDraft(db, c.req.valid("param").id);
     const ip = clientIp(c);
     const body = await jsonBody(c.req.raw);
     checkHoneypot(body);

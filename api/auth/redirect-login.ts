@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { ApiRedirectLoginPreview } from "../contract";
+import type { ApiRedirectLoginPreview } from "../../core/contract";
 import { users } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { inspectActionToken } from "../services/action-tokens";
 import type { ApiEnv } from "../types";
-import { tokenSchema } from "./schemas";
+import { tokenSchema } from "../../core/contract";
 
 /**
  * Mounted at /api/v2/auth/redirect-login. `POST /preview` says whom a redirect-login token would

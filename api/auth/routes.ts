@@ -34,11 +34,11 @@ import {
   activationSchema,
   deactivateSchema,
   logoutSchema,
-  password as passwordRule,
+  passwordSchema as passwordRule,
   resetConfirmSchema,
   resetRequestSchema,
   tokenSchema,
-} from "./schemas";
+} from "../../core/contract";
 
 export const RESET_TOKEN_SECONDS = 1 * HOUR;
 export const REDIRECT_TOKEN_SECONDS = 5 * 60;

@@ -13,9 +13,8 @@ import { audit } from "../services/audit";
 import { emails, sendEmail } from "../services/outbox";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv, Lang } from "../types";
-import { signupSchema } from "./schemas";
-import { zValidator } from "@hono/zod-validator";
-import { validationError } from "../lib/validate";
+import { signupSchema } from "../../core/contract";
+import { validate } from "../lib/validate";
 
 export const ACTIVATION_TOKEN_SECONDS = 7 * DAY;
 
@@ -49,11 +48,12 @@ function uniqueViolation(error: unknown): ApiError | null {
 /** Mounted at /api/signup. */
 export const signupRoutes = new Hono<ApiEnv>().post(
   "/",
-  zValidator("json", signupSchema, (result) => {
+  validate("json", signupSchema, {
     // The honeypot is checked first: a bot that fills every field gets `captcha`, not a hint.
-    const raw = result.data as { website?: unknown } | undefined;
-    if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
-    if (!result.success) throw validationError(result.error, result.data);
+    first: (input) => {
+      const raw = input as { website?: unknown } | undefined;
+      if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
+    },
   }),
   async (c) => {
     const db = c.get("db");

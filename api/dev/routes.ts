@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
 import { customers, meters, outbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { REMOVED_METER_STATUS } from "../services/customers";
 import type { ApiEnv } from "../types";
+import { removeMetersSchema } from "../../core/contract";
 import { isProduction } from "../../core/environment";
 
 /** The dev endpoints do not exist in production: 404 as for any unknown path. */
@@ -28,19 +28,15 @@ export const devRoutes = new Hono<ApiEnv>()
     return c.json({ data: rows });
   })
   /** Simulates the billing system dropping a customer's supplies (tests: "a user without meters is logged out"). */
-  .post(
-    "/meters/remove",
-    validate("json", z.object({ username: z.string().trim().min(1) })),
-    async (c) => {
-      const db = c.get("db");
-      const customer = await db.query.customers.findFirst({
-        where: eq(customers.afm, c.req.valid("json").username),
-      });
-      if (!customer) throw notFound();
-      await db
-        .update(meters)
-        .set({ status: REMOVED_METER_STATUS })
-        .where(eq(meters.customer_id, customer.id));
-      return c.body(null, 204);
-    },
-  );
+  .post("/meters/remove", validate("json", removeMetersSchema), async (c) => {
+    const db = c.get("db");
+    const customer = await db.query.customers.findFirst({
+      where: eq(customers.afm, c.req.valid("json").username),
+    });
+    if (!customer) throw notFound();
+    await db
+      .update(meters)
+      .set({ status: REMOVED_METER_STATUS })
+      .where(eq(meters.customer_id, customer.id));
+    return c.body(null, 204);
+  });

@@ -7,7 +7,7 @@ import { requireBearer } from "../middleware/auth";
 import { assertOwnUser, findUserWithCustomer } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
-import type { ApiDdFlowStart } from "./contract";
+import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
 import {
   ddCardSchema,
   ddCodeSchema,
@@ -33,6 +33,11 @@ import {
 
 const flowCardSchema = ddFlowCardSchema();
 const cardSchema = ddCardSchema();
+
+/** The flow token is looked up (loadFlow answers an unknown one): any text gets that answer. */
+const flowToken = validate("param", ddFlowParams);
+/** A malformed user or supply id is a missing one (404), as another customer's. */
+const asMissing = { invalid: "not_found" } as const;
 
 /** The secret the one-time codes are hashed with (HMAC), kept apart from other uses by its label. */
 const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
@@ -72,77 +77,99 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     return c.json({ data: { ...flow, flow_token: token } satisfies ApiDdFlowStart }, 201);
   })
 
-  .get("/direct-debit/flows/:token", async (c) => {
+  .get("/direct-debit/flows/:token", flowToken, async (c) => {
     const db = c.get("db");
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.param("token"))) });
+    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.valid("param").token)) });
   })
 
-  .post("/direct-debit/flows/:token/resend", async (c) => {
+  .post("/direct-debit/flows/:token/resend", flowToken, async (c) => {
     const db = c.get("db");
-    const flow = await loadFlow(db, c.req.param("token"));
+    const { token } = c.req.valid("param");
+    const flow = await loadFlow(db, token);
     await resendCode(db, codeSecret(c.env), flow, c.get("lang"));
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.param("token"))) });
-  })
-
-  .post("/direct-debit/flows/:token/verify", validate("json", ddCodeSchema), async (c) => {
-    const db = c.get("db");
-    const token = c.req.param("token");
-    await verifyCode(db, codeSecret(c.env), await loadFlow(db, token), c.req.valid("json").code);
     return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
   })
+
+  .post(
+    "/direct-debit/flows/:token/verify",
+    validate("json", ddCodeSchema),
+    flowToken,
+    async (c) => {
+      const db = c.get("db");
+      const { token } = c.req.valid("param");
+      await verifyCode(db, codeSecret(c.env), await loadFlow(db, token), c.req.valid("json").code);
+      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    },
+  )
 
   /** The supply and the card: the issuer is asked at once; the flow keeps only its token. */
-  .put("/direct-debit/flows/:token/card", validate("json", flowCardSchema), async (c) => {
-    const db = c.get("db");
-    const token = c.req.param("token");
-    const flow = await loadFlow(db, token);
-    if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
-    const card = c.req.valid("json");
-    const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
-    await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
-    const registered = registerCard(card);
-    await saveFlowCard(db, { ...flow, status: "card" }, registered);
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
-  })
+  .put(
+    "/direct-debit/flows/:token/card",
+    validate("json", flowCardSchema),
+    flowToken,
+    async (c) => {
+      const db = c.get("db");
+      const { token } = c.req.valid("param");
+      const flow = await loadFlow(db, token);
+      if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
+      const card = c.req.valid("json");
+      const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
+      await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
+      const registered = registerCard(card);
+      await saveFlowCard(db, { ...flow, status: "card" }, registered);
+      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    },
+  )
 
-  .post("/direct-debit/flows/:token/activate", async (c) => {
+  .post("/direct-debit/flows/:token/activate", flowToken, async (c) => {
     const db = c.get("db");
-    const token = c.req.param("token");
+    const { token } = c.req.valid("param");
     await activateFlow(db, await loadFlow(db, token));
     return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
   })
 
   // ---- signed in ----
-  .get("/users/:userId/direct-debits", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const db = c.get("db");
-    return c.json({ data: await customerMandates(db, await customerIdOf(db, userId)) });
-  })
+  .get(
+    "/users/:userId/direct-debits",
+    requireBearer,
+    validate("param", userParams, asMissing),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      const db = c.get("db");
+      return c.json({ data: await customerMandates(db, await customerIdOf(db, userId)) });
+    },
+  )
 
   /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
   .put(
     "/users/:userId/direct-debits/:meterId",
     requireBearer,
     validate("json", cardSchema),
+    validate("param", ddMeterParams, asMissing),
     async (c) => {
       const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.param("userId"));
+      const path = c.req.valid("param");
+      assertOwnUser(userId, path.userId);
       const db = c.get("db");
-      const meterId = Number(c.req.param("meterId"));
-      if (!Number.isSafeInteger(meterId) || meterId <= 0) throw notFound();
+      const meterId = path.meterId;
       const meter = await ownEligibleMeter(db, await customerIdOf(db, userId), meterId);
       const data = await saveMandate(db, meter, registerCard(c.req.valid("json")));
       return c.json({ data });
     },
   )
 
-  .delete("/users/:userId/direct-debits/:meterId", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const db = c.get("db");
-    const meterId = Number(c.req.param("meterId"));
-    if (!Number.isSafeInteger(meterId) || meterId <= 0) throw notFound();
-    if (!(await deleteMandate(db, await customerIdOf(db, userId), meterId))) throw notFound();
-    return c.body(null, 204);
-  });
+  .delete(
+    "/users/:userId/direct-debits/:meterId",
+    requireBearer,
+    validate("param", ddMeterParams, asMissing),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const path = c.req.valid("param");
+      assertOwnUser(userId, path.userId);
+      const db = c.get("db");
+      if (!(await deleteMandate(db, await customerIdOf(db, userId), path.meterId)))
+        throw notFound();
+      return c.body(null, 204);
+    },
+  );

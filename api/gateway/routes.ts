@@ -1,6 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiGatewayNext, ApiGatewaySession } from "../contract";
+import {
+  gatewayCardSchema,
+  gatewayChallengeSchema,
+  gatewaySessionParams,
+  type ApiGatewayNext,
+  type ApiGatewaySession,
+} from "../../core/contract";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
@@ -19,8 +24,6 @@ import {
   SCA_THRESHOLD_CENTS,
   TEST_3DS_CODE,
   testCardOutcome,
-  validCardNumber,
-  validCvv,
 } from "../../core/gateway";
 
 /**
@@ -48,18 +51,13 @@ async function sessionOf(d: GatewayDeps, token: string): Promise<AcquirerSession
 
 const alreadyProcessed = () => new ApiError(409, "payment_already_processed");
 
-const cardSchema = z.object({
-  number: z.string().refine(validCardNumber, "payments:card.errors.number"),
-  cvv: z.string().refine(validCvv, "payments:card.errors.cvv"),
-  exp_month: z.string().regex(/^(0?[1-9]|1[0-2])$/, "payments:card.errors.expiry"),
-  exp_year: z.string().regex(/^(\d{2}|\d{4})$/, "payments:card.errors.expiry"),
-  holder: z.string().trim().min(2, "validate.require").max(80, "validate.require"),
-});
+/** The session token is checked by its signature (sessionOf): any text gets that answer. */
+const sessionToken = validate("param", gatewaySessionParams);
 
 export const gatewayRoutes = new Hono<ApiEnv>()
-  .get("/sessions/:token", async (c) => {
+  .get("/sessions/:token", sessionToken, async (c) => {
     const d = deps(c);
-    const session = await sessionOf(d, c.req.param("token"));
+    const session = await sessionOf(d, c.req.valid("param").token);
     const charge = await findCharge(d, session.o);
     const data: ApiGatewaySession = {
       order_id: session.o,
@@ -74,42 +72,45 @@ export const gatewayRoutes = new Hono<ApiEnv>()
     return c.json({ data });
   })
 
-  .post("/sessions/:token/authorize", validate("json", cardSchema), async (c) => {
-    const d = deps(c);
-    const session = await sessionOf(d, c.req.param("token"));
-    const card = c.req.valid("json");
-    if (!expiryValid(card.exp_month, card.exp_year)) {
-      throw new ApiError(400, "validation", {
-        field: "exp_month",
-        message: "payments:card.errors.expiry",
-      });
-    }
-    const digits = cardDigits(card.number);
-    const { outcome, forceSca } = testCardOutcome(digits);
-    const challenge = outcome === "approved" && (forceSca || session.a > SCA_THRESHOLD_CENTS);
-    const status = challenge ? "challenge" : outcome;
-    const id = await insertCharge(d, session.o, session.a, status, digits.slice(-4));
-    if (!id) throw alreadyProcessed();
-    const token = c.req.param("token");
-    const next: ApiGatewayNext = challenge
-      ? { next: "challenge", url: `/gateway/3ds/${token}` }
-      : {
-          next: "return",
-          url: await signedReturnUrl(d, session, { id, status: outcome }),
-        };
-    return c.json({ data: next });
-  })
+  .post(
+    "/sessions/:token/authorize",
+    validate("json", gatewayCardSchema),
+    sessionToken,
+    async (c) => {
+      const d = deps(c);
+      const { token } = c.req.valid("param");
+      const session = await sessionOf(d, token);
+      const card = c.req.valid("json");
+      if (!expiryValid(card.exp_month, card.exp_year)) {
+        throw new ApiError(400, "validation", {
+          field: "exp_month",
+          message: "payments:card.errors.expiry",
+        });
+      }
+      const digits = cardDigits(card.number);
+      const { outcome, forceSca } = testCardOutcome(digits);
+      const challenge = outcome === "approved" && (forceSca || session.a > SCA_THRESHOLD_CENTS);
+      const status = challenge ? "challenge" : outcome;
+      const id = await insertCharge(d, session.o, session.a, status, digits.slice(-4));
+      if (!id) throw alreadyProcessed();
+      const next: ApiGatewayNext = challenge
+        ? { next: "challenge", url: `/gateway/3ds/${token}` }
+        : {
+            next: "return",
+            url: await signedReturnUrl(d, session, { id, status: outcome }),
+          };
+      return c.json({ data: next });
+    },
+  )
 
   /** The 3-D Secure step: the issuer's one-time code (test code 1234), or cancel. */
   .post(
     "/sessions/:token/challenge",
-    validate(
-      "json",
-      z.object({ action: z.enum(["confirm", "cancel"]), code: z.string().max(12).optional() }),
-    ),
+    validate("json", gatewayChallengeSchema),
+    sessionToken,
     async (c) => {
       const d = deps(c);
-      const session = await sessionOf(d, c.req.param("token"));
+      const session = await sessionOf(d, c.req.valid("param").token);
       const body = c.req.valid("json");
       const charge = await findCharge(d, session.o);
       if (!charge || charge.status !== "challenge") throw alreadyProcessed();

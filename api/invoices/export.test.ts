@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiInvoice, ApiReading } from "../contract";
+import type { ApiInvoice, ApiReading } from "../../core/contract";
 import {
   buildExport,
   CSV_COLUMNS,

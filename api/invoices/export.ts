@@ -1,4 +1,4 @@
-import type { ApiInvoice, ApiReading } from "../contract";
+import type { ApiInvoice, ApiReading } from "../../core/contract";
 import { DAY_CP_CODES, NIGHT_CP_CODES } from "../../core/readings";
 
 /**

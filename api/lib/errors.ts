@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody, ApiErrorCode } from "../contract";
+import type { ApiErrorBody, ApiErrorCode } from "../../core/contract";
 
 /** A translation key: "validate.vat", "settingsModal.fileErrorSize", "directDebit:errors.expiry". */
 export const MESSAGE_KEY = /^[a-z][A-Za-z0-9_]*(:[A-Za-z0-9_]+)?(\.[A-Za-z0-9_]+)+$/;

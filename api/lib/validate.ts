@@ -1,7 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, Next, ValidationTargets } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import { ApiError, MESSAGE_KEY } from "./errors";
+import { ApiError, MESSAGE_KEY, notFound } from "./errors";
 
 /**
  * Validation failures as the API answers them: 400 `validation` with the path of the first bad
@@ -69,6 +70,56 @@ export function validationError(error: { issues: readonly Issue[] }, input?: unk
   });
 }
 
+/** What a route declares it reads: the target (json, form, query, param) and its schema. */
+export interface RouteInput {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+
+/**
+ * The validators, by middleware function: Hono's route table (app.routes) lists every middleware
+ * of a route, so the inputs of each route can be read from it (tests/unit/route-contracts.test.ts
+ * fails for a route that reads an input without a schema, and an API description is generated
+ * from the same table).
+ */
+const ROUTE_INPUTS = new WeakMap<object, RouteInput>();
+
+/** The input a route's middleware validates, or undefined when it is not a validator. */
+export const routeInputOf = (handler: unknown): RouteInput | undefined =>
+  typeof handler === "function" ? ROUTE_INPUTS.get(handler) : undefined;
+
+export interface ValidateOptions {
+  /**
+   * "not_found": a failure answers 404 not_found instead of 400 validation. For path ids: a
+   * malformed id is a missing row, exactly like another customer's (nothing tells them apart).
+   */
+  invalid?: "validation" | "not_found";
+  /** Runs on the raw input before the verdict (a honeypot that must win over any other error). */
+  first?: (input: unknown) => void;
+  /**
+   * The answer to a body that does not parse at all (broken JSON or multipart), instead of a bare
+   * 400 validation: an upload says which field to fix.
+   */
+  malformed?: () => ApiError;
+}
+
+/** `middleware`, with the parser's own refusal (an HTTPException before the schema) replaced. */
+function answeringMalformed<M extends MiddlewareHandler>(middleware: M, answer: () => ApiError): M {
+  const wrapped = async (c: Context, next: Next) => {
+    let parsed = false;
+    try {
+      return await middleware(c, async () => {
+        parsed = true;
+        await next();
+      });
+    } catch (error) {
+      if (!parsed && error instanceof HTTPException) throw answer();
+      throw error;
+    }
+  };
+  return wrapped as M;
+}
+
 /**
  * zod validation whose failures use the API's error body (validationError). Non-JSON bodies
  * validate as `{}`, so they fail here too.
@@ -76,8 +127,17 @@ export function validationError(error: { issues: readonly Issue[] }, input?: unk
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
+  options: ValidateOptions = {},
 ) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error, result.data);
+  const middleware = zValidator(target, schema, (result) => {
+    options.first?.(result.data);
+    if (result.success) return;
+    if (options.invalid === "not_found") throw notFound();
+    throw validationError(result.error, result.data);
   });
+  const checked = options.malformed
+    ? answeringMalformed(middleware, options.malformed)
+    : middleware;
+  ROUTE_INPUTS.set(checked, { target, schema });
+  return checked;
 }

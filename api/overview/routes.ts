@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiInvoice } from "../contract";
+import { meterInvoicesQuerySchema, userMeterParams, type ApiInvoice } from "../../core/contract";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
@@ -14,13 +13,6 @@ import {
 import { toApiInvoice } from "../services/serialize";
 import type { ApiEnv } from "../types";
 
-const params = z.object({
-  userId: z.string().regex(/^\d{1,12}$/),
-  meterId: z.string().regex(/^\d{1,12}$/),
-});
-/** `?view=overview`: only the rows the overview shows (services/customers.ts, overviewInvoices). */
-const query = z.object({ view: z.enum(["all", "overview"]).default("all") });
-
 /**
  * Mounted at /api. The billing history of ONE supply, for the overview (spec §7 leaves "the invoice
  * calls for a meter" to us). `/users/{id}/meters?billing_history=true` sends the history of every
@@ -30,8 +22,8 @@ const query = z.object({ view: z.enum(["all", "overview"]).default("all") });
 export const overviewRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/meters/:meterId/invoices",
   requireBearer,
-  validate("param", params),
-  validate("query", query),
+  validate("param", userMeterParams),
+  validate("query", meterInvoicesQuerySchema),
   async (c) => {
     const { userId } = c.get("auth");
     const path = c.req.valid("param");

@@ -1,4 +1,4 @@
-import type { ApiReceipt } from "../contract";
+import type { ApiReceipt } from "../../core/contract";
 import type { Lang } from "../types";
 
 /** "1.234,50 €": the display format of spec §5 in both languages. */

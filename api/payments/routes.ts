@@ -1,7 +1,18 @@
 import { Hono } from "hono";
 import { supplyNumber } from "../../core/supply-number";
-import { z } from "zod";
-import type { ApiPayLink, ApiPaymentStart } from "../contract";
+import {
+  devPayLinkSchema,
+  gatewayReturnSchema,
+  linkOrderSchema,
+  orderParams,
+  orderSchema,
+  PAY_LINK_PURPOSES,
+  payLinkParams,
+  payLinkReferenceParams,
+  referenceParams,
+  type ApiPayLink,
+  type ApiPaymentStart,
+} from "../../core/contract";
 import { euros } from "../domain/money";
 import { testAcquirer } from "../gateway/acquirer";
 import type { PaymentGateway } from "../gateway/gateway";
@@ -40,30 +51,10 @@ export function gatewayFor(c: Ctx): PaymentGateway {
 /** Where the acquirer sends the customer back (a GET resource route of the portal). */
 export const RETURN_PATH = "/checkout-return";
 
-const LINK_PURPOSES = ["pay", "instant-bill"] as const;
+/** A link's purpose that is not one of ours names no page: 404, as an unknown path. */
+const asMissing = { invalid: "not_found" } as const;
 /** Pay links in bill notices stay valid for 60 days. */
 export const LINK_TTL_SECONDS = 60 * 24 * 3600;
-
-/** Euros with at most 2 decimals, > 0. */
-const amountSchema = z
-  .number({ error: "validate.amount" })
-  .positive("validate.amount")
-  .max(1_000_000, "validate.amount")
-  .refine((v) => Math.abs(toCents(v) - v * 100) < 1e-6, "validate.amount");
-
-const orderSchema = z.object({
-  items: z
-    .array(z.object({ meter_id: z.number().int().positive(), amount: amountSchema }))
-    .min(1, "payments:errors.chooseSupply")
-    // Every supply of the largest business customers (1,000); the order is stored and recorded
-    // in a fixed number of statements whatever its size (payments/service.ts).
-    .max(1000),
-});
-
-const linkOrderSchema = z.object({
-  amount: amountSchema,
-  consent: z.literal(true, { error: "payments:errors.consent" }),
-});
 
 async function startPayment(
   c: Ctx,
@@ -109,7 +100,7 @@ async function startPayment(
 }
 
 async function linkMeter(c: Ctx, purpose: string, hash: string) {
-  const p = LINK_PURPOSES.find((x) => x === purpose);
+  const p = PAY_LINK_PURPOSES.find((x) => x === purpose);
   if (!p) throw notFound();
   const verified = await verifyToken<{ m?: unknown }>(c.env.LINK_SECRET, p, hash);
   if (!verified.ok) {
@@ -143,8 +134,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
   })
 
   /** The supply a signed /pay or /instant-bill link names (no sign-in: the link is the key). */
-  .get("/links/:purpose/:hash", async (c) => {
-    const { purpose, meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
+  .get("/links/:purpose/:hash", validate("param", payLinkParams, asMissing), async (c) => {
+    const link = c.req.valid("param");
+    const { purpose, meter } = await linkMeter(c, link.purpose, link.hash);
     const holder = await c
       .get("db")
       .$client.prepare("SELECT name FROM customers WHERE id = ?")
@@ -165,103 +157,117 @@ export const paymentRoutes = new Hono<ApiEnv>()
     return c.json({ data });
   })
 
-  .post("/links/:purpose/:hash/orders", validate("json", linkOrderSchema), async (c) => {
-    const hash = c.req.param("hash");
-    const { purpose, meter } = await linkMeter(c, c.req.param("purpose"), hash);
-    const { amount } = c.req.valid("json");
-    const data = await startPayment(
-      c,
-      [meter],
-      {
-        userId: null,
-        channel: purpose,
-        returnTo: `/${purpose}/${hash}`,
-        items: [{ meter_id: meter.id, amount }],
-      },
-      c.get("lang"),
-    );
-    return c.json({ data }, 201);
-  })
+  .post(
+    "/links/:purpose/:hash/orders",
+    validate("json", linkOrderSchema),
+    validate("param", payLinkParams, asMissing),
+    async (c) => {
+      const { hash, ...link } = c.req.valid("param");
+      const { purpose, meter } = await linkMeter(c, link.purpose, hash);
+      const { amount } = c.req.valid("json");
+      const data = await startPayment(
+        c,
+        [meter],
+        {
+          userId: null,
+          channel: purpose,
+          returnTo: `/${purpose}/${hash}`,
+          items: [{ meter_id: meter.id, amount }],
+        },
+        c.get("lang"),
+      );
+      return c.json({ data }, 201);
+    },
+  )
 
   /** The gateway's return, as the portal's /checkout-return received it: every field, verbatim. */
-  .post("/return", validate("json", z.record(z.string(), z.string())), async (c) => {
+  .post("/return", validate("json", gatewayReturnSchema), async (c) => {
     const data = await processReturn(c.get("db"), gatewayFor(c), c.req.valid("json"));
     return c.json({ data });
   })
 
   /** The cancel dialog: the order id is an unguessable capability, so no sign-in is needed. */
-  .post("/orders/:orderId/cancel", async (c) => {
-    const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.param("orderId"));
+  .post("/orders/:orderId/cancel", validate("param", orderParams, asMissing), async (c) => {
+    const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.valid("param").orderId);
     return c.json({ data });
   })
 
   /** The receipt of one of the caller's payments. */
-  .get("/receipts/:reference", requireBearer, async (c) => {
-    const loaded = await loadReceipt(c.get("db"), c.req.param("reference"));
-    const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
-    if (
-      !loaded ||
-      !found ||
-      loaded.customerIds.length !== 1 ||
-      loaded.customerIds[0] !== found.customer.id
-    ) {
-      throw notFound();
-    }
-    return c.json({ data: loaded.receipt });
-  })
+  .get(
+    "/receipts/:reference",
+    requireBearer,
+    validate("param", referenceParams, asMissing),
+    async (c) => {
+      const loaded = await loadReceipt(c.get("db"), c.req.valid("param").reference);
+      const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
+      if (
+        !loaded ||
+        !found ||
+        loaded.customerIds.length !== 1 ||
+        loaded.customerIds[0] !== found.customer.id
+      ) {
+        throw notFound();
+      }
+      return c.json({ data: loaded.receipt });
+    },
+  )
 
   /**
    * The recorded outcome and amount of one of the caller's payments (the checkout dialog shows
    * a result only when this confirms it; the URL's `a` is never shown). 404 for an unknown
    * reference and for another customer's alike.
    */
-  .get("/results/:reference", requireBearer, async (c) => {
-    const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
-    if (!found) throw notFound();
-    const data = await findPaymentResult(c.get("db"), c.req.param("reference"), {
-      customerId: found.customer.id,
-    });
-    if (!data) throw notFound();
-    return c.json({ data });
-  })
+  .get(
+    "/results/:reference",
+    requireBearer,
+    validate("param", referenceParams, asMissing),
+    async (c) => {
+      const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
+      if (!found) throw notFound();
+      const data = await findPaymentResult(c.get("db"), c.req.valid("param").reference, {
+        customerId: found.customer.id,
+      });
+      if (!data) throw notFound();
+      return c.json({ data });
+    },
+  )
 
   /** The same for a payment made through a link: only for the supply that link names. */
-  .get("/links/:purpose/:hash/results/:reference", async (c) => {
-    const { meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
-    const data = await findPaymentResult(c.get("db"), c.req.param("reference"), {
-      meterId: meter.id,
-    });
-    if (!data) throw notFound();
-    return c.json({ data });
-  })
+  .get(
+    "/links/:purpose/:hash/results/:reference",
+    validate("param", payLinkReferenceParams, asMissing),
+    async (c) => {
+      const link = c.req.valid("param");
+      const { meter } = await linkMeter(c, link.purpose, link.hash);
+      const data = await findPaymentResult(c.get("db"), link.reference, {
+        meterId: meter.id,
+      });
+      if (!data) throw notFound();
+      return c.json({ data });
+    },
+  )
 
   /** The receipt of a payment made through a link: only for the supply that link names. */
-  .get("/links/:purpose/:hash/receipts/:reference", async (c) => {
-    const { meter } = await linkMeter(c, c.req.param("purpose"), c.req.param("hash"));
-    const loaded = await loadReceipt(c.get("db"), c.req.param("reference"));
-    if (!loaded || loaded.receipt.items.some((i) => i.meter_id !== meter.id)) throw notFound();
-    return c.json({ data: loaded.receipt });
-  })
+  .get(
+    "/links/:purpose/:hash/receipts/:reference",
+    validate("param", payLinkReferenceParams, asMissing),
+    async (c) => {
+      const link = c.req.valid("param");
+      const { meter } = await linkMeter(c, link.purpose, link.hash);
+      const loaded = await loadReceipt(c.get("db"), link.reference);
+      if (!loaded || loaded.receipt.items.some((i) => i.meter_id !== meter.id)) throw notFound();
+      return c.json({ data: loaded.receipt });
+    },
+  )
 
   /**
    * Development only: a signed pay link for a supply, as a bill notice would carry. `expires_in`
    * (seconds) may be negative to get an expired link.
    */
-  .post(
-    "/dev/links",
-    validate(
-      "json",
-      z.object({
-        meter_id: z.number().int().positive(),
-        purpose: z.enum(LINK_PURPOSES),
-        expires_in: z.number().int().optional(),
-      }),
-    ),
-    async (c) => {
-      if (isProduction(c.env)) throw notFound();
-      const body = c.req.valid("json");
-      const expires = Math.floor(Date.now() / 1000) + (body.expires_in ?? LINK_TTL_SECONDS);
-      const hash = await signToken(c.env.LINK_SECRET, body.purpose, { m: body.meter_id }, expires);
-      return c.json({ data: { path: `/${body.purpose}/${hash}` } }, 201);
-    },
-  );
+  .post("/dev/links", validate("json", devPayLinkSchema), async (c) => {
+    if (isProduction(c.env)) throw notFound();
+    const body = c.req.valid("json");
+    const expires = Math.floor(Date.now() / 1000) + (body.expires_in ?? LINK_TTL_SECONDS);
+    const hash = await signToken(c.env.LINK_SECRET, body.purpose, { m: body.meter_id }, expires);
+    return c.json({ data: { path: `/${body.purpose}/${hash}` } }, 201);
+  });

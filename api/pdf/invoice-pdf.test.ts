@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { ApiInvoice } from "../contract";
+import type { ApiInvoice } from "../../core/contract";
 import { pdfFonts } from "./fonts";
 import { pdfAmount, pdfDate, renderInvoicePdf, type InvoicePdfData } from "./invoice-pdf";
 

@@ -1,5 +1,5 @@
 import type { Color, PDFFont, PDFPage } from "pdf-lib";
-import type { ApiInvoice } from "../contract";
+import type { ApiInvoice } from "../../core/contract";
 import type { Lang } from "../types";
 import { pdfLabels } from "./labels";
 

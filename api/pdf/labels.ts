@@ -1,4 +1,4 @@
-import type { InvoiceType } from "../contract";
+import type { InvoiceType } from "../../core/contract";
 import type { Lang } from "../types";
 
 /** The invoice document's text, in the customer's language (the `Language` header). */

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { auditLog, meters, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
@@ -17,10 +18,32 @@ import {
   IMAGE_EXTENSION,
   checkAvatar,
 } from "../../core/image";
-import { firstLoginSchema, settingsPayloadSchema } from "./schemas";
+import { avatarFormSchema, firstLoginSchema, settingsPayloadSchema } from "../../core/contract";
 
 /** A multipart body beyond this is refused before it is parsed (one file under 1 MB + fields). */
 const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;
+
+const notAnImage = () => badRequest("validation", "avatar", "settingsModal.fileErrorFormt");
+
+/**
+ * Before the form is parsed: a declared length over the limit, and a body that is no form at
+ * all, get the answers the upload field shows.
+ */
+const avatarUpload = createMiddleware<ApiEnv>(async (c, next) => {
+  const declared = Number(c.req.header("content-length") ?? 0);
+  if (declared > MAX_UPLOAD_BODY) {
+    throw badRequest("validation", "avatar", "settingsModal.fileErrorSize");
+  }
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
+    throw notAnImage();
+  }
+  await next();
+});
+
+/** The first value of a form field sent once or more (as FormData.get). */
+const firstValue = <T>(value: T | T[] | undefined): T | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 /** Business refusals answered 200 `{ data: { message } }` (spec §8); the portal shows settingsModal.{message}. */
 export type SettingsMessage = "emailInUse" | "phoneInUse";
@@ -161,53 +184,51 @@ export const settingsRoutes = new Hono<ApiEnv>()
    * stored without its metadata under a random R2 key; the old picture is deleted. 200 with the new
    * avatar; 400 validation with message settingsModal.fileErrorFormt | fileErrorSize | fileErrorCount.
    */
-  .post("/user/avatar", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    const declared = Number(c.req.header("content-length") ?? 0);
-    if (declared > MAX_UPLOAD_BODY) {
-      throw badRequest("validation", "avatar", "settingsModal.fileErrorSize");
-    }
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw badRequest("validation", "avatar", "settingsModal.fileErrorFormt");
-    }
-    assertOwnUser(userId, String(form.get("userId") ?? ""));
-    const files = form.getAll("avatar").filter((v): v is File => typeof v !== "string");
-    if (files.length === 0) throw badRequest("validation", "avatar", "validate.require");
-    if (files.length > 1) throw badRequest("validation", "avatar", "settingsModal.fileErrorCount");
-    const file = files[0] as File;
-    if (file.size >= AVATAR_MAX_BYTES) {
-      throw badRequest("validation", "avatar", "settingsModal.fileErrorSize");
-    }
-    const checked = checkAvatar(new Uint8Array(await file.arrayBuffer()));
-    if (!checked.ok) throw badRequest("validation", "avatar", `settingsModal.${checked.error}`);
+  .post(
+    "/user/avatar",
+    requireBearer,
+    avatarUpload,
+    validate("form", avatarFormSchema, { malformed: notAnImage }),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const form = c.req.valid("form");
+      assertOwnUser(userId, String(firstValue(form.userId) ?? ""));
+      const files = [form.avatar ?? []].flat().filter((v): v is File => typeof v !== "string");
+      if (files.length === 0) throw badRequest("validation", "avatar", "validate.require");
+      if (files.length > 1)
+        throw badRequest("validation", "avatar", "settingsModal.fileErrorCount");
+      const file = files[0] as File;
+      if (file.size >= AVATAR_MAX_BYTES) {
+        throw badRequest("validation", "avatar", "settingsModal.fileErrorSize");
+      }
+      const checked = checkAvatar(new Uint8Array(await file.arrayBuffer()));
+      if (!checked.ok) throw badRequest("validation", "avatar", `settingsModal.${checked.error}`);
 
-    const db = c.get("db");
-    const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-    if (!user) throw notFound();
-    const ext = IMAGE_EXTENSION[checked.kind];
-    const key = `avatars/${userId}/${randomToken(24)}.${ext}`;
-    const contentType = IMAGE_CONTENT_TYPE[checked.kind];
-    await c.env.FILES.put(key, checked.bytes, { httpMetadata: { contentType } });
-    // The stored name is ours, not the uploader's: it also versions the picture's URL.
-    const name = `avatar-${randomToken(6)}.${ext}`;
-    try {
-      await db.batch([
-        db
-          .update(users)
-          .set({ avatar_key: key, avatar_name: name, avatar_type: contentType })
-          .where(eq(users.id, userId)),
-        db.insert(auditLog).values({ action: "avatar_update", user_id: userId, ip: clientIp(c) }),
-      ]);
-    } catch (error) {
-      await c.env.FILES.delete(key);
-      throw error;
-    }
-    if (user.avatar_key && user.avatar_key !== key) await c.env.FILES.delete(user.avatar_key);
-    return c.json({ data: { img_name: name, img: `/api/user/${userId}/avatar` } }, 200);
-  })
+      const db = c.get("db");
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      if (!user) throw notFound();
+      const ext = IMAGE_EXTENSION[checked.kind];
+      const key = `avatars/${userId}/${randomToken(24)}.${ext}`;
+      const contentType = IMAGE_CONTENT_TYPE[checked.kind];
+      await c.env.FILES.put(key, checked.bytes, { httpMetadata: { contentType } });
+      // The stored name is ours, not the uploader's: it also versions the picture's URL.
+      const name = `avatar-${randomToken(6)}.${ext}`;
+      try {
+        await db.batch([
+          db
+            .update(users)
+            .set({ avatar_key: key, avatar_name: name, avatar_type: contentType })
+            .where(eq(users.id, userId)),
+          db.insert(auditLog).values({ action: "avatar_update", user_id: userId, ip: clientIp(c) }),
+        ]);
+      } catch (error) {
+        await c.env.FILES.delete(key);
+        throw error;
+      }
+      if (user.avatar_key && user.avatar_key !== key) await c.env.FILES.delete(user.avatar_key);
+      return c.json({ data: { img_name: name, img: `/api/user/${userId}/avatar` } }, 200);
+    },
+  )
 
   /** PUT /user/first-login-settings {open: 0|1}: the portal clears the flag once it opened the dialog. */
   .put(

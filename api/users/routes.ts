@@ -1,8 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
-import { METER_IDS_LIMIT } from "../../core/limits";
-import type { ApiAccount, ApiBanner, ApiShellReads } from "../contract";
+import {
+  avatarParams,
+  languageSchema,
+  metersQuerySchema,
+  notificationReadSchema,
+  passwordChangeSchema,
+  shellQuerySchema,
+  userIdParams,
+  userMeterParams,
+  userParams,
+  type ApiAccount,
+  type ApiBanner,
+  type ApiShellReads,
+} from "../../core/contract";
 import { messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
@@ -11,7 +22,6 @@ import { nowIso, todayUtc } from "../lib/time";
 import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
 import { requireBearer } from "../middleware/auth";
-import { passwordChangeSchema } from "../auth/schemas";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
@@ -46,13 +56,8 @@ import type { ApiEnv } from "../types";
 type MeterRow = Parameters<typeof toApiMeter>[0];
 type InvoiceRow = Parameters<typeof toApiInvoice>[0];
 
-/** `ids=1,2,3`: supply ids (at most METER_IDS_LIMIT). */
-const meterIdList = z
-  .string()
-  .regex(new RegExp(`^\\d{1,12}(,\\d{1,12}){0,${METER_IDS_LIMIT - 1}}$`))
-  .optional();
-
-const idParam = z.object({ id: z.string().regex(/^\d+$/) });
+/** Path ids in the users' routes: a malformed one is a missing row (404), as another customer's. */
+const ownIds = { invalid: "not_found" } as const;
 
 /** The token user's customer id; the user row must still exist. */
 async function customerIdOf(c: { get: (key: "db") => ApiEnv["Variables"]["db"] }, userId: number) {
@@ -72,18 +77,23 @@ export const userRoutes = new Hono<ApiEnv>()
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
    * check's D1 batch (issue #16).
    */
-  .get("/users/:userId/account", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const db = c.get("db");
-    const user = await loadApiUser(db, userId);
-    const summaries = await customerMeterSummaries(db, await customerIdOf(c, userId));
-    const account: ApiAccount = { user, meters: summaries.map(toApiMeterSummary) };
-    return c.json({ data: account });
-  })
+  .get(
+    "/users/:userId/account",
+    requireBearer,
+    validate("param", userParams, ownIds),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      const db = c.get("db");
+      const user = await loadApiUser(db, userId);
+      const summaries = await customerMeterSummaries(db, await customerIdOf(c, userId));
+      const account: ApiAccount = { user, meters: summaries.map(toApiMeterSummary) };
+      return c.json({ data: account });
+    },
+  )
 
-  .get("/users/:id", requireBearer, async (c) => {
-    assertOwnUser(c.get("auth").userId, c.req.param("id"));
+  .get("/users/:id", requireBearer, validate("param", userIdParams, ownIds), async (c) => {
+    assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
     return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
   })
 
@@ -94,14 +104,19 @@ export const userRoutes = new Hono<ApiEnv>()
    * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
    * the bearer check on a page request: it runs on every cached page view.
    */
-  .get("/users/:userId/data-version", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    // Usually already read with the bearer check (services/customers.ts).
-    const row = await dataVersionOf(c.get("db"), userId);
-    if (!row) throw notFound();
-    return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
-  })
+  .get(
+    "/users/:userId/data-version",
+    requireBearer,
+    validate("param", userParams, ownIds),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      // Usually already read with the bearer check (services/customers.ts).
+      const row = await dataVersionOf(c.get("db"), userId);
+      if (!row) throw notFound();
+      return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
+    },
+  )
 
   /**
    * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
@@ -112,17 +127,11 @@ export const userRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/meters",
     requireBearer,
-    validate(
-      "query",
-      z.object({
-        billing_history: z.enum(["true", "false", "1", "0"]).optional(),
-        view: z.enum(["summary"]).optional(),
-        ids: meterIdList,
-      }),
-    ),
+    validate("query", metersQuerySchema),
+    validate("param", userParams, ownIds),
     async (c) => {
       const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.param("userId"));
+      assertOwnUser(userId, c.req.valid("param").userId);
       const db = c.get("db");
       const customerId = await customerIdOf(c, userId);
       const query = c.req.valid("query");
@@ -150,30 +159,40 @@ export const userRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .get("/users/:userId/invoices", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const db = c.get("db");
-    // The ids from the supply summaries read with the bearer check (no round trip of their own).
-    const rows = await customerMeterSummaries(db, await customerIdOf(c, userId));
-    const invoices = await meterInvoices(
-      db,
-      rows.map((m) => m.id),
-    );
-    return c.json({ data: invoices.map(toApiInvoice) });
-  })
+  .get(
+    "/users/:userId/invoices",
+    requireBearer,
+    validate("param", userParams, ownIds),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      const db = c.get("db");
+      // The ids from the supply summaries read with the bearer check (no round trip of their own).
+      const rows = await customerMeterSummaries(db, await customerIdOf(c, userId));
+      const invoices = await meterInvoices(
+        db,
+        rows.map((m) => m.id),
+      );
+      return c.json({ data: invoices.map(toApiInvoice) });
+    },
+  )
 
-  .get("/users/:userId/messages", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const { results: rows } = await messagesStatement(c.get("db"), userId).all<MessageRow>();
-    return c.json({ data: rows.map(toApiMessage) });
-  })
+  .get(
+    "/users/:userId/messages",
+    requireBearer,
+    validate("param", userParams, ownIds),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      const { results: rows } = await messagesStatement(c.get("db"), userId).all<MessageRow>();
+      return c.json({ data: rows.map(toApiMessage) });
+    },
+  )
 
   .put(
     "/update_notification",
     requireBearer,
-    validate("json", z.object({ id: z.coerce.number().int().positive() })),
+    validate("json", notificationReadSchema),
     async (c) => {
       const updated = await c
         .get("db")
@@ -192,20 +211,26 @@ export const userRoutes = new Hono<ApiEnv>()
    * Banners for one of the caller's supplies, in the Language header's language: those aimed at this
    * meter, plus general ones (no meter) for any division or this meter's division, within their dates.
    */
-  .get("/users/:userId/banners/:meterId", requireBearer, async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.param("userId"));
-    const db = c.get("db");
-    const meterId = Number(c.req.param("meterId"));
-    const customerId = await customerIdOf(c, userId);
-    // From the supply summaries the page already read (no round trip of its own).
-    const meter = await ownMeterSummary(db, customerId, meterId);
-    if (!meter) throw notFound();
-    const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
-    const en = c.get("lang") === "en";
-    const bannersToDisplay: ApiBanner[] = rows.map((b) => toApiBanner(b, en));
-    return c.json({ bannersToDisplay });
-  })
+  .get(
+    "/users/:userId/banners/:meterId",
+    requireBearer,
+    validate("param", userMeterParams, ownIds),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const path = c.req.valid("param");
+      assertOwnUser(userId, path.userId);
+      const db = c.get("db");
+      const meterId = Number(path.meterId);
+      const customerId = await customerIdOf(c, userId);
+      // From the supply summaries the page already read (no round trip of its own).
+      const meter = await ownMeterSummary(db, customerId, meterId);
+      if (!meter) throw notFound();
+      const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
+      const en = c.get("lang") === "en";
+      const bannersToDisplay: ApiBanner[] = rows.map((b) => toApiBanner(b, en));
+      return c.json({ bannersToDisplay });
+    },
+  )
 
   /**
    * What every signed-in portal page shows around its content, in ONE D1 batch (issue #16: a
@@ -223,21 +248,15 @@ export const userRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/meters/:meterId/shell",
     requireBearer,
-    validate(
-      "query",
-      z.object({
-        readings: z.enum(["0", "1"]).optional(),
-        readings_from: z.iso.date().optional(),
-        ids: meterIdList,
-        invoices: z.enum(["overview"]).optional(),
-      }),
-    ),
+    validate("query", shellQuerySchema),
+    validate("param", userMeterParams, ownIds),
     async (c) => {
       const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.param("userId"));
+      const path = c.req.valid("param");
+      assertOwnUser(userId, path.userId);
       const db = c.get("db");
       const customerId = await customerIdOf(c, userId);
-      const meter = await ownMeterSummary(db, customerId, Number(c.req.param("meterId")));
+      const meter = await ownMeterSummary(db, customerId, Number(path.meterId));
       if (!meter) throw notFound();
       const query = c.req.valid("query");
       const ids = query.ids ? query.ids.split(",").map(Number) : [];
@@ -278,21 +297,16 @@ export const userRoutes = new Hono<ApiEnv>()
    * in a language other than the saved one). One UPDATE of the caller's own row; repeating it is
    * harmless. The full settings save (PUT /user/settings) can change it too.
    */
-  .put(
-    "/user/language",
-    requireBearer,
-    validate("json", z.object({ lang: z.enum(["el", "en"]) })),
-    async (c) => {
-      const updated = await c
-        .get("db")
-        .update(users)
-        .set({ lang: c.req.valid("json").lang })
-        .where(eq(users.id, c.get("auth").userId))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw notFound();
-      return c.body(null, 204);
-    },
-  )
+  .put("/user/language", requireBearer, validate("json", languageSchema), async (c) => {
+    const updated = await c
+      .get("db")
+      .update(users)
+      .set({ lang: c.req.valid("json").lang })
+      .where(eq(users.id, c.get("auth").userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw notFound();
+    return c.body(null, 204);
+  })
 
   .post("/user/popup/dismiss", requireBearer, async (c) => {
     await c
@@ -303,7 +317,7 @@ export const userRoutes = new Hono<ApiEnv>()
     return c.body(null, 204);
   })
 
-  .get("/user/:id/avatar", requireBearer, validate("param", idParam), async (c) => {
+  .get("/user/:id/avatar", requireBearer, validate("param", avatarParams), async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.valid("param").id);
     const user = await c.get("db").query.users.findFirst({ where: eq(users.id, userId) });

@@ -1,25 +1,20 @@
 import { z } from "zod";
-import {
-  PHONE_PATTERN,
-  SUPPLY_NUMBER_PATTERN,
-  isValidPassword,
-  isValidVat,
-} from "../../core/validation";
+import { PHONE_PATTERN, SUPPLY_NUMBER_PATTERN, isValidPassword, isValidVat } from "../validation";
 
 /** Messages are the portal's translation keys (forms namespace), so the portal can show them as is. */
-export const vat = z.string().trim().refine(isValidVat, "validate.vat");
-export const password = z.string().refine(isValidPassword, "validate.passwordRules");
+export const vatSchema = z.string().trim().refine(isValidVat, "validate.vat");
+export const passwordSchema = z.string().refine(isValidPassword, "validate.passwordRules");
 
 const checked = z.union([z.literal(true), z.literal("on"), z.literal("true"), z.literal("1")], {
   error: "validate.terms",
 });
 
 export const signupSchema = z.object({
-  afm: vat,
+  afm: vatSchema,
   supply_number: z.string().trim().regex(SUPPLY_NUMBER_PATTERN, "validate.supplyNumber"),
   phone: z.string().trim().regex(PHONE_PATTERN, "validate.phoneNumber"),
   email: z.string().trim().toLowerCase().pipe(z.email("validate.notValidEmail")),
-  password,
+  password: passwordSchema,
   password_confirmation: z.string(),
   employee_name: z
     .string()
@@ -33,7 +28,7 @@ export const signupSchema = z.object({
 
 export const passwordChangeSchema = z.object({
   old_password: z.string().min(1, "validate.require"),
-  password,
+  password: passwordSchema,
   password_confirmation: z.string(),
 });
 

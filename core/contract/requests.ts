@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { id, timestamp } from "./common";
+
+// ---- requests: name change and supply cancellation (docs/api/requests.md) ----
+
+export const apiRequestKindSchema = z.enum(["name_change", "cancellation"]);
+export type ApiRequestKind = z.infer<typeof apiRequestKindSchema>;
+export const apiRequestStatusSchema = z.enum(["submitted", "in_review", "completed", "rejected"]);
+export type ApiRequestStatus = z.infer<typeof apiRequestStatusSchema>;
+
+/** An uploaded attachment: a draft until a request uses it (POST /requests/files). */
+export const apiRequestFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.enum(["application/pdf", "image/jpeg", "image/png"]),
+  size: z.number().int().meta({ description: "Bytes" }),
+});
+export type ApiRequestFile = z.infer<typeof apiRequestFileSchema>;
+
+/** A name-change or supply-cancellation request of the customer. */
+export const apiRequestSchema = z.object({
+  id,
+  reference: z.string().meta({ example: "REQ-2026-000123" }),
+  kind: apiRequestKindSchema,
+  status: apiRequestStatusSchema,
+  meter_id: id,
+  created_at: timestamp,
+  fields: z
+    .record(z.string(), z.string())
+    .meta({ description: "The form's fields as submitted (without the file)" }),
+  file: apiRequestFileSchema.omit({ id: true }).nullable(),
+});
+export type ApiRequest = z.infer<typeof apiRequestSchema>;
