@@ -2,7 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { ACTIVE_METER_STATUSES } from "../../core/meter-status";
 import { customers, meters } from "../db/schema";
+import { linkParams } from "../../core/contract/params";
 import { badRequest } from "../lib/errors";
+import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import type { ApiMyMarket } from "./contract";
 import { verifyLink } from "./links";
@@ -32,30 +34,34 @@ export function pickOffers(input: { electricity: boolean; gas: boolean; hasCard:
   return offers;
 }
 
-export const myMarketRoutes = new Hono<ApiEnv>().get("/links/:hash", async (c) => {
-  const db = c.get("db");
-  const id = await verifyLink(c.env.LINK_SECRET, "mymarket", c.req.param("hash"), "c");
-  const [customer] = await db
-    .select({ name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, id));
-  if (!customer) throw badRequest("bad_token");
-  const divisions = await db
-    .selectDistinct({ division: meters.division })
-    .from(meters)
-    .where(and(eq(meters.customer_id, id), inArray(meters.status, [...ACTIVE_METER_STATUSES])));
-  const [card] = await db
-    .select({ card_number: loyaltyCards.card_number })
-    .from(loyaltyCards)
-    .where(eq(loyaltyCards.customer_id, id));
-  const electricity = divisions.some((d) => d.division === 1);
-  const gas = divisions.some((d) => d.division !== 1);
-  const data: ApiMyMarket = {
-    name: customer.name,
-    electricity,
-    gas,
-    card_last4: card ? card.card_number.slice(-4) : null,
-    offers: pickOffers({ electricity, gas, hasCard: Boolean(card) }),
-  };
-  return c.json({ data });
-});
+export const myMarketRoutes = new Hono<ApiEnv>().get(
+  "/links/:hash",
+  validate("param", linkParams),
+  async (c) => {
+    const db = c.get("db");
+    const id = await verifyLink(c.env.LINK_SECRET, "mymarket", c.req.valid("param").hash, "c");
+    const [customer] = await db
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, id));
+    if (!customer) throw badRequest("bad_token");
+    const divisions = await db
+      .selectDistinct({ division: meters.division })
+      .from(meters)
+      .where(and(eq(meters.customer_id, id), inArray(meters.status, [...ACTIVE_METER_STATUSES])));
+    const [card] = await db
+      .select({ card_number: loyaltyCards.card_number })
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.customer_id, id));
+    const electricity = divisions.some((d) => d.division === 1);
+    const gas = divisions.some((d) => d.division !== 1);
+    const data: ApiMyMarket = {
+      name: customer.name,
+      electricity,
+      gas,
+      card_last4: card ? card.card_number.slice(-4) : null,
+      offers: pickOffers({ electricity, gas, hasCard: Boolean(card) }),
+    };
+    return c.json({ data });
+  },
+);

@@ -20,7 +20,7 @@ import {
   devLinkSchema,
   devResetSchema,
 } from "../../core/all-smart-schemas";
-import { linkParams } from "../../core/params";
+import { linkParams } from "../../core/contract/params";
 import { clearFailures, isThrottled, recordFailure } from "./throttle";
 import {
   cardOf,

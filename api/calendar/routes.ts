@@ -15,14 +15,14 @@ import {
 } from "../../core/calendar";
 import { calendarRangeQuery } from "../../core/calendar-range";
 import { athensToday } from "../../core/dates";
-import { userParams } from "../../core/params";
+import { userParams } from "../../core/contract/params";
 import { calendarRows } from "./service";
 
 /** Mounted at /api. GET /users/:userId/calendar: the dated events of all the customer's supplies. */
 export const calendarRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/calendar",
   requireBearer,
-  validate("param", userParams),
+  validate("param", userParams, { invalid: "not_found" }),
   validate("query", calendarRangeQuery),
   async (c) => {
     const { userId } = c.get("auth");

@@ -4,7 +4,7 @@ import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import { changeAddressSchema } from "../../core/change-address";
-import { linkParams } from "../../core/params";
+import { linkParams } from "../../core/contract/params";
 import { changeAddress, describe, findLinkMeter, type LinkMeter } from "./service";
 
 /**

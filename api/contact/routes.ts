@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import { contactSchema } from "../../core/contact";
 import { badRequest } from "../lib/errors";
-import { validationError } from "../lib/validate";
+import { validate } from "../lib/validate";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { submitContact } from "./service";
@@ -11,10 +10,11 @@ import { submitContact } from "./service";
 export const contactRoutes = new Hono<ApiEnv>().post(
   "/",
   // The project's validator plus the honeypot: a filled `website` is a bot, whatever else is wrong.
-  zValidator("json", contactSchema, (result) => {
-    const raw = result.data as { website?: unknown } | undefined;
-    if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
-    if (!result.success) throw validationError(result.error, result.data);
+  validate("json", contactSchema, {
+    first: (input) => {
+      const raw = input as { website?: unknown } | undefined;
+      if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
+    },
   }),
   async (c) => {
     // Per client address: each message stores a request and emails the address typed in.

@@ -4,7 +4,7 @@ import { requireBearer } from "../middleware/auth";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { questionnaireAnswerSchema } from "../../core/questionnaire/rules";
-import { userParams } from "../../core/params";
+import { userParams } from "../../core/contract/params";
 import { questionnaireStatus, saveAnswer } from "./service";
 
 /**
@@ -12,16 +12,21 @@ import { questionnaireStatus, saveAnswer } from "./service";
  * Greek time) and the answer, stored once per user and period (a second one is 409).
  */
 export const questionnaireRoutes = new Hono<ApiEnv>()
-  .get("/users/:userId/questionnaire", requireBearer, validate("param", userParams), async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.valid("param").userId);
-    return c.json({ data: await questionnaireStatus(c.get("db"), userId) });
-  })
+  .get(
+    "/users/:userId/questionnaire",
+    requireBearer,
+    validate("param", userParams, { invalid: "not_found" }),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      return c.json({ data: await questionnaireStatus(c.get("db"), userId) });
+    },
+  )
 
   .post(
     "/users/:userId/questionnaire",
     requireBearer,
-    validate("param", userParams),
+    validate("param", userParams, { invalid: "not_found" }),
     validate("json", questionnaireAnswerSchema),
     async (c) => {
       const { userId } = c.get("auth");

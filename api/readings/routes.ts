@@ -4,7 +4,7 @@ import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
-import { userParams } from "../../core/params";
+import { userParams } from "../../core/contract/params";
 import {
   correctReadingSchema,
   getNewReadingsSchema,
@@ -24,7 +24,7 @@ export const readingRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/readings",
     requireBearer,
-    validate("param", userParams),
+    validate("param", userParams, { invalid: "not_found" }),
     validate("query", readingsQuery),
     async (c) => {
       const { userId } = c.get("auth");

@@ -20,7 +20,7 @@ import {
   requestFileParams,
   userRequestParams,
 } from "../../core/requests/schemas";
-import { userParams } from "../../core/params";
+import { userParams } from "../../core/contract/params";
 import {
   createRequest,
   insertDraft,
@@ -142,11 +142,16 @@ export const requestRoutes = new Hono<ApiEnv>()
   )
 
   /** GET /users/:userId/requests: the customer's name-change and cancellation requests, newest first. */
-  .get("/users/:userId/requests", requireBearer, validate("param", userParams), async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.valid("param").userId);
-    return c.json({ data: await userRequests(c.get("db"), userId) });
-  })
+  .get(
+    "/users/:userId/requests",
+    requireBearer,
+    validate("param", userParams, { invalid: "not_found" }),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").userId);
+      return c.json({ data: await userRequests(c.get("db"), userId) });
+    },
+  )
 
   /** GET /users/:userId/requests/:requestId: one request of the caller; else 404. */
   .get(

@@ -17,3 +17,9 @@ export const opaqueParam = (description: string) => z.string().min(1).meta({ des
 
 export const userParams = z.object({ userId: pathId });
 export const userMeterParams = z.object({ userId: pathId, meterId: pathId });
+
+/**
+ * `:hash` of a signed link. Any text: the signature check answers `bad_token` or `link_expired`
+ * for anything it does not accept, and its answer must stay the one that decides.
+ */
+export const linkParams = z.object({ hash: opaqueParam("A signed link's hash") });

@@ -26,11 +26,10 @@ interface RouteInput {
 const RAW_INPUT =
   /\.req\.(param|query|queries|json|text|formData|parseBody|arrayBuffer|blob|raw)\b/;
 
-/**
- * Folders moved to contract schemas on their own: all-smart, change-address, contact, calendar,
- * questionnaire, readings, requests.
- */
-const OTHER_FOLDER = "read by hand until its folder's routes move to contract schemas";
+const ALL_SMART_HONEYPOT =
+  "validated by validate(); a middleware before it reads the body for the honeypot, so that a bot's attempt is recorded against the client's limit first";
+const FILE_ONLY =
+  "a multipart upload whose only field is the file: its own checks (size, sniffed type) answer, with the field named";
 const APPLICATION_BODY =
   "the body is read leniently (broken JSON counts as {}, after the draft's 404) and its schema depends on the draft's kind and step: the handler parses it with the step's schema";
 
@@ -39,24 +38,8 @@ const APPLICATION_BODY =
  * listed route that validates now fails too, so the entry is removed with the fix.
  */
 const NOT_YET: Record<string, string> = {
-  "GET /api/all-smart/flows/:id": OTHER_FOLDER,
-  "GET /api/all-smart/links/:hash": OTHER_FOLDER,
-  "GET /api/change-address/links/:hash": OTHER_FOLDER,
-  "GET /api/mymarket/links/:hash": OTHER_FOLDER,
-  "GET /api/requests/files/:fileId": OTHER_FOLDER,
-  "GET /api/users/:userId/calendar": OTHER_FOLDER,
-  "GET /api/users/:userId/questionnaire": OTHER_FOLDER,
-  "GET /api/users/:userId/readings": OTHER_FOLDER,
-  "GET /api/users/:userId/requests": OTHER_FOLDER,
-  "GET /api/users/:userId/requests/:requestId": OTHER_FOLDER,
-  "GET /api/users/:userId/requests/:requestId/file": OTHER_FOLDER,
-  "POST /api/all-smart/flows": OTHER_FOLDER,
-  "POST /api/all-smart/flows/:id/connect": OTHER_FOLDER,
-  "POST /api/all-smart/flows/:id/create": OTHER_FOLDER,
-  "POST /api/change-address/links/:hash": OTHER_FOLDER,
-  "POST /api/contact": OTHER_FOLDER,
-  "POST /api/requests/files": OTHER_FOLDER,
-  "POST /api/users/:userId/questionnaire": OTHER_FOLDER,
+  "POST /api/all-smart/flows": ALL_SMART_HONEYPOT,
+  "POST /api/requests/files": FILE_ONLY,
   "POST /api/applications/drafts": APPLICATION_BODY,
   "PUT /api/applications/drafts/:id/steps/:step": APPLICATION_BODY,
   "POST /api/applications/drafts/:id/submit": APPLICATION_BODY,
