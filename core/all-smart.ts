@@ -1,5 +1,5 @@
 /**
- * allSmart loyalty card and billing-address change rules (spec §5, §8, §9; issue 7). Pure
+ * allSmart loyalty card and billing-address change rules (spec §5, §8, §9). Pure
  * functions shared by the API's schemas and the portal's forms.
  */
 

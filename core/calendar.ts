@@ -6,7 +6,7 @@ import type { ApiCalendarEvent } from "./contract/calendar";
 export type { ApiCalendarEvent };
 
 /**
- * The calendar of a customer's supplies (issue 7): reading (indication) windows, the network
+ * The calendar of a customer's supplies: reading (indication) windows, the network
  * operator's next reading date, and bill due dates, between two dates. Pure, so the API and the
  * tests build the same list.
  */

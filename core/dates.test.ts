@@ -7,7 +7,7 @@ describe("athensToday", () => {
     expect(athensToday(new Date("2026-11-24T23:30:00Z"))).toBe("2026-11-25");
     expect(athensToday(new Date("2026-07-15T21:30:00Z"))).toBe("2026-07-16");
     expect(athensToday(new Date("2026-07-15T20:59:59Z"))).toBe("2026-07-15");
-    // Moved here from bill-status.test.ts and meters.test.ts (one function now, #17).
+    // Moved here from bill-status.test.ts and meters.test.ts (one function now).
     expect(athensToday(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24");
     expect(athensToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
   });

@@ -6,7 +6,7 @@
 /** Today's date in Athens (YYYY-MM-DD), or the date of `now` there. */
 export function athensToday(now: Date = new Date()): string {
   // One formatter per isolate: building an Intl.DateTimeFormat costs far more than formatting
-  // (~2 % of a fresh overview's CPU when built per call, #16).
+  // (~2 % of a fresh overview's CPU when built per call).
   athensFormat ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: "Europe/Athens",
     year: "numeric",

@@ -3,7 +3,7 @@ import { signToken, verifyToken } from "../lib/signing";
 import { LINK_TTL_SECONDS } from "../../core/all-smart";
 
 /**
- * The hash links of issue 7 (design §3): HMAC-signed, purpose-bound, expiring. The payload names
+ * The signed hash links (design §3): HMAC-signed, purpose-bound, expiring. The payload names
  * the customer (`c`, all-smart and mymarket) or the supply (`m`, change-address), nothing else.
  */
 export type LinkPurpose = "all-smart" | "change-address" | "mymarket";

@@ -11,7 +11,7 @@ import { verifyLink } from "./links";
 import { loyaltyCards } from "./tables";
 
 /**
- * The "my market" page of a signed /mymarket/{hash} link (issue 7), mounted at /api/mymarket:
+ * The "my market" page of a signed /mymarket/{hash} link, mounted at /api/mymarket:
  * partner offers picked for that customer by their supplies and allSmart card. Offer texts are
  * the portal's translations; the API only chooses and orders them.
  */

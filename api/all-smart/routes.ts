@@ -42,7 +42,7 @@ import { isProduction } from "../../core/environment";
 import { athensToday } from "../../core/dates";
 
 /**
- * allSmart loyalty card (issue 7; docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:
+ * allSmart loyalty card (docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:
  * the signed link names the customer, and the application lives in an `all_smart_flows` row whose
  * random id is the capability for the next steps. Failures count per VAT and IP per hour.
  */

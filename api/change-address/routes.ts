@@ -8,8 +8,8 @@ import { linkParams } from "../../core/contract/params";
 import { changeAddress, describe, findLinkMeter, type LinkMeter } from "./service";
 
 /**
- * Billing-address change through a signed /change-address/{hash} link (issue 7;
- * docs/api/all-smart.md), mounted at /api/change-address. The link names one supply; the answer
+ * Billing-address change through a signed /change-address/{hash} link (docs/api/all-smart.md),
+ * mounted at /api/change-address. The link names one supply; the answer
  * changes that supply's bill_* columns and records the full request in `address_changes`.
  */
 

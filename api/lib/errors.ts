@@ -27,7 +27,7 @@ export class ApiError extends Error {
 
   toBody(): ApiErrorBody {
     const error: ApiErrorBody["error"] = { code: this.code };
-    // A validation answer carries a message key or nothing: never a parser's prose (#14.11).
+    // A validation answer carries a message key or nothing: never a parser's prose.
     const keyOnly = KEY_ONLY_CODES.has(this.code);
     if (this.message !== this.code && (!keyOnly || MESSAGE_KEY.test(this.message))) {
       error.message = this.message;

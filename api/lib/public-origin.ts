@@ -3,8 +3,7 @@ import { isDevelopment } from "../../core/environment";
 /**
  * The one origin that emailed and texted links are built on (activation, password reset…).
  * Never the request's own `Host`, nor `X-Forwarded-Host` or any other header: a client sets
- * those at will, and a reset link pointing at the attacker's host hands them the token
- * (issue #14.4).
+ * those at will, and a reset link pointing at the attacker's host hands them the token.
  *
  * - `PUBLIC_ORIGIN` when set: it must be an http(s) origin and nothing more (no path, query,
  *   credentials), https outside local development; anything else throws (fail closed: no link

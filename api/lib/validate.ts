@@ -9,7 +9,7 @@ import { ApiError, MESSAGE_KEY, notFound } from "./errors";
  * field and a message KEY the portal translates ("validate.require", "directDebit:errors.expiry").
  * Never zod's own text ("Invalid input: expected string, received number"), its issue details
  * (expected/received, the allowed options, unrecognised keys) or anything of the input: those
- * describe the implementation, echo what was sent, and are untranslated English (issue #14.11).
+ * describe the implementation, echo what was sent, and are untranslated English.
  */
 
 /** A path segment that is a name of the schema (or an array index), not a key of the input. */

@@ -5,7 +5,7 @@ import { AVATAR_MAX_BYTES } from "../../core/image";
 import type { ApiEnv } from "../types";
 
 /*
- * Request body limits (issue #14.11), enforced while the body streams in. A declared
+ * Request body limits, enforced while the body streams in. A declared
  * Content-Length over the limit is refused without being parsed or kept; a body without one
  * (chunked) is counted chunk by chunk and refused as soon as it passes the limit, never read
  * whole.

@@ -8,7 +8,7 @@
  * its writes do nothing; and transactions(order_id, meter_id) is UNIQUE, so even a bug here could
  * not insert a second ledger row (the batch would fail and roll back as a whole).
  *
- * Never more than due (issue 14 point 9): the same claim also re-checks, inside that one UPDATE,
+ * Never more than due: the same claim also re-checks, inside that one UPDATE,
  * that no item of the order is above what its supply still owes NOW. Two orders for the whole
  * balance of one supply, returned at the same moment, both pass the check at order time; only the
  * first recorded one passes it at return time. The other is not recorded at all (all items or

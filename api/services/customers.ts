@@ -231,7 +231,7 @@ const METER_INVOICES_SQL = `SELECT ${columnsOf(invoices)} FROM "invoices"
 /**
  * Invoices of the given meters (any number: one JSON parameter, api/db/ids.ts), newest first.
  * Plain SQL built once: the overview's and bills page's largest read (measured about a third of
- * Drizzle's cost per call, issue #16).
+ * Drizzle's cost per call).
  */
 export async function meterInvoices(
   db: Db,
@@ -252,7 +252,7 @@ export async function meterInvoices(
  * whose period ended about a year before the newest one (yearOnYear: ±31 days around the same day
  * a year earlier; here ±40, a superset, so the rules in app/domain still choose). A supply with
  * years of history sends about eight rows instead of all of them (the household's 75: the
- * overview's largest read, about four fifths of the D1 bytes of a fresh overview, issue #16).
+ * overview's largest read, about four fifths of the D1 bytes of a fresh overview).
  * tests/integration/overview.test.ts ("#16 ?view=overview …") checks that the overview built from
  * these rows equals the one built from the whole history, for every supply of three demo accounts.
  */

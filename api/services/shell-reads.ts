@@ -9,7 +9,7 @@ import { banners, messages, readings } from "../db/schema";
  * (the header's envelope and unread count), the selected supply's banners and, while its reading
  * period is open, its readings (the sidebar's "reading due" counter). Each is also an endpoint of
  * its own (GET …/messages, …/banners/:meterId, …/readings); GET /users/:u/meters/:m/shell answers
- * all three in ONE D1 batch (issue #16: a fresh render's D1 calls cost mostly a fixed amount each).
+ * all three in ONE D1 batch (a fresh render's D1 calls cost mostly a fixed amount each).
  *
  * Plain SQL built once per isolate: every column of these tables is a plain integer or text whose
  * TypeScript name is its column name, so a row is what Drizzle's select() would give.

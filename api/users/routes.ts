@@ -75,7 +75,7 @@ export const userRoutes = new Hono<ApiEnv>()
   /**
    * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
-   * check's D1 batch (issue #16).
+   * check's D1 batch.
    */
   .get(
     "/users/:userId/account",
@@ -120,7 +120,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
   /**
    * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
-   * few columns every page needs of the whole list (ApiMeterSummary, issue #16); `ids=1,2,3`:
+   * few columns every page needs of the whole list (ApiMeterSummary); `ids=1,2,3`:
    * full rows of only those supplies (ids that are not the caller's are left out);
    * `billing_history=true`: full rows with each supply's invoices.
    */
@@ -233,7 +233,7 @@ export const userRoutes = new Hono<ApiEnv>()
   )
 
   /**
-   * What every signed-in portal page shows around its content, in ONE D1 batch (issue #16: a
+   * What every signed-in portal page shows around its content, in ONE D1 batch (a
    * fresh render's D1 calls cost mostly a fixed amount each): the user's messages, this supply's
    * banners, and on request:
    * - `readings=1`: the supply's readings (while its reading period is open); `readings_from=`
@@ -293,7 +293,7 @@ export const userRoutes = new Hono<ApiEnv>()
   )
 
   /**
-   * Saves the profile's language (issue #15: "keep English as your language?" after signing in
+   * Saves the profile's language ("keep English as your language?" after signing in
    * in a language other than the saved one). One UPDATE of the caller's own row; repeating it is
    * harmless. The full settings save (PUT /user/settings) can change it too.
    */

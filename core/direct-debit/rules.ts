@@ -1,5 +1,5 @@
 /**
- * Pure rules of the direct-debit flow (issue #7, spec §2 "Other flows", §8 "Direct debit"): the
+ * Pure rules of the direct-debit flow (spec §2 "Other flows", §8 "Direct debit"): the
  * one-time SMS code's lifecycle and throttles, the test issuer's answers for a card, and the
  * monthly charge day. Shared by the API (api/direct-debit) and the portal (app/domain/direct-debit.ts
  * re-exports them), so both always agree. WebCrypto only: runs in Workers, browsers and Node.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CHANNELS, COMMENT_MAX } from "./constants";
 
 /**
- * The satisfaction questionnaire (issue 7): four ratings, a preferred contact channel and an
+ * The satisfaction questionnaire: four ratings, a preferred contact channel and an
  * optional comment, answerable once per period. A period is a calendar quarter in Greek time, so
  * "once per period" means the same thing to the customer, the page and the database. Pure rules,
  * shared by the API (which enforces them) and the portal (app/domain/questionnaire.ts).

@@ -1,5 +1,5 @@
 /**
- * Rules of the name-change and supply-cancellation requests (issue 7), shared by the API and the
+ * Rules of the name-change and supply-cancellation requests, shared by the API and the
  * portal (app/domain/requests.ts). Pure functions: they run in the Worker and in unit tests alike.
  */
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, sniffImage } from "../image";
