@@ -6,7 +6,7 @@ import { linkParams } from "../../core/contract/params";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
-import type { ApiMyMarket } from "./contract";
+import type { ApiMyMarket } from "../../core/contract";
 import { verifyLink } from "./links";
 import { loyaltyCards } from "./tables";
 

@@ -3,7 +3,7 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
-import type { ApiAllSmartLink, ApiDemoLink } from "./contract";
+import type { ApiAllSmartLink, ApiDemoLink } from "../../core/contract";
 import { signLink, verifyLink, type LinkPurpose } from "./links";
 import {
   cardDigits,

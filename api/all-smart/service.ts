@@ -8,7 +8,7 @@ import { sendEmail } from "../services/outbox";
 import type { Lang } from "../types";
 import { FLOW_TTL_SECONDS, formatCardNumber } from "../../core/all-smart";
 import { randomToken } from "../../core/tokens";
-import type { ApiAllSmartFlow } from "./contract";
+import type { ApiAllSmartFlow } from "../../core/contract";
 import { cardLinkedEmail } from "./messages";
 import { allSmartFlows, loyaltyCards } from "./tables";
 

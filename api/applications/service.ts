@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { ApiApplicationDraft } from "../contract";
+import type { ApiApplicationDraft } from "../../core/contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
 import { ACTIVE_METER_STATUSES, PENDING_ONBOARDING_STATUSES } from "../../core/meter-status";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiCalendar } from "../contract";
+import type { ApiCalendar } from "../../core/contract";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";

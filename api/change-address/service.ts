@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { ApiAddress, ApiChangeAddressLink } from "../all-smart/contract";
+import type { ApiAddress, ApiChangeAddressLink } from "../../core/contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
 import { nowIso } from "../lib/time";

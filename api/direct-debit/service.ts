@@ -18,7 +18,7 @@ import { ApiError, badRequest } from "../lib/errors";
 import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
 import type { Lang } from "../types";
-import type { ApiDdFlow, ApiDdSupply, ApiDirectDebit } from "./contract";
+import type { ApiDdFlow, ApiDdSupply, ApiDirectDebit } from "../../core/contract";
 import {
   CODE_TTL_SECONDS,
   cardBrand,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
-import type { ApiNotice } from "../contract";
+import type { ApiNotice } from "../../core/contract";
 import type { Db } from "../db";
 import type { Lang } from "../types";
 import { athensToday } from "../../core/dates";

@@ -20,7 +20,7 @@
  */
 import { supplyNumber } from "../../core/supply-number";
 import { and, asc, eq, exists, getTableColumns, ne, notExists, sql } from "drizzle-orm";
-import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../contract";
+import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../../core/contract";
 import type { Db } from "../db";
 import {
   customers,

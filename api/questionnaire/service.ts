@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ApiQuestionnaireStatus } from "../contract";
+import type { ApiQuestionnaireStatus } from "../../core/contract";
 import type { Db } from "../db";
 import { changedRow } from "../db/changes";
 import { ApiError } from "../lib/errors";

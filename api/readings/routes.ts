@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiReadingSaved } from "../contract";
+import type { ApiReadingSaved } from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { assertOwnUser } from "../services/customers";

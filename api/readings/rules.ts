@@ -1,4 +1,4 @@
-import type { ApiReading, ApiReadingSaved } from "../contract";
+import type { ApiReading, ApiReadingSaved } from "../../core/contract";
 import { badRequest } from "../lib/errors";
 import {
   hasNightRegister,

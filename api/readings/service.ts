@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNull, ne, notExists, sql, type SQL } from "drizzle-orm";
-import type { ApiReading, ApiReadingSaved } from "../contract";
+import type { ApiReading, ApiReadingSaved } from "../../core/contract";
 import type { Db } from "../db";
 import { inIds } from "../db/ids";
 import { invoices, meters, readings } from "../db/schema";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiRequestFile } from "../contract";
+import type { ApiRequestFile } from "../../core/contract";
 import { badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { randomToken } from "../../core/tokens";

@@ -1,6 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { supplyNumber } from "../../core/supply-number";
-import type { ApiRequest, ApiRequestFile, ApiRequestKind, ApiRequestStatus } from "../contract";
+import type {
+  ApiRequest,
+  ApiRequestFile,
+  ApiRequestKind,
+  ApiRequestStatus,
+} from "../../core/contract";
 import type { Db } from "../db";
 import { auditLog, messages, meters, requests, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";

@@ -6,7 +6,7 @@ import type {
   ApiUser,
   Role,
   UserStatus,
-} from "../contract";
+} from "../../core/contract";
 import type { customers, invoices, messages, meters, users } from "../db/schema";
 import { euros } from "../domain/money";
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import type { ApiTokens } from "../contract";
+import type { ApiTokens } from "../../core/contract";
 import type { Db } from "../db";
 import { refreshTokens, sessions } from "../db/schema";
 import { signAccessToken } from "../lib/jwt";

@@ -1,5 +1,5 @@
 import { getTableColumns, type Table } from "drizzle-orm";
-import type { ApiBanner } from "../contract";
+import type { ApiBanner } from "../../core/contract";
 import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
 import { banners, messages, readings } from "../db/schema";

@@ -5,7 +5,7 @@ import {
   MAX_FAILURES_PER_IP as ALL_SMART_MAX_PER_IP,
   MAX_FAILURES_PER_VAT as ALL_SMART_MAX_PER_VAT,
 } from "../../core/all-smart";
-import type { ApiErrorCode } from "../contract";
+import type { ApiErrorCode } from "../../core/contract";
 import type { Db } from "../db";
 import { throttleCounters } from "../db/schema";
 import { ApiError } from "../lib/errors";

@@ -1,4 +1,4 @@
-import type { ApiAddress } from "../../api/all-smart/contract";
+import type { ApiAddress } from "../../core/contract";
 
 /**
  * Address display helpers without schema code, so page components can use them and the browser

@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { ApiAllSmartFlow } from "../../api/all-smart/contract";
+import type { ApiAllSmartFlow } from "../../core/contract";
 import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";

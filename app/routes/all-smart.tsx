@@ -12,7 +12,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { ApiAllSmartFlow, ApiAllSmartLink } from "../../api/all-smart/contract";
+import type { ApiAllSmartFlow, ApiAllSmartLink } from "../../core/contract";
 import { PublicLayout } from "../components/PublicLayout";
 import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";

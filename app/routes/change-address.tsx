@@ -12,7 +12,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { ApiChangeAddressLink } from "../../api/all-smart/contract";
+import type { ApiChangeAddressLink } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAddressLine } from "../domain/address";

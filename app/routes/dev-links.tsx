@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import type { ApiDemoLink } from "../../api/all-smart/contract";
+import type { ApiDemoLink } from "../../core/contract";
 import { getApi } from "../.server/api";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";

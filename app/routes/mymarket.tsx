@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import type { ApiMyMarket } from "../../api/all-smart/contract";
+import type { ApiMyMarket } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";

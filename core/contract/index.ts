@@ -21,3 +21,4 @@ export * from "./calendar";
 export * from "./auth";
 export * from "./settings";
 export * from "./dev";
+export * from "./all-smart";

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  ApiAllSmartFlow,
-  ApiAllSmartLink,
-  ApiMyMarket,
-} from "../../api/all-smart/contract.ts";
+import type { ApiAllSmartFlow, ApiAllSmartLink, ApiMyMarket } from "../../core/contract/index.ts";
 import { cardNumberFromSerial, isValidCardNumber } from "../../core/all-smart.ts";
 import { signToken } from "../../api/lib/signing.ts";
 import { DEMO } from "../../seed/accounts.ts";

@@ -6,7 +6,7 @@ import type {
   ApiPaymentOutcome,
   ApiPaymentStart,
   ApiReading,
-} from "../../api/contract.ts";
+} from "../../core/contract/index.ts";
 import { TEST_3DS_CODE, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createPortal, type Portal } from "../security/support.ts";

@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiInvoice } from "../../api/contract.ts";
+import type { ApiInvoice } from "../../core/contract/index.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { amountInputValue } from "../../app/domain/payment-rules.ts";
 import { createClient, signInPage } from "./client";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiChangeAddressLink } from "../../api/all-smart/contract.ts";
-import type { ApiMeter } from "../../api/contract.ts";
+import type { ApiChangeAddressLink } from "../../core/contract/index.ts";
+import type { ApiMeter } from "../../core/contract/index.ts";
 import { signToken } from "../../api/lib/signing.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";

@@ -1,5 +1,5 @@
 import { fetchWorker } from "../support/fetch-worker";
-import type { ApiErrorBody, ApiTokens } from "../../api/contract.ts";
+import type { ApiErrorBody, ApiTokens } from "../../core/contract/index.ts";
 
 export const DEMO_PASSWORD = "Demo2026!";
 

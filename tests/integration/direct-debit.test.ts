@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ApiDdFlow, ApiDdFlowStart, ApiDirectDebit } from "../../api/direct-debit/contract.ts";
+import type { ApiDdFlow, ApiDdFlowStart, ApiDirectDebit } from "../../core/contract/index.ts";
 import { DD_TEST_CARDS, MAX_FLOWS_PER_VAT_PER_HOUR } from "../../core/direct-debit/rules.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { DD_NO_MOBILE } from "../../seed/direct-debit.ts";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiInvoice, ApiMeter } from "../../api/contract.ts";
+import type { ApiInvoice, ApiMeter } from "../../core/contract/index.ts";
 import { latestBill, lastSixClearance, yearOnYear } from "../../app/domain/overview.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiCalendar, ApiNotice, ApiQuestionnaireStatus } from "../../api/contract.ts";
+import type { ApiCalendar, ApiNotice, ApiQuestionnaireStatus } from "../../core/contract/index.ts";
 import { questionnairePeriod } from "../../core/questionnaire/rules.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";

@@ -8,7 +8,7 @@ import type {
   ApiPaymentResult,
   ApiPaymentStart,
   ApiReceipt,
-} from "../../api/contract.ts";
+} from "../../core/contract/index.ts";
 import { merchantKey, signFields, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../api/contract.ts";
+import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../core/contract/index.ts";
 import { lastReadings, plausibility, previousValue } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";

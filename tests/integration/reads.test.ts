@@ -9,7 +9,7 @@ import type {
   ApiReading,
   ApiShellReads,
   ApiUser,
-} from "../../api/contract.ts";
+} from "../../core/contract/index.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";

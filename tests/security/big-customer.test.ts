@@ -7,7 +7,7 @@
  * count is tests/unit/bound-parameters.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiMeter } from "../../api/contract.ts";
+import type { ApiMeter } from "../../core/contract/index.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "../integration/client.ts";
 import { startServer, type TestServer } from "../integration/server.ts";

@@ -8,7 +8,11 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiGatewayNext, ApiPaymentOutcome, ApiPaymentStart } from "../../api/contract.ts";
+import type {
+  ApiGatewayNext,
+  ApiPaymentOutcome,
+  ApiPaymentStart,
+} from "../../core/contract/index.ts";
 import { TEST_3DS_CODE, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "../integration/client.ts";
