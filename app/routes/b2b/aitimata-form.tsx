@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
 import type { ApiRequest, ApiRequestFile } from "../../../api/contract";
+import { uploadRequestFile } from "../../.server/api/requests";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
-import { uploadRequestFile } from "../../components/requests/api.server";
 import {
   RequestForm,
   type RequestActionData,
@@ -132,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
   const chosen = chosenFile(formData.get("file"));
   const keptId = formData.get("file_id");
   if (chosen) {
-    const uploaded = await uploadRequestFile(args, chosen);
+    const uploaded = await uploadRequestFile(api, chosen);
     if (uploaded.ok) draft = uploaded.file;
     else if (uploaded.status === 400) fileError = uploaded.message;
     else return reply({ result: submission.reply(), formError: uploaded.message }, 502);

@@ -4,12 +4,12 @@ import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { checkAvatar } from "../../../core/image";
 import { getApi } from "../../.server/api";
+import { uploadAvatar } from "../../.server/api/settings";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { SettingsDialog, type SettingsActionData } from "../../components/settings/SettingsDialog";
-import { uploadAvatar } from "../../components/settings/api.server";
 import { avatarSrc, pageWithoutModal, withModal } from "../../components/settings/settings.server";
 import { safeRedirect } from "../../domain/redirect";
 import {
@@ -244,7 +244,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (file) {
-    const upload = await uploadAvatar(args, view.userId, file);
+    const upload = await uploadAvatar(api, view.userId, file);
     if (!upload) {
       session.flash("toast", { type: "error", key: "settings:settingsModal.errorOccurred" });
       throw redirect(returnTo, 303);
