@@ -1,4 +1,4 @@
-import type { ApiRequestFile } from "../../../api/contract";
+import type { ApiRequest, ApiRequestFile, ApiRequestKind } from "../../../api/contract";
 import type { ApiClient } from "./client";
 
 /** Name-change and cancellation requests (api/requests/routes.ts): one function per endpoint. */
@@ -38,4 +38,29 @@ export async function uploadRequestFile(api: ApiClient, file: File): Promise<Upl
 /** GET /users/{id}/requests/{requestId}/file: the attachment, for its owner only. */
 export function requestFile(api: ApiClient, userId: number, requestId: number) {
   return api.file("GET", `/users/${userId}/requests/${requestId}/file`, { accept: "*/*" });
+}
+
+/** GET /users/{id}/requests: the customer's requests (throws ApiError). */
+export function requests(api: ApiClient, userId: number) {
+  return api.read<ApiRequest[]>(`/users/${userId}/requests`);
+}
+
+/** GET /users/{id}/requests/{requestId}: one request (throws ApiError; 404 for another's). */
+export function userRequest(api: ApiClient, userId: number, requestId: string) {
+  return api.read<ApiRequest>(`/users/${userId}/requests/${encodeURIComponent(requestId)}`);
+}
+
+/** GET /requests/files/{id}: a kept draft attachment, while it lasts. */
+export function draftFile(api: ApiClient, fileId: string) {
+  return api.request<ApiRequestFile>("GET", `/requests/files/${encodeURIComponent(fileId)}`);
+}
+
+/** POST /requests/name-change | /requests/cancellation: file the request with its attachment. */
+export function fileRequest(
+  api: ApiClient,
+  kind: ApiRequestKind,
+  body: Record<string, unknown> & { file_id: string },
+) {
+  const path = kind === "name_change" ? "/requests/name-change" : "/requests/cancellation";
+  return api.request<ApiRequest>("POST", path, { body });
 }
