@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { ApiUser } from "../../../api/contract";
 import { getApi } from "../../.server/api";
+import { closeFirstLoginSettings } from "../../.server/api/settings";
 import { requireDropdownMeters } from "../../.server/shell";
 import type { GuardArgs } from "../../.server/guards";
 import type { ShellData } from "../../.server/shell-types";
@@ -49,11 +50,9 @@ export async function loadSettingsModal(args: GuardArgs, shell: ShellData): Prom
   const modal = url.searchParams.get("modal");
   const closeTo = pageWithoutModal(url);
   if (shell.user.first_login_settings_open === 1 && !modal && args.request.method === "GET") {
-    await getApi(args)
-      .request("PUT", "/user/first-login-settings", { body: { open: 0 } })
-      .catch((error: unknown) => {
-        if (error instanceof Response) throw error;
-      });
+    await closeFirstLoginSettings(getApi(args)).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+    });
     throw redirect(withModal(closeTo, SETTINGS_MODAL, 1));
   }
   if (modal === SETTINGS_MODAL) {

@@ -4,7 +4,7 @@ import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { checkAvatar } from "../../../core/image";
 import { getApi } from "../../.server/api";
-import { uploadAvatar } from "../../.server/api/settings";
+import { saveSettings, uploadAvatar } from "../../.server/api/settings";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
@@ -205,9 +205,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const payload = toSettingsPayload(view, value, shell.user.avatar?.img_name ?? null);
-  const saveResult = await api.request<{ message?: string } | null>("PUT", "/user/settings", {
-    body: payload,
-  });
+  const saveResult = await saveSettings(api, payload);
   if (saveResult.ok && saveResult.status !== 204 && saveResult.data?.message) {
     session.flash("toast", {
       type: "error",
