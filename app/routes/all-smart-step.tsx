@@ -17,7 +17,7 @@ import {
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart-step";
-import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { isLinkFailure, NO_STORE, rejectLink } from "../.server/hash-links";
 import { athensToday } from "../../core/dates";
 import { allSmartFlow, allSmartStep } from "../.server/api/all-smart";
 

@@ -10,7 +10,7 @@ import { PRIVACY_POLICY_URL } from "../domain/sidebar";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
 import { allSmartLink, startAllSmartFlow } from "../.server/api/all-smart";

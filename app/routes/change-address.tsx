@@ -12,7 +12,7 @@ import { changeAddressSchema } from "../domain/change-address";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/change-address";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
 import { changeAddress, changeAddressLink } from "../.server/api/change-address";
 
 /**

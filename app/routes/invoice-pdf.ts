@@ -2,7 +2,7 @@ import { href, redirect } from "react-router";
 import { requireUser } from "../.server/guards";
 import { getApi } from "../.server/api";
 import { invoicePdf } from "../.server/api/invoices";
-import { fileHeaders, isFetchDownload } from "../components/bills/api-file.server";
+import { fileHeaders, isFetchDownload } from "../.server/files";
 import type { Route } from "./+types/invoice-pdf";
 
 const STATUS_TEXT: Record<number, string> = {

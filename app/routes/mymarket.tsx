@@ -5,7 +5,7 @@ import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/mymarket";
-import { NO_STORE, verifyLink } from "./hash-links.server";
+import { NO_STORE, verifyLink } from "../.server/hash-links";
 import { myMarketLink } from "../.server/api/all-smart";
 
 /**

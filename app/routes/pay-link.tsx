@@ -16,7 +16,7 @@ import { createPayLinkSchema } from "../domain/payments";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
 import { athensToday } from "../../core/dates";
 import { payLink, payLinkReceipt, startPayLinkOrder } from "../.server/api/payments";
 

@@ -135,3 +135,42 @@ describe("#17 the portal and the API share core/ and do not reach into each othe
     expect(crossings("app", ["api"])).toContain("app/.server/api/index.ts -> api/app");
   });
 });
+
+/**
+ * React Router keeps two things out of the client bundle: the app/.server/ folder and any
+ * `*.server.ts(x)` module. The portal uses the folder only (ADR 0016): server-only code lives under
+ * app/.server/, so one look at the tree says what never reaches the browser. React Router's own
+ * entry (app/entry.server.tsx) keeps the name the framework gives it.
+ */
+const SERVER_SUFFIX_ALLOWED = new Set(["app/entry.server.tsx"]);
+
+function serverModulesOutsideServerFolder(files: readonly string[]): string[] {
+  return files.filter(
+    (file) =>
+      /\.server\.tsx?$/.test(file) &&
+      !file.startsWith("app/.server/") &&
+      !SERVER_SUFFIX_ALLOWED.has(file),
+  );
+}
+
+describe("server-only code lives under app/.server/", () => {
+  it("no *.server.ts(x) module outside app/.server/ (React Router's entry aside)", () => {
+    expect(
+      serverModulesOutsideServerFolder(sourceFiles("app")),
+      "move it under app/.server/ (ADR 0016)",
+    ).toEqual([]);
+  });
+
+  it("the check finds a stray one (guards the test itself)", () => {
+    expect(
+      serverModulesOutsideServerFolder([
+        "app/components/bills/api-file.server.ts",
+        "app/routes/gateway/session.server.tsx",
+        "app/.server/charts.server.tsx",
+        "app/.server/checkout.ts",
+        "app/entry.server.tsx",
+        "app/components/Field.tsx",
+      ]),
+    ).toEqual(["app/components/bills/api-file.server.ts", "app/routes/gateway/session.server.tsx"]);
+  });
+});

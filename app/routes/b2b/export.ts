@@ -2,7 +2,7 @@ import { href, redirect } from "react-router";
 import { requireUser } from "../../.server/guards";
 import { getApi } from "../../.server/api";
 import { exportData } from "../../.server/api/invoices";
-import { fileHeaders } from "../../components/bills/api-file.server";
+import { fileHeaders } from "../../.server/files";
 import type { Route } from "./+types/export";
 
 /**

@@ -2,7 +2,7 @@ import { href, redirect } from "react-router";
 import { addDays } from "../../../core/calendar";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
-import { describeEvent, supplyIndex } from "../../components/pages/calendar.server";
+import { describeEvent, supplyIndex } from "../../.server/calendar";
 import { buildIcs, eventUid } from "../../domain/calendar";
 import { sidebarAllows } from "../../domain/sidebar";
 import { getInstance } from "../../middleware/i18next";

@@ -3,7 +3,7 @@ import { data, href, Link, redirect } from "react-router";
 import type { ApiCalendarEvent } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
-import { supplyIndex, type CalendarSupply } from "../../components/pages/calendar.server";
+import { supplyIndex, type CalendarSupply } from "../../.server/calendar";
 import stylesHref from "../../components/pages/pages.css?url";
 import { agendaDays, monthRange, parseMonth, shiftMonth } from "../../domain/calendar";
 import { formatAmount, formatDate } from "../../domain/format";

@@ -6,7 +6,7 @@ import type { ApiMeter, ApiReading } from "../../../api/contract";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requirePageVisible, requireShell } from "../../.server/shell";
 import { htmlSlots } from "../../.server/server-html";
-import { renderConsumptionChart } from "../../components/readings/chart.server";
+import { renderConsumptionChart } from "../../.server/readings-chart";
 import { ConsumptionChart } from "../../components/readings/ConsumptionChart";
 import { LastReadings } from "../../components/readings/LastReadings";
 import { ReadingForm, type ReadingActionData } from "../../components/readings/ReadingForm";

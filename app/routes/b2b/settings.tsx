@@ -10,7 +10,7 @@ import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { SettingsDialog, type SettingsActionData } from "../../components/settings/SettingsDialog";
-import { avatarSrc, pageWithoutModal, withModal } from "../../components/settings/settings.server";
+import { avatarSrc, pageWithoutModal, withModal } from "../../.server/settings";
 import { safeRedirect } from "../../domain/redirect";
 import {
   avatarFile,

@@ -5,7 +5,7 @@ import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { ChartWithTable } from "../../components/overview/ChartWithTable";
 import { htmlSlots } from "../../.server/server-html";
-import { renderStatisticsCharts } from "../../components/pages/statistics-charts.server";
+import { renderStatisticsCharts } from "../../.server/statistics-charts";
 import stylesHref from "../../components/pages/pages.css?url";
 import {
   formatAddress,

@@ -32,7 +32,7 @@ import {
   readFlowToken,
   setFlowToken,
   signedInVat,
-} from "./flow.server";
+} from "../../.server/direct-debit-flow";
 import {
   resendDirectDebitCode,
   saveDirectDebitFlowCard,

@@ -5,7 +5,7 @@ import { getApi } from "../../.server/api";
 import { PublicLayout } from "../../components/PublicLayout";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/loader";
-import { clearFlowToken, loadFlowState, readFlowToken } from "./flow.server";
+import { clearFlowToken, loadFlowState, readFlowToken } from "../../.server/direct-debit-flow";
 import { activateDirectDebitFlow } from "../../.server/api/direct-debit";
 
 export const handle: RouteHandle = {

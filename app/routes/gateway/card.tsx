@@ -14,7 +14,7 @@ import { cardDigits } from "../../domain/payment-rules";
 import { createCardSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/card";
-import { gatewaySession, NO_STORE } from "./session.server";
+import { gatewaySession, NO_STORE } from "../../.server/gateway";
 import { authorizeCard } from "../../.server/api/gateway";
 
 /**

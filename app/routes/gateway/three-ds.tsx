@@ -7,7 +7,7 @@ import { threeDsSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import { GatewayFrame, PaymentFacts } from "./card";
 import type { Route } from "./+types/three-ds";
-import { gatewaySession, NO_STORE } from "./session.server";
+import { gatewaySession, NO_STORE } from "../../.server/gateway";
 import { answerChallenge } from "../../.server/api/gateway";
 
 /**

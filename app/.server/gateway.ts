@@ -1,6 +1,6 @@
-import type { ApiGatewaySession } from "../../../api/contract";
-import { getApi } from "../../.server/api";
-import { gatewaySession as readGatewaySession } from "../../.server/api/gateway";
+import type { ApiGatewaySession } from "../../api/contract";
+import { getApi } from "./api";
+import { gatewaySession as readGatewaySession } from "./api/gateway";
 
 /**
  * Server side of the test acquirer's pages (/gateway/pay/{token}, /gateway/3ds/{token}): both

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { getApi } from "../../.server/api";
-import { directDebits } from "../../.server/api/direct-debit";
+import { getApi } from "./api";
+import { directDebits } from "./api/direct-debit";
 
 /** Per supply id: its direct debit's card and charge day (what /b2b/paroxes shows). */
 export type SupplyDirectDebits = Record<number, { last4: string; day: number }>;

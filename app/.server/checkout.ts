@@ -1,8 +1,8 @@
-import type { ApiPaymentResult } from "../../../api/contract";
-import { getApi, type ApiResult } from "../../.server/api";
-import { paymentResult, payLinkResult } from "../../.server/api/payments";
-import type { GuardArgs } from "../../.server/guards";
-import { getSession, isSignedIn } from "../../middleware/session";
+import type { ApiPaymentResult } from "../../api/contract";
+import { getApi, type ApiResult } from "./api";
+import { paymentResult, payLinkResult } from "./api/payments";
+import type { GuardArgs } from "./guards";
+import { getSession, isSignedIn } from "../middleware/session";
 
 /** A successful payment the API confirmed for the `?checkout=success&t=…` of this request. */
 export interface ConfirmedCheckout {

@@ -1,11 +1,11 @@
 import { createCookie, type RouterContextProvider } from "react-router";
-import type { ApiDdFlow } from "../../../api/direct-debit/contract";
-import { FLOW_TTL_SECONDS } from "../../../core/direct-debit/rules";
-import { getApi } from "../../.server/api";
-import { cloudflareContext } from "../../context";
-import { getSession, isSignedIn } from "../../middleware/session";
-import { directDebitFlow } from "../../.server/api/direct-debit";
-import { currentUser } from "../../.server/api/users";
+import type { ApiDdFlow } from "../../api/direct-debit/contract";
+import { FLOW_TTL_SECONDS } from "../../core/direct-debit/rules";
+import { getApi } from "./api";
+import { cloudflareContext } from "../context";
+import { getSession, isSignedIn } from "../middleware/session";
+import { directDebitFlow } from "./api/direct-debit";
+import { currentUser } from "./api/users";
 
 /**
  * The direct-debit flow's token lives in its own signed, HttpOnly cookie. Everything else (VAT, verified flag, chosen supply, counters) is in the API's D1 row the

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import type { ApiUser } from "../../../api/contract";
-import { getApi } from "../../.server/api";
-import { closeFirstLoginSettings } from "../../.server/api/settings";
-import { requireDropdownMeters } from "../../.server/shell";
-import type { GuardArgs } from "../../.server/guards";
-import type { ShellData } from "../../.server/shell-types";
+import type { ApiUser } from "../../api/contract";
+import { getApi } from "./api";
+import { closeFirstLoginSettings } from "./api/settings";
+import { requireDropdownMeters } from "./shell";
+import type { GuardArgs } from "./guards";
+import type { ShellData } from "./shell-types";
 import {
   buildSettingsView,
   parseStep,
@@ -12,7 +12,7 @@ import {
   SETTINGS_MODAL,
   type SettingsView,
   type Step,
-} from "../../domain/settings";
+} from "../domain/settings";
 
 export type SettingsModal =
   | { modal: "settings"; step: Step; view: SettingsView; closeTo: string }

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getApi, type ApiClient, type ApiResult } from "../.server/api";
+import { getApi, type ApiClient, type ApiResult } from "./api";
 import { getSession } from "../middleware/session";
 
 /**
