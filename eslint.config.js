@@ -47,11 +47,11 @@ export default defineConfig(
       ],
     },
   },
-  // Boundaries (issue #17): core/ is the shared package of contracts and pure spec rules that
-  // the portal (app/) and the API (api/) both import; it imports neither. The API knows no
-  // screen: it never imports the portal. The portal reaches the API only through its client:
-  // one file mounts the in-process transport; the API's response types (api/contract.ts) are
-  // still imported as types until the contract moves to core/ (tests/unit/boundaries.test.ts).
+  // Boundaries (ADR 0014): core/ is the shared package of the contract (core/contract/, in zod)
+  // and the pure spec rules that the portal (app/) and the API (api/) both import; it imports
+  // neither. The API knows no screen: it never imports the portal. The portal reaches the API
+  // only through its client: one file mounts the in-process transport, and the types come from
+  // core/contract/, so not even a type import crosses (tests/unit/boundaries.test.ts).
   {
     files: ["core/**/*.{ts,tsx}"],
     rules: {
@@ -94,7 +94,6 @@ export default defineConfig(
           patterns: [
             {
               regex: "^(\\.\\./)+api(/|$)",
-              allowTypeImports: true,
               message:
                 "The portal reaches the API only through its client (app/.server/api/); shared rules live in core/.",
             },

@@ -10,7 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { loadConfirmedCheckout } from "./components/checkout/checkout.server";
+import { loadConfirmedCheckout } from "./.server/checkout";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
 import { ScriptsAfterPaint } from "./components/ScriptsAfterPaint";

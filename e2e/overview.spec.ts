@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import type { ApiMeter } from "../api/contract";
+import type { ApiMeter } from "../core/contract";
 import { DEMO, DEMO_PASSWORD } from "../seed/accounts";
 import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, tr } from "./support/app";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { ApiMeter } from "../api/contract";
+import type { ApiMeter } from "../core/contract";
 import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, apiPost, DEMO, tr, type Lng } from "./support/app";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { ApiMeter, ApiReading } from "../api/contract.ts";
+import type { ApiMeter, ApiReading } from "../core/contract/index.ts";
 import { plausibility, previousValue } from "../core/readings.ts";
 import { formatInteger } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";

@@ -5,12 +5,18 @@ import type {
   ApiApplicationDraft,
   ApiApplicationKind,
   ApiApplicationReceipt,
-  ApiUser,
-} from "../../api/contract";
+} from "../../core/contract";
 import { nextStep, reachableStep, REFERENCE_PATTERN, STEPS } from "../../core/applications/rules";
 import type { FlowActionData } from "../components/applications/FlowParts";
 import { isSignedIn, getSession } from "../middleware/session";
 import { getApi, type ApiFailure, type ApiResult } from "./api";
+import {
+  applicationDraft,
+  saveApplicationStep,
+  startApplicationDraft,
+  submitApplication,
+} from "./api/applications";
+import { currentUser } from "./api/users";
 
 /**
  * Server side of the transfer (/metavasi) and new-supply (/nea-paroxi) flows: the draft API, and
@@ -60,9 +66,7 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
     async draft(): Promise<ApiApplicationDraft | null> {
       const id = await draftId();
       if (!id) return null;
-      const result = await api.request<ApiApplicationDraft>("GET", `/applications/drafts/${id}`, {
-        auth: "none",
-      });
+      const result = await applicationDraft(api, id);
       return result.ok && result.data.kind === kind ? result.data : null;
     },
 
@@ -74,20 +78,13 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
       step: string,
       values: Record<string, unknown>,
     ): Promise<{ result: ApiResult<ApiApplicationDraft>; setCookie: string | null }> {
-      const put = (id: string) =>
-        api.request<ApiApplicationDraft>("PUT", `/applications/drafts/${id}/steps/${step}`, {
-          auth: "none",
-          body: values,
-        });
+      const put = (id: string) => saveApplicationStep(api, id, step, values);
       const existing = await draftId();
       if (existing) {
         const result = await put(existing);
         if (result.ok || result.code !== "not_found") return { result, setCookie: null };
       }
-      const created = await api.request<ApiApplicationDraft>("POST", "/applications/drafts", {
-        auth: "none",
-        body: { kind },
-      });
+      const created = await startApplicationDraft(api, kind);
       if (!created.ok) return { result: created, setCookie: null };
       return {
         result: await put(created.data.id),
@@ -98,10 +95,7 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
     async submit(body: Record<string, unknown>): Promise<ApiResult<ApiApplicationReceipt>> {
       const id = await draftId();
       if (!id) return { ok: false, status: 404, code: "not_found" } satisfies ApiFailure;
-      return api.request<ApiApplicationReceipt>("POST", `/applications/drafts/${id}/submit`, {
-        auth: "none",
-        body,
-      });
+      return submitApplication(api, id, body);
     },
 
     /** Set-Cookie that forgets the draft (after a submission). */
@@ -112,7 +106,7 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
     /** The signed-in customer's VAT, email and mobile, to prefill the first step. */
     async prefill(): Promise<Record<string, string>> {
       if (!isSignedIn(getSession(args.context))) return {};
-      const me = await api.request<ApiUser>("GET", "/v2/me", { onAuthFailure: "return" });
+      const me = await currentUser(api);
       if (!me.ok) return {};
       return {
         afm: me.data.username,

@@ -1,4 +1,4 @@
-import type { ApiTokens } from "../../api/contract";
+import type { ApiTokens } from "../../core/contract";
 import { safeRedirect } from "../domain/redirect";
 import { INTERMEDIATE_PATH, OVERVIEW_PATH } from "../domain/guards";
 import { selectMeterOnLogin, userStatus } from "../domain/meters";

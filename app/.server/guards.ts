@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { ApiMeter, ApiMeterSummary, ApiUser } from "../../api/contract";
+import type { ApiMeter, ApiMeterSummary, ApiUser } from "../../core/contract";
 import {
   activeUser,
   alreadyLoggedIn,

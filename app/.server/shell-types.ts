@@ -1,4 +1,4 @@
-import type { ApiBanner, ApiInvoice, ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
+import type { ApiBanner, ApiInvoice, ApiMessage, ApiMeter, ApiUser } from "../../core/contract";
 
 /** What the signed-in layout loader gets from `requireShell()` (app/.server/shell.ts). */
 export interface ShellData {

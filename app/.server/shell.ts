@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import type { ApiMeter } from "../../api/contract";
+import type { ApiMeter } from "../../core/contract";
 import { shownMeterIds } from "../components/shell-view";
 import { isReadingDue } from "../domain/readings";
 import { dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";

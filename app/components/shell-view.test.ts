@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiMessage, ApiMeter, ApiUser } from "../../api/contract";
+import type { ApiMessage, ApiMeter, ApiUser } from "../../core/contract";
 import { METER_IDS_LIMIT } from "../../core/limits";
 import type { ShellData } from "../.server/shell-types";
 import {

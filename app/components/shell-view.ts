@@ -1,4 +1,4 @@
-import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../api/contract";
+import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../core/contract";
 import { METER_IDS_LIMIT } from "../../core/limits";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import type { ShellData } from "../.server/shell-types";

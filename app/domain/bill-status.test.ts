@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InvoiceType } from "../../api/contract";
+import type { InvoiceType } from "../../core/contract";
 import { billStatus, hasStatus } from "./bill-status";
 
 const bill = (

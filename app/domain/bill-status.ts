@@ -1,4 +1,4 @@
-import type { ApiInvoice, InvoiceType } from "../../api/contract";
+import type { ApiInvoice, InvoiceType } from "../../core/contract";
 
 /**
  * The payment status of one billing row (issue #15, "the money first"), shown as a badge on the

@@ -1,7 +1,7 @@
 import { toCents } from "../../core/gateway";
 import { pageWindow, paginate } from "./paging";
 import { describe, expect, it } from "vitest";
-import type { ApiInvoice, InvoiceType } from "../../api/contract";
+import type { ApiInvoice, InvoiceType } from "../../core/contract";
 import {
   billPayCents,
   billsPage,

@@ -1,4 +1,4 @@
-import type { ApiInvoice, InvoiceType } from "../../api/contract";
+import type { ApiInvoice, InvoiceType } from "../../core/contract";
 import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import { paginate, type Page } from "./paging";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiCalendarEvent } from "../../api/contract";
+import type { ApiCalendarEvent } from "../../core/contract";
 import { calendarEvents } from "../../core/calendar";
 import {
   agendaDays,

@@ -1,4 +1,4 @@
-import type { ApiCalendarEvent } from "../../api/contract";
+import type { ApiCalendarEvent } from "../../core/contract";
 import { shiftMonth } from "./statistics";
 
 /**

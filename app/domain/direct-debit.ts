@@ -4,7 +4,7 @@
  * only imports the schemas (route actions); components import nothing from here that pulls zod.
  */
 import { z } from "zod";
-import type { ApiErrorCode } from "../../api/contract";
+import type { ApiErrorCode } from "../../core/contract";
 import {
   ddCardSchema,
   ddCodeSchema,

@@ -1,4 +1,4 @@
-import type { ApiMeter } from "../../api/contract";
+import type { ApiMeter } from "../../core/contract";
 import { supplyNumber as coreSupplyNumber, type SupplyNumberParts } from "../../core/supply-number";
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiMeter, Role, UserStatus } from "../../api/contract";
+import type { ApiMeter, Role, UserStatus } from "../../core/contract";
 import { isPageVisible } from "./meters";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiMeter } from "../../api/contract";
+import type { ApiMeter } from "../../core/contract";
 import {
   accountStatusFromCode,
   applicationTracking,

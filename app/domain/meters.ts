@@ -1,4 +1,4 @@
-import type { ApiMeter, UserStatus } from "../../api/contract";
+import type { ApiMeter, UserStatus } from "../../core/contract";
 import {
   isActiveMeterStatus,
   isIntermediateMeterStatus,

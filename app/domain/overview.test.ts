@@ -1,6 +1,6 @@
 import { paginate } from "./paging";
 import { describe, expect, it } from "vitest";
-import type { ApiInvoice, ApiMeter, InvoiceType } from "../../api/contract";
+import type { ApiInvoice, ApiMeter, InvoiceType } from "../../core/contract";
 import {
   SUPPLY_PAGE_SIZE,
   BILLING_PAGING_RESET,

@@ -1,4 +1,4 @@
-import type { ApiInvoice, ApiMeter, ApiUser, InvoiceType } from "../../api/contract";
+import type { ApiInvoice, ApiMeter, ApiUser, InvoiceType } from "../../core/contract";
 import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus, isIntermediateMeterStatus } from "../../core/meter-status";
 import { resolveSelectedMeter, selectMeterOnLogin } from "./meters";

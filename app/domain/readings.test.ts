@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { ApiReading } from "../../api/contract";
+import type { ApiReading } from "../../core/contract";
 import { isElectricityMeter, isPageVisible } from "./meters";
 import {
   CAP_NO_HISTORY_KWH,

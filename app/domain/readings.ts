@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiMeter, ApiReading } from "../../api/contract";
+import type { ApiMeter, ApiReading } from "../../core/contract";
 import {
   canSubmitReadings,
   countedReadings,

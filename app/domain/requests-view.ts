@@ -2,7 +2,7 @@
  * Presentation rules of the request pages that the browser bundle may import (no zod): the
  * server-only rules and schemas are in ./requests.ts, which re-exports these.
  */
-import type { ApiRequestKind, ApiRequestStatus } from "../../api/contract";
+import type { ApiRequestKind, ApiRequestStatus } from "../../core/contract";
 
 export { CANCELLATION_REASONS, REQUEST_FILE_MAX_BYTES } from "../../core/requests/rules";
 

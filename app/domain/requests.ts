@@ -4,7 +4,7 @@
  * module adds what the pages need. Imported by loaders and actions only (it pulls in zod).
  */
 import { z } from "zod";
-import type { ApiMeter, ApiRequest } from "../../api/contract";
+import type { ApiMeter, ApiRequest } from "../../core/contract";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import { requestBlocker, type RequestKind, type RuleProblem } from "../../core/requests/rules";
 import { cancellationFields, fileIdSchema, nameChangeFields } from "../../core/requests/schemas";

@@ -1,4 +1,4 @@
-import type { ApiMeter, ApiUser } from "../../api/contract";
+import type { ApiMeter, ApiUser } from "../../core/contract";
 import { formatAddress, isElectricity, supplyNumber } from "./format";
 
 /**

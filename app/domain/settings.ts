@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SettingsPayload } from "../../api/settings/schemas";
+import type { SettingsPayload } from "../../core/contract";
 import { isValidPassword, isValidPhone, MESSAGES } from "../../core/validation";
 import {
   AVATAR_MAX_BYTES,

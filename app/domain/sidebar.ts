@@ -1,4 +1,4 @@
-import type { ApiMeter, Role } from "../../api/contract";
+import type { ApiMeter, Role } from "../../core/contract";
 import { isElectricityMeter, isPageVisible } from "./meters";
 
 /**

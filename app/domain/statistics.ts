@@ -1,4 +1,4 @@
-import type { ApiInvoice } from "../../api/contract";
+import type { ApiInvoice } from "../../core/contract";
 import type { ConsumptionPeriod } from "./readings";
 
 /**

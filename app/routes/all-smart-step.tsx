@@ -9,7 +9,6 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { ApiAllSmartFlow } from "../../core/contract";
 import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
@@ -23,8 +22,9 @@ import {
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart-step";
-import { isLinkFailure, NO_STORE, rejectLink } from "./hash-links.server";
+import { isLinkFailure, NO_STORE, rejectLink } from "../.server/hash-links";
 import { athensToday } from "../../core/dates";
+import { allSmartFlow, allSmartStep } from "../.server/api/all-smart";
 
 /**
  * /all-smart-connect and /all-smart-create (spec §2): step 2 of the allSmart card, link a card by
@@ -55,9 +55,7 @@ function flowIdOf(request: Request): string {
 async function loadFlow(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = flowIdOf(args.request);
   const api = getApi(args);
-  const result = await api.request<ApiAllSmartFlow>("GET", `/all-smart/flows/${id}`, {
-    auth: "none",
-  });
+  const result = await allSmartFlow(api, id);
   if (!result.ok) {
     if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
     throw data({ error: result.code }, { status: 502 });
@@ -97,10 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const typed = String(formData.get(field) ?? "").trim();
   // Even a value the form refuses is kept on the server: a reload shows it again.
   const body = step === "connect" ? { card_number: typed } : { birth_date: typed };
-  const result = await api.request<ApiAllSmartFlow>("POST", `/all-smart/flows/${flow.id}/${step}`, {
-    auth: "none",
-    body,
-  });
+  const result = await allSmartStep(api, flow.id, step, body);
   if (result.ok) throw redirect(self, { headers: NO_STORE });
   if (isLinkFailure(result)) rejectLink(args.context, "allSmart", result.code);
   // The form's own message comes first (same rule as the API's); otherwise the API's.

@@ -12,16 +12,16 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { ApiAllSmartFlow, ApiAllSmartLink } from "../../core/contract";
 import { PublicLayout } from "../components/PublicLayout";
 import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
+import { allSmartLink, startAllSmartFlow } from "../.server/api/all-smart";
 
 /**
  * /all-smart/{hash}: step 1 of the allSmart card (spec §2 "allSmart"). The signed link names the
@@ -37,7 +37,7 @@ export function headers() {
 }
 
 const loadLink = (args: Route.LoaderArgs | Route.ActionArgs) =>
-  verifyLink<ApiAllSmartLink>(args, "allSmart", "/all-smart/links");
+  verifyLink(args, "allSmart", allSmartLink);
 
 export async function loader(args: Route.LoaderArgs) {
   const { link } = await loadLink(args);
@@ -58,10 +58,7 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   }
   const { website, ...value } = submission.value;
-  const result = await api.request<ApiAllSmartFlow>("POST", "/all-smart/flows", {
-    auth: "none",
-    body: { ...value, hash, website: website ?? "" },
-  });
+  const result = await startAllSmartFlow(api, { ...value, hash, website: website ?? "" });
   if (result.ok) {
     const step = result.data.choice === "connect" ? "/all-smart-connect" : "/all-smart-create";
     throw redirect(`${step}?${new URLSearchParams({ f: result.data.id })}`, { headers: NO_STORE });

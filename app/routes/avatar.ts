@@ -1,5 +1,6 @@
 import { requireUser } from "../.server/guards";
-import { fetchAvatar } from "../components/settings/api.server";
+import { getApi } from "../.server/api";
+import { avatar } from "../.server/api/settings";
 import type { Route } from "./+types/avatar";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/avatar";
  */
 export async function loader(args: Route.LoaderArgs) {
   const { userId } = requireUser(args);
-  const response = await fetchAvatar(args, userId);
+  const response = await avatar(getApi(args), userId);
   if (!response || !response.ok) {
     return new Response(null, {
       status: response?.status === 404 ? 404 : 502,

@@ -20,7 +20,8 @@ import { changeAddressSchema } from "../domain/change-address";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/change-address";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
+import { changeAddress, changeAddressLink } from "../.server/api/change-address";
 
 /**
  * /change-address/{hash}: billing-address change of the supply the signed link names (spec §2,
@@ -36,7 +37,7 @@ export function headers() {
 }
 
 const loadLink = (args: Route.LoaderArgs | Route.ActionArgs) =>
-  verifyLink<ApiChangeAddressLink>(args, "changeAddress", "/change-address/links");
+  verifyLink(args, "changeAddress", changeAddressLink);
 
 export async function loader(args: Route.LoaderArgs) {
   const { link } = await loadLink(args);
@@ -53,11 +54,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   }
-  const result = await api.request<ApiChangeAddressLink>(
-    "POST",
-    `/change-address/links/${encodeURIComponent(hash)}`,
-    { auth: "none", body: submission.value },
-  );
+  const result = await changeAddress(api, hash, submission.value);
   // Post/Redirect/Get: a reload of the confirmation sends nothing twice.
   if (result.ok) {
     throw redirect(`/change-address/${encodeURIComponent(hash)}?done=1`, { headers: NO_STORE });

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
-import type { ApiPaymentOutcome } from "../../api/contract";
+import type { ApiPaymentOutcome } from "../../core/contract";
 import { getApi } from "../.server/api";
 import { safeRedirect } from "../domain/redirect";
 import { getSession, isSignedIn } from "../middleware/session";
 import type { Route } from "./+types/checkout-return";
+import { cancelOrder, paymentReturn } from "../.server/api/payments";
 
 /**
  * Where the card acquirer sends the customer back: a GET with the result signed over all fields.
@@ -60,10 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const fields: Record<string, string> = {};
   for (const [key, value] of url.searchParams) fields[key] = value;
-  const result = await getApi(args).request<ApiPaymentOutcome>("POST", "/payments/return", {
-    auth: "none",
-    body: fields,
-  });
+  const result = await paymentReturn(getApi(args), fields);
   if (result.ok) throw redirect(outcomeRedirect(result.data), { headers: NO_STORE });
   // Unverifiable: nothing says which page the payment came from.
   const home = isSignedIn(getSession(args.context)) ? "/b2b/pay" : "/";
@@ -80,11 +78,7 @@ export async function action(args: Route.ActionArgs) {
   if (!/^ord_[A-Za-z0-9_-]{16,64}$/.test(orderId)) {
     throw redirect(withQuery(back, { checkout: "fail", e: "missing_transaction" }));
   }
-  const result = await getApi(args).request<{ return_to: string }>(
-    "POST",
-    `/payments/orders/${orderId}/cancel`,
-    { auth: "none" },
-  );
+  const result = await cancelOrder(getApi(args), orderId);
   if (result.ok) throw redirect(withQuery(result.data.return_to, { checkout: "canceledComplete" }));
   throw redirect(
     withQuery(back, { checkout: "fail", e: ERROR_OF[result.code] ?? "not_completed" }),

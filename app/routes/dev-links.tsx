@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import type { ApiDemoLink } from "../../core/contract";
 import { getApi } from "../.server/api";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
@@ -8,6 +7,7 @@ import { cloudflareContext } from "../context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/dev-links";
 import { isProduction } from "../../core/environment";
+import { demoLinks } from "../.server/api/all-smart";
 
 /**
  * Local development only: signed demo links for /all-smart, /change-address and /mymarket (valid
@@ -24,9 +24,7 @@ export function headers() {
 export async function loader(args: Route.LoaderArgs) {
   const { env } = args.context.get(cloudflareContext);
   if (isProduction(env)) throw data(null, { status: 404 });
-  const result = await getApi(args).request<ApiDemoLink[]>("GET", "/all-smart/dev/links", {
-    auth: "none",
-  });
+  const result = await demoLinks(getApi(args));
   if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 502 });
   return { links: result.data };
 }

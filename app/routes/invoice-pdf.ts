@@ -1,6 +1,8 @@
 import { href, redirect } from "react-router";
 import { requireUser } from "../.server/guards";
-import { fetchApiFile, fileHeaders, isFetchDownload } from "../components/bills/api-file.server";
+import { getApi } from "../.server/api";
+import { invoicePdf } from "../.server/api/invoices";
+import { fileHeaders, isFetchDownload } from "../.server/files";
 import type { Route } from "./+types/invoice-pdf";
 
 const STATUS_TEXT: Record<number, string> = {
@@ -27,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const id = args.params.id;
   if (!/^\d{1,12}$/.test(id)) throw new Response(null, { status: 404, statusText: "Not Found" });
-  const response = await fetchApiFile(args, `/getInvoicePdf/${id}`);
+  const response = await invoicePdf(getApi(args), id);
   let status = response.status;
   if (response.ok) {
     const bytes = await response.arrayBuffer();

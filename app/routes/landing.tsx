@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import type { ApiErrorCode } from "../../api/contract";
+import type { ApiErrorCode } from "../../core/contract";
 import { getApi } from "../.server/api";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";

@@ -6,6 +6,7 @@ import { isLanguage } from "../i18n";
 import { localeCookie } from "../middleware/i18next";
 import { getSession, isSignedIn } from "../middleware/session";
 import type { Route } from "./+types/language";
+import { saveLanguage } from "../.server/api/settings";
 
 /**
  * POST {lng, redirectTo}: stores the language in the `lng` cookie and goes back (same-origin
@@ -33,9 +34,7 @@ export async function action(args: Route.ActionArgs) {
     const prompt = session.get("lang_prompt");
     if (!isSignedIn(session) || !prompt) return redirect(back);
     if (intent === "save-language") {
-      const saved = await getApi(args).request<null>("PUT", "/user/language", {
-        body: { lang: prompt },
-      });
+      const saved = await saveLanguage(getApi(args), prompt);
       if (!saved.ok) {
         // The prompt stays, so the person can try again.
         session.flash("toast", { type: "error", key: "common:languagePrompt.failed" });

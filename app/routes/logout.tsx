@@ -1,11 +1,11 @@
 import { href, redirect } from "react-router";
-import type { ApiUser } from "../../api/contract";
 import { getApi } from "../.server/api";
 import { signOutLanguage } from "../i18n";
 import { localeCookie } from "../middleware/i18next";
 import { getSession, isSignedIn } from "../middleware/session";
 import { clearSession } from "../.server/session-data";
 import type { Route } from "./+types/logout";
+import { currentUser } from "../.server/api/users";
 
 /**
  * Sign out is a POST (a GET must never change state; a link prefetch would sign people out).
@@ -23,9 +23,7 @@ export async function action(args: Route.ActionArgs) {
   const session = getSession(args.context);
   const signedIn = isSignedIn(session);
   // Read before the API session ends; an expired or refused session falls back to Greek.
-  const me = signedIn
-    ? await api.request<ApiUser>("GET", "/v2/me", { onAuthFailure: "return" }).catch(() => null)
-    : null;
+  const me = signedIn ? await currentUser(api).catch(() => null) : null;
   await api.logout();
   clearSession(session);
   session.flash("notice", { type: "success", key: "auth:notice.loggedOut" });

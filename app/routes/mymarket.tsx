@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import type { ApiMyMarket } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/mymarket";
-import { NO_STORE, verifyLink } from "./hash-links.server";
+import { NO_STORE, verifyLink } from "../.server/hash-links";
+import { myMarketLink } from "../.server/api/all-smart";
 
 /**
  * /mymarket/{hash} (spec §2): the partner offers of the customer the signed link names, picked
@@ -21,7 +21,7 @@ export function headers() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { link: market } = await verifyLink<ApiMyMarket>(args, "allSmart", "/mymarket/links");
+  const { link: market } = await verifyLink(args, "allSmart", myMarketLink);
   const t = getInstance(args.context).t;
   return data({ market, title: t("allSmart:mymarket.title") }, { headers: NO_STORE });
 }

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useLocation, useNavigation } from "react-router";
-import type { ApiPayLink, ApiPaymentStart, ApiReceipt } from "../../api/contract";
+import type { ApiReceipt } from "../../core/contract";
 import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
 import { PublicLayout } from "../components/PublicLayout";
@@ -20,8 +20,9 @@ import { createPayLinkSchema } from "../domain/payments";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/pay-link";
-import { NO_STORE, rejectGoneLink, verifyLink } from "./hash-links.server";
+import { NO_STORE, rejectGoneLink, verifyLink } from "../.server/hash-links";
 import { athensToday } from "../../core/dates";
+import { payLink, payLinkReceipt, startPayLinkOrder } from "../.server/api/payments";
 
 const Receipt = lazyDialog(() => import("../components/checkout/Receipt").then((m) => m.Receipt));
 
@@ -48,10 +49,10 @@ function purposeOf(request: Request): Purpose {
 
 async function loadLink(args: Route.LoaderArgs | Route.ActionArgs) {
   const purpose = purposeOf(args.request);
-  const { api, hash, link } = await verifyLink<ApiPayLink>(
+  const { api, hash, link } = await verifyLink(
     args,
     "payments",
-    `/payments/links/${purpose}`,
+    (api, hash) => payLink(api, purpose, hash),
     (status) => (status >= 500 ? 502 : status),
   );
   return { api, purpose, hash, link };
@@ -62,11 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
   const reference = new URL(args.request.url).searchParams.get("receipt");
   let receipt: ApiReceipt | null = null;
   if (reference && /^[A-Z0-9-]{3,40}$/.test(reference)) {
-    const result = await api.request<ApiReceipt>(
-      "GET",
-      `/payments/links/${purpose}/${encodeURIComponent(hash)}/receipts/${encodeURIComponent(reference)}`,
-      { auth: "none" },
-    );
+    const result = await payLinkReceipt(api, purpose, hash, reference);
     if (result.ok) receipt = result.data;
   }
   const t = getInstance(args.context).t;
@@ -93,11 +90,10 @@ export async function action(args: Route.ActionArgs) {
   }
   const cents =
     submission.value.choice === "total" ? due : (parseAmount(submission.value.amount ?? "") ?? 0);
-  const result = await api.request<ApiPaymentStart>(
-    "POST",
-    `/payments/links/${purpose}/${encodeURIComponent(hash)}/orders`,
-    { auth: "none", body: { amount: cents / 100, consent: true } },
-  );
+  const result = await startPayLinkOrder(api, purpose, hash, {
+    amount: cents / 100,
+    consent: true,
+  });
   // The gateway is another site (here only conceptually): a full document navigation.
   if (result.ok) throw redirectDocument(result.data.redirect_url);
   rejectGoneLink(args.context, "payments", result);

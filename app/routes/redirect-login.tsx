@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, redirectDocument } from "react-router";
-import type { ApiRedirectLoginPreview, ApiUser } from "../../api/contract";
 import { getApi } from "../.server/api";
 import { completeSignIn } from "../.server/auth";
 import { serviceUnavailable } from "../.server/guards";
@@ -9,6 +8,7 @@ import { OVERVIEW_PATH } from "../domain/guards";
 import { getInstance } from "../middleware/i18next";
 import { getSession, isSignedIn } from "../middleware/session";
 import type { Route } from "./+types/redirect-login";
+import { currentUser, redirectLoginPreview } from "../.server/api/users";
 
 /**
  * /redirect-login/{token}: sign-in from another NRG channel (e.g. the mobile app) without the
@@ -51,11 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   const token = args.params.token;
   if (!token) throw redirect("/");
   const api = getApi(args);
-  const preview = await api.request<ApiRedirectLoginPreview>(
-    "POST",
-    "/v2/auth/redirect-login/preview",
-    { auth: "none", body: { token } },
-  );
+  const preview = await redirectLoginPreview(api, token);
   if (!preview.ok) {
     // The API could not answer: the link may well be good, so say "try again", not "invalid".
     if (preview.status === 0 || preview.status >= 500) throw serviceUnavailable();
@@ -64,7 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Who is signed in now, if anyone: read softly, a dead session simply counts as nobody.
   let current: { id: number; name: string } | null = null;
   if (isSignedIn(getSession(args.context))) {
-    const me = await api.request<ApiUser>("GET", "/v2/me", { onAuthFailure: "return" });
+    const me = await currentUser(api);
     if (me.ok) current = { id: me.data.id, name: me.data.welcome_name };
   }
   return data(

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PublicLayout } from "../components/PublicLayout";
-import { translate, translatedContent } from "../components/content.server";
+import { translate, translatedContent } from "../.server/content";
 import { formatDate } from "../domain/format";
 import type { Route } from "./+types/static-page";
 

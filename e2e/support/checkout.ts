@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import type { ApiGatewayNext, ApiMeter, ApiPaymentStart } from "../../api/contract";
+import type { ApiGatewayNext, ApiMeter, ApiPaymentStart } from "../../core/contract";
 import { TEST_CARDS } from "../../core/gateway";
 import { apiGet, apiLogin, apiPost } from "./app";
 

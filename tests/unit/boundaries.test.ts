@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
  * - core/ imports neither app/, api/ nor workers/;
  * - api/ never imports app/;
  * - app/'s only runtime import of api/ is the file that mounts the in-process transport
- *   (app/.server/api/index.ts). Pages import the API's response types (api/contract.ts) as types
- *   until the contract itself moves to core/.
+ *   (app/.server/api/index.ts), and no file of app/ imports api/ even for types: the contract's
+ *   types come from core/contract/.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -33,6 +33,7 @@ function sourceFiles(dir: string): string[] {
 function runtimeImports(
   file: string,
   text = readFileSync(path.join(ROOT, file), "utf8"),
+  withTypes = false,
 ): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const out: string[] = [];
@@ -48,7 +49,7 @@ function runtimeImports(
             ts.isNamedImports(named) &&
             named.elements.length > 0 &&
             named.elements.every((element) => element.isTypeOnly)));
-      if (!typeOnly) out.push(node.moduleSpecifier.text);
+      if (withTypes || !typeOnly) out.push(node.moduleSpecifier.text);
     } else if (
       ts.isExportDeclaration(node) &&
       node.moduleSpecifier &&
@@ -61,7 +62,7 @@ function runtimeImports(
           ts.isNamedExports(clause) &&
           clause.elements.length > 0 &&
           clause.elements.every((element) => element.isTypeOnly));
-      if (!typeOnly) out.push(node.moduleSpecifier.text);
+      if (withTypes || !typeOnly) out.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -76,11 +77,14 @@ function runtimeImports(
   return out;
 }
 
-/** "app/x.ts -> api/contract" for each runtime import of `dir` that lands in one of `targets`. */
-function crossings(dir: string, targets: string[]): string[] {
+/**
+ * "app/x.ts -> api/app" for each runtime import of `dir` that lands in one of `targets` (type-only
+ * imports too with `withTypes`).
+ */
+function crossings(dir: string, targets: string[], withTypes = false): string[] {
   const out = new Set<string>();
   for (const file of sourceFiles(dir)) {
-    for (const specifier of runtimeImports(file)) {
+    for (const specifier of runtimeImports(file, undefined, withTypes)) {
       if (!specifier.startsWith(".")) continue;
       const resolved = path.posix
         .normalize(path.posix.join(path.posix.dirname(file), specifier))
@@ -112,6 +116,10 @@ describe("#17 the portal and the API share core/ and do not reach into each othe
     expect(gone, "no longer imported: take these off APP_TO_API_KNOWN").toEqual([]);
   });
 
+  it("no file of app/ imports api/, not even a type, except the transport", () => {
+    expect(crossings("app", ["api"], true)).toEqual([...APP_TO_API_KNOWN]);
+  });
+
   it("#17 the parser tells runtime imports from type-only ones", () => {
     // Guards the test itself: type-only imports and re-exports are erased from the build.
     const text = [
@@ -133,5 +141,44 @@ describe("#17 the portal and the API share core/ and do not reach into each othe
     ]);
     // And the one crossing meant to stay is found.
     expect(crossings("app", ["api"])).toContain("app/.server/api/index.ts -> api/app");
+  });
+});
+
+/**
+ * React Router keeps two things out of the client bundle: the app/.server/ folder and any
+ * `*.server.ts(x)` module. The portal uses the folder only (ADR 0016): server-only code lives under
+ * app/.server/, so one look at the tree says what never reaches the browser. React Router's own
+ * entry (app/entry.server.tsx) keeps the name the framework gives it.
+ */
+const SERVER_SUFFIX_ALLOWED = new Set(["app/entry.server.tsx"]);
+
+function serverModulesOutsideServerFolder(files: readonly string[]): string[] {
+  return files.filter(
+    (file) =>
+      /\.server\.tsx?$/.test(file) &&
+      !file.startsWith("app/.server/") &&
+      !SERVER_SUFFIX_ALLOWED.has(file),
+  );
+}
+
+describe("server-only code lives under app/.server/", () => {
+  it("no *.server.ts(x) module outside app/.server/ (React Router's entry aside)", () => {
+    expect(
+      serverModulesOutsideServerFolder(sourceFiles("app")),
+      "move it under app/.server/ (ADR 0016)",
+    ).toEqual([]);
+  });
+
+  it("the check finds a stray one (guards the test itself)", () => {
+    expect(
+      serverModulesOutsideServerFolder([
+        "app/components/bills/api-file.server.ts",
+        "app/routes/gateway/session.server.tsx",
+        "app/.server/charts.server.tsx",
+        "app/.server/checkout.ts",
+        "app/entry.server.tsx",
+        "app/components/Field.tsx",
+      ]),
+    ).toEqual(["app/components/bills/api-file.server.ts", "app/routes/gateway/session.server.tsx"]);
   });
 });

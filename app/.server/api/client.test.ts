@@ -406,3 +406,146 @@ describe("#16 read your own writes: the D1 bookmark", () => {
     }
   });
 });
+
+describe("files and uploads go through the same authorised send", () => {
+  type Sent = {
+    method: string;
+    path: string;
+    authorization: string | null;
+    language: string | null;
+    accept: string | null;
+    bookmark: string | null;
+    contentType: string | null;
+    body: BodyInit | null | undefined;
+  };
+  function files(handler: (sent: Sent, index: number) => Response | Promise<Response>) {
+    const sent: Sent[] = [];
+    const transport: Transport = async (path, init) => {
+      const headers = new Headers(init.headers);
+      const call: Sent = {
+        method: init.method ?? "GET",
+        path,
+        authorization: headers.get("Authorization"),
+        language: headers.get("Language"),
+        accept: headers.get("Accept"),
+        bookmark: headers.get("x-d1-bookmark"),
+        contentType: headers.get("Content-Type"),
+        body: init.body,
+      };
+      sent.push(call);
+      return handler(call, sent.length - 1);
+    };
+    return { transport, sent };
+  }
+  const pdf = () =>
+    new Response("%PDF-1.7", { status: 200, headers: { "content-type": "application/pdf" } });
+  const tokens = () =>
+    json({ data: { access_token: "access-2", refresh_token: "refresh-2", user_id: 7 } });
+
+  it("a file carries the bearer, Language, the bookmark and its Accept, and comes back as it is", async () => {
+    const session = signedInSession();
+    session.set("d1_bookmark", "write-0");
+    const { transport, sent } = files(() => pdf());
+    const api = createClient({ transport, session, language: "en" });
+    const response = await api.file("GET", "/getInvoicePdf/5", { accept: "*/*" });
+    expect(response?.status).toBe(200);
+    expect(await response?.text()).toBe("%PDF-1.7");
+    expect(sent).toEqual([
+      {
+        method: "GET",
+        path: "/getInvoicePdf/5",
+        authorization: "Bearer access-1",
+        language: "en",
+        accept: "*/*",
+        bookmark: "write-0",
+        contentType: null,
+        body: undefined,
+      },
+    ]);
+  });
+
+  it("a file on 401 refreshes once (one refresh for concurrent calls), stores the pair and retries", async () => {
+    const { transport, sent } = files((call) => {
+      if (call.path === "/v2/auth/refresh-token") return tokens();
+      return call.authorization === "Bearer access-2" ? pdf() : apiError(401, "unauthorized");
+    });
+    const session = signedInSession();
+    const api = createClient({ transport, session, language: "el" });
+    const [a, b] = await Promise.all([
+      api.file("GET", "/getInvoicePdf/5", { accept: "*/*" }),
+      api.file("GET", "/users/7/export?format=csv", { accept: "*/*" }),
+    ]);
+    expect([a?.status, b?.status]).toEqual([200, 200]);
+    expect(sent.filter((c) => c.path === "/v2/auth/refresh-token")).toHaveLength(1);
+    expect(session.get("refresh_token")).toBe("refresh-2");
+  });
+
+  it("a file's failed refresh or 403 is handed back to the page, never a logout", async () => {
+    const refused = files(() => apiError(401, "unauthorized"));
+    const session = signedInSession();
+    const api = createClient({ transport: refused.transport, session, language: "el" });
+    const response = await api.file("GET", "/getInvoicePdf/5", { accept: "*/*" });
+    expect(response?.status).toBe(401);
+    expect(refused.sent.map((c) => c.path)).toEqual(["/getInvoicePdf/5", "/v2/auth/refresh-token"]);
+
+    const forbidden = files(() => apiError(403, "forbidden"));
+    const kept = signedInSession();
+    const other = createClient({ transport: forbidden.transport, session: kept, language: "el" });
+    expect((await other.file("GET", "/getInvoicePdf/5", { accept: "*/*" }))?.status).toBe(403);
+    expect(kept.get("access_token")).toBe("access-1");
+    expect(forbidden.sent).toHaveLength(1);
+  });
+
+  it("a file with an expired token refreshes first; no session or no API is null", async () => {
+    const { transport, sent } = files((call) =>
+      call.path === "/v2/auth/refresh-token" ? tokens() : pdf(),
+    );
+    const api = createClient({ transport, session: signedInSession(jwt(-60)), language: "el" });
+    expect((await api.file("GET", "/user/7/avatar", { accept: "image/*" }))?.status).toBe(200);
+    expect(sent.map((c) => [c.path, c.authorization])).toEqual([
+      ["/v2/auth/refresh-token", "Bearer refresh-1"],
+      ["/user/7/avatar", "Bearer access-2"],
+    ]);
+
+    const anonymous = createClient({
+      transport: files(() => pdf()).transport,
+      session: createSession<SessionData, SessionFlashData>({}),
+      language: "el",
+    });
+    expect(await anonymous.file("GET", "/user/7/avatar", { accept: "image/*" })).toBeNull();
+
+    const down: Transport = async () => {
+      throw new TypeError("fetch failed");
+    };
+    const offline = createClient({ transport: down, session: signedInSession(), language: "el" });
+    expect(await offline.file("GET", "/user/7/avatar", { accept: "image/*" })).toBeNull();
+  });
+
+  it("an upload sends its multipart body as it is (again on the retry) and keeps the write's bookmark", async () => {
+    const { transport, sent } = files((call) => {
+      if (call.path === "/v2/auth/refresh-token") return tokens();
+      if (call.authorization !== "Bearer access-2") return apiError(401, "unauthorized");
+      return new Response(JSON.stringify({ data: { id: "f" } }), {
+        status: 201,
+        headers: { "content-type": "application/json", "x-d1-bookmark": "upload-1" },
+      });
+    });
+    const session = signedInSession();
+    const api = createClient({ transport, session, language: "el" });
+    const body = new FormData();
+    body.set("file", new File(["%PDF"], "a.pdf", { type: "application/pdf" }));
+    const response = await api.file("POST", "/requests/files", {
+      body,
+      accept: "application/json",
+    });
+    expect(response?.status).toBe(201);
+    const uploads = sent.filter((c) => c.path === "/requests/files");
+    expect(uploads.map((c) => [c.method, c.authorization, c.accept])).toEqual([
+      ["POST", "Bearer access-1", "application/json"],
+      ["POST", "Bearer access-2", "application/json"],
+    ]);
+    // Never a JSON Content-Type: FormData brings its own multipart boundary.
+    expect(uploads.every((c) => c.body === body && c.contentType === null)).toBe(true);
+    expect(session.get("d1_bookmark")).toBe("upload-1");
+  });
+});

@@ -10,11 +10,11 @@ import type {
   ApiAccount,
   ApiTokens,
   ApiUser,
-} from "../../../api/contract";
+} from "../../../core/contract";
 import { clearSession, type FlashMessage, type PortalSession } from "../session-data";
 
 /**
- * Typed client of the portal API (spec §7, api/contract.ts). Loaders and actions never read D1:
+ * Typed client of the portal API (spec §7, core/contract/). Loaders and actions never read D1:
  * they call this. It adds the bearer token from the session and the Language header, refreshes
  * the access token once on 401 and retries, and turns a failed refresh or any 403 into a logout
  * (session cleared, redirect to /login). The transport is injected (index.ts wires the in-process
@@ -139,6 +139,23 @@ export interface RequestOptions {
   unwrap?: "data" | "bannersToDisplay" | "body";
 }
 
+/** What a call sends: a JSON body, or a body as it is (multipart, bytes), and what it accepts. */
+interface Content {
+  json?: unknown;
+  body?: BodyInit;
+  /** Default application/json. */
+  accept?: string;
+}
+
+/** A session failure handed back (soft calls): the status, and the API's answer if there was one. */
+interface Refusal {
+  refused: 401 | 403;
+  response: Response | null;
+}
+
+const isRefusal = (sent: Response | null | Refusal): sent is Refusal =>
+  sent !== null && !(sent instanceof Response);
+
 /** Refreshes in flight, per session: concurrent loaders must not rotate the same refresh token twice. */
 const refreshes = new WeakMap<PortalSession, Promise<string | null>>();
 
@@ -199,14 +216,25 @@ export function createClient(options: ClientOptions) {
   const loginPath = options.loginPath ?? "/login";
   const now = options.now ?? Date.now;
 
-  async function send(method: string, path: string, body: unknown, authorization?: string) {
-    const headers = new Headers({ Accept: "application/json", Language: language });
+  /**
+   * One request as it goes out: the Language header, the session's D1 bookmark, and either a
+   * JSON body or a body sent as it is (multipart, bytes) with its own Accept. null when the API
+   * could not be reached (network failure, the time budget spent).
+   */
+  async function send(method: string, path: string, content: Content, authorization?: string) {
+    const headers = new Headers({
+      Accept: content.accept ?? "application/json",
+      Language: language,
+    });
     if (authorization) headers.set("Authorization", authorization);
     withBookmark(session, headers);
     const init: RequestInit = { method, headers };
-    if (body !== undefined) {
+    if (content.json !== undefined) {
       headers.set("Content-Type", "application/json");
-      init.body = JSON.stringify(body);
+      init.body = JSON.stringify(content.json);
+    } else if (content.body !== undefined) {
+      // FormData sets its own multipart Content-Type with the boundary.
+      init.body = content.body;
     }
     let response: Response;
     try {
@@ -248,12 +276,7 @@ export function createClient(options: ClientOptions) {
   async function doRefresh(): Promise<string | null> {
     const refreshToken = session.get("refresh_token");
     if (!refreshToken) return null;
-    const response = await send(
-      "POST",
-      "/v2/auth/refresh-token",
-      undefined,
-      `Bearer ${refreshToken}`,
-    );
+    const response = await send("POST", "/v2/auth/refresh-token", {}, `Bearer ${refreshToken}`);
     const result = await toResult<ApiTokens>(response, "data");
     if (!result.ok || !result.data?.access_token || !result.data.refresh_token) return null;
     session.set("access_token", result.data.access_token);
@@ -288,44 +311,74 @@ export function createClient(options: ClientOptions) {
     throw redirect(loginPath);
   }
 
+  /** A session failure: ended here (a redirect to /login is thrown), or handed back when soft. */
+  function refuse(status: 401 | 403, response: Response | null, soft: boolean): Refusal {
+    if (!soft) endSession({ type: "error", key: "auth:notice.sessionEnded" });
+    return { refused: status, response };
+  }
+
+  /**
+   * The one authorised send every bearer call goes through, JSON, files and uploads alike: the
+   * session's access token (refreshed first when it is known to be expired), one refresh and one
+   * retry on 401, and a failed refresh or a 403 ends the session, unless `soft`, when the
+   * refusal is handed back with the API's answer (if there was one). A body sent twice on retry
+   * must be re-readable (JSON, FormData, bytes; never a stream). The time budget is the
+   * transport's: every call of a portal request shares it (index.ts).
+   */
+  async function authorised(
+    method: string,
+    path: string,
+    content: Content,
+    soft: boolean,
+  ): Promise<Response | null | Refusal> {
+    let token = await accessToken();
+    if (!token) return refuse(401, null, soft);
+    let response = await send(method, path, content, `Bearer ${token}`);
+    if (response?.status === 401) {
+      token = await refreshFrom(token);
+      if (!token) return refuse(401, response, soft);
+      response = await send(method, path, content, `Bearer ${token}`);
+      if (response?.status === 401) return refuse(401, response, soft);
+    }
+    if (response?.status === 403) return refuse(403, response, soft);
+    return response;
+  }
+
   async function request<T>(
     method: string,
     path: string,
     opts: RequestOptions = {},
   ): Promise<ApiResult<T>> {
     const auth = opts.auth ?? "bearer";
-    if (auth === "none") return toResult<T>(await send(method, path, opts.body), opts.unwrap);
+    const content: Content = { json: opts.body };
+    if (auth === "none") return toResult<T>(await send(method, path, content), opts.unwrap);
     if (typeof auth === "object" && "basic" in auth) {
-      return toResult<T>(await send(method, path, opts.body, `Basic ${auth.basic}`), opts.unwrap);
+      return toResult<T>(await send(method, path, content, `Basic ${auth.basic}`), opts.unwrap);
     }
     if (typeof auth === "object") {
-      return toResult<T>(await send(method, path, opts.body, `Bearer ${auth.token}`), opts.unwrap);
+      return toResult<T>(await send(method, path, content, `Bearer ${auth.token}`), opts.unwrap);
     }
+    const sent = await authorised(method, path, content, opts.onAuthFailure === "return");
+    if (isRefusal(sent)) {
+      return failure(sent.refused, sent.refused === 401 ? "unauthorized" : "forbidden");
+    }
+    return toResult<T>(sent, opts.unwrap);
+  }
 
-    const soft = opts.onAuthFailure === "return";
-    let token = await accessToken();
-    if (!token) {
-      if (soft) return failure(401, "unauthorized");
-      endSession({ type: "error", key: "auth:notice.sessionEnded" });
-    }
-    let response = await send(method, path, opts.body, `Bearer ${token}`);
-    if (response?.status === 401) {
-      token = await refreshFrom(token);
-      if (!token) {
-        if (soft) return failure(401, "unauthorized");
-        endSession({ type: "error", key: "auth:notice.sessionEnded" });
-      }
-      response = await send(method, path, opts.body, `Bearer ${token}`);
-      if (response?.status === 401) {
-        if (soft) return failure(401, "unauthorized");
-        endSession({ type: "error", key: "auth:notice.sessionEnded" });
-      }
-    }
-    if (response?.status === 403) {
-      if (soft) return failure(403, "forbidden");
-      endSession({ type: "error", key: "auth:notice.sessionEnded" });
-    }
-    return toResult<T>(response, opts.unwrap);
+  /**
+   * A call whose answer is not JSON, or whose body is not: a file (PDF, CSV, ICS, an image) or
+   * an upload (multipart). The API's answer as it is, for the caller to read or stream on; null
+   * when there is no session or the API could not be reached. Session failures are the caller's
+   * to show (the bill's page says "forbidden"; the next page load signs out): a failed refresh
+   * gives back the 401, a 403 the 403, and neither clears the session here.
+   */
+  async function file(
+    method: string,
+    path: string,
+    opts: { body?: BodyInit; accept: string },
+  ): Promise<Response | null> {
+    const sent = await authorised(method, path, { body: opts.body, accept: opts.accept }, true);
+    return isRefusal(sent) ? sent.response : sent;
   }
 
   /** For reads whose failure is not the user's business: data, or an ApiError thrown. */
@@ -346,6 +399,7 @@ export function createClient(options: ClientOptions) {
     /** Generic call for endpoints added later (same auth/refresh/logout behaviour). */
     request,
     read,
+    file,
     userId,
 
     // ---- authentication (no bearer) ----

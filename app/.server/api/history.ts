@@ -1,7 +1,8 @@
-import type { ApiInvoice } from "../../../api/contract";
+import type { ApiInvoice } from "../../../core/contract";
 import { getSession } from "../../middleware/session";
 import type { GuardArgs } from "../guards";
 import { getApi } from "./index";
+import { meterInvoices } from "./invoices";
 
 /**
  * The selected supply's billing history (GET /users/{id}/meters/{meterId}/invoices), asked for
@@ -13,8 +14,7 @@ import { getApi } from "./index";
 export function historyOfSelectedMeter(args: GuardArgs) {
   const api = getApi(args);
   const session = getSession(args.context);
-  const read = (userId: number, meterId: number) =>
-    api.read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices`);
+  const read = (userId: number, meterId: number) => meterInvoices(api, userId, meterId);
   const userId = session.get("user_id");
   const guess = session.get("selected_meter_id");
   const early =

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ApiInvoice } from "../../../api/contract";
+import type { ApiInvoice } from "../../../core/contract";
 import { billStatus } from "../../domain/bill-status";
 import { billsSearch, hasDocument, type BillsQuery, type SortKey } from "../../domain/bills";
 import { formatAmount, formatDate } from "../../domain/format";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ApiReceipt } from "../../../api/contract";
+import type { ApiReceipt } from "../../../core/contract";
 import { formatAmount, formatStamp } from "../../domain/format";
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ApiBanner } from "../../../api/contract";
+import type { ApiBanner } from "../../../core/contract";
 import { safePopupUrl } from "../../domain/overview";
 
 /** Spec §7 `bannersToDisplay` of the selected supply (offers, notices). */

@@ -1,5 +1,5 @@
 import { paginate, type Page } from "../../domain/paging";
-import type { ApiMeter } from "../../../api/contract";
+import type { ApiMeter } from "../../../core/contract";
 import { formatAddress, isElectricity, supplyNumber } from "../../domain/format";
 import { isDropdownMeter } from "../../domain/meters";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiInvoice, ApiMeter, ApiUser } from "../../../api/contract";
+import type { ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
 import { parseSupplyFilters } from "../../domain/overview";
 import { buildSuppliesView, suppliesHref } from "./supplies-view";
 import { buildOverviewView, periodMonth } from "./view";

@@ -1,5 +1,5 @@
 import { toCents } from "../../../core/gateway";
-import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../api/contract";
+import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
 import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
 import {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ApiNotice } from "../../../api/contract";
+import type { ApiNotice } from "../../../core/contract";
 
 /** "Important" / "Urgent" next to a notice; nothing for a normal one. */
 export function ImportanceBadge({ importance }: { importance: ApiNotice["importance"] }) {

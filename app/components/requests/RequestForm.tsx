@@ -12,7 +12,7 @@ import {
 import { FileInput } from "../form/FileInput";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import type { ApiRequestKind } from "../../../api/contract";
+import type { ApiRequestKind } from "../../../core/contract";
 import type { RuleProblem } from "../../../core/requests/rules";
 import { CANCELLATION_REASONS } from "../../domain/requests-view";
 

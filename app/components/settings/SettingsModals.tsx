@@ -1,5 +1,5 @@
 import { lazyDialog } from "../lazy-dialog";
-import type { SettingsModal } from "./settings.server";
+import type { SettingsModal } from "../../.server/settings";
 // Linked with every signed-in page (as before), so the dialog is styled without JavaScript too.
 import "./settings.css";
 // The settings dialog's picture field (FileInput, in the lazily loaded SettingsDialog): a lazy

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, href } from "react-router";
-import type { ApiRequest } from "../../../api/contract";
+import type { ApiRequest } from "../../../core/contract";
 import { ApiError } from "../../.server/api";
 import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
 import stylesHref from "../../components/requests/requests.css?url";
@@ -9,6 +9,7 @@ import { formatFileSize, statusTone } from "../../domain/requests-view";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata-detail";
+import { userRequest } from "../../.server/api/requests";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -46,9 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   let request: ApiRequest;
   try {
-    request = await getApi(args).read<ApiRequest>(
-      `/users/${shell.user.id}/requests/${encodeURIComponent(args.params.requestId)}`,
-    );
+    request = await userRequest(getApi(args), shell.user.id, args.params.requestId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       throw data({ reason: "not_found" }, { status: 404 });

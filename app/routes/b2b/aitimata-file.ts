@@ -1,5 +1,6 @@
 import { requireUser } from "../../.server/guards";
-import { fetchRequestFile } from "../../components/requests/api.server";
+import { getApi } from "../../.server/api";
+import { requestFile } from "../../.server/api/requests";
 import type { Route } from "./+types/aitimata-file";
 
 const ALLOWED_TYPES = new Set(["application/pdf", "image/jpeg", "image/png"]);
@@ -13,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { userId } = requireUser(args);
   const id = args.params.requestId;
   if (!/^\d{1,12}$/.test(id)) return notFound();
-  const response = await fetchRequestFile(args, userId, Number(id));
+  const response = await requestFile(getApi(args), userId, Number(id));
   if (!response || !response.ok) {
     if (response?.status === 404) return notFound();
     return new Response(null, { status: 502, headers: { "Cache-Control": "no-store" } });

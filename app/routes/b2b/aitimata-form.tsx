@@ -1,10 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
-import type { ApiRequest, ApiRequestFile } from "../../../api/contract";
+import type { ApiRequestFile } from "../../../core/contract";
+import {
+  draftFile,
+  fileRequest,
+  requests as userRequestList,
+  uploadRequestFile,
+} from "../../.server/api/requests";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
-import { uploadRequestFile } from "../../components/requests/api.server";
 import {
   RequestForm,
   type RequestActionData,
@@ -49,10 +54,6 @@ function kindOf(request: Request): RequestKind {
   return path.endsWith("/diakopi") ? "cancellation" : "name_change";
 }
 
-async function userRequests(api: ReturnType<typeof getApi>, userId: number) {
-  return api.read<ApiRequest[]>(`/users/${userId}/requests`);
-}
-
 /**
  * A request form (issue 7): name change (/b2b/aitimata/allagi-onomatos) or supply cancellation
  * (/b2b/aitimata/diakopi). The supply comes from `?meter=`, else the selected supply; supplies
@@ -62,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const kind = kindOf(args.request);
   const api = getApi(args);
-  const requests = await userRequests(api, shell.user.id);
+  const requests = await userRequestList(api, shell.user.id);
   const t = getInstance(args.context).getFixedT(null, "requests");
   const meters = await requireDropdownMeters(args);
   const choices = supplyChoices(kind, meters, requests);
@@ -132,15 +133,12 @@ export async function action(args: Route.ActionArgs) {
   const chosen = chosenFile(formData.get("file"));
   const keptId = formData.get("file_id");
   if (chosen) {
-    const uploaded = await uploadRequestFile(args, chosen);
+    const uploaded = await uploadRequestFile(api, chosen);
     if (uploaded.ok) draft = uploaded.file;
     else if (uploaded.status === 400) fileError = uploaded.message;
     else return reply({ result: submission.reply(), formError: uploaded.message }, 502);
   } else if (typeof keptId === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(keptId)) {
-    const found = await api.request<ApiRequestFile>(
-      "GET",
-      `/requests/files/${encodeURIComponent(keptId)}`,
-    );
+    const found = await draftFile(api, keptId);
     if (found.ok) draft = found.data;
     else if (found.status === 404) fileError = "requests:errors.file.expired";
     else return reply({ result: submission.reply(), formError: "requests:errors.failed" }, 502);
@@ -158,10 +156,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
 
-  const path = kind === "name_change" ? "/requests/name-change" : "/requests/cancellation";
-  const saved = await api.request<ApiRequest>("POST", path, {
-    body: { ...submission.value, file_id: draft.id },
-  });
+  const saved = await fileRequest(api, kind, { ...submission.value, file_id: draft.id });
   if (saved.ok) {
     getSession(args.context).flash("toast", { type: "success", key: "requests:sent.toast" });
     throw redirect(

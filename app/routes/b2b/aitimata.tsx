@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, href } from "react-router";
-import type { ApiRequest } from "../../../api/contract";
 import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
 import stylesHref from "../../components/requests/requests.css?url";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { KIND_SLUG, statusTone } from "../../domain/requests-view";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata";
+import { requests as readRequests } from "../../.server/api/requests";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -29,7 +29,7 @@ export function headers() {
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const [requests, meters] = await Promise.all([
-    getApi(args).read<ApiRequest[]>(`/users/${shell.user.id}/requests`),
+    readRequests(getApi(args), shell.user.id),
     requireDropdownMeters(args),
   ]);
   const numbers = new Map(meters.map((m) => [m.id, supplyNumber(m)]));

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, href, Link } from "react-router";
-import type { ApiNotice } from "../../../api/contract";
 import { requireShell } from "../../.server/shell";
 import { getApi } from "../../.server/api";
 import { ImportanceBadge } from "../../components/pages/ImportanceBadge";
@@ -9,6 +8,7 @@ import { formatDate } from "../../domain/format";
 import { excerpt } from "../../domain/notices";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/anakoinoseis";
+import { notices } from "../../.server/api/notices";
 
 export const handle: RouteHandle = {
   i18n: ["notices"],
@@ -26,9 +26,9 @@ export function headers() {
 /** Important notices (issue 7): the supplier's notices to every customer, newest first. */
 export async function loader(args: Route.LoaderArgs) {
   await requireShell(args);
-  const notices = await getApi(args).read<ApiNotice[]>("/notices");
+  const all = await notices(getApi(args));
   return data(
-    { notices: notices.map((n) => ({ ...n, body: excerpt(n.body) })) },
+    { notices: all.map((n) => ({ ...n, body: excerpt(n.body) })) },
     { headers: NO_STORE },
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, href, Link } from "react-router";
-import type { ApiNotice } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { ImportanceBadge } from "../../components/pages/ImportanceBadge";
@@ -8,6 +7,7 @@ import stylesHref from "../../components/pages/pages.css?url";
 import { formatDate } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/anakoinosi";
+import { notice } from "../../.server/api/notices";
 
 export const handle: RouteHandle = {
   i18n: ["notices"],
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireShell(args);
   const id = args.params.id;
   if (!/^\d{1,12}$/.test(id)) throw data(null, { status: 404 });
-  const result = await getApi(args).request<ApiNotice>("GET", `/notices/${id}`);
+  const result = await notice(getApi(args), id);
   if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 503 });
   return data({ notice: result.data, title: result.data.title }, { headers: NO_STORE });
 }

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult, ErrorSummary } from "../.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
-import type { ApiDirectDebit } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
@@ -11,6 +10,7 @@ import { formatAddress, formatDate, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/direct-debit";
+import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
 
 export const handle: RouteHandle = {
   i18n: ["directDebit", "forms"],
@@ -42,7 +42,7 @@ async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const meter = await ownMeter(args);
   const api = getApi(args);
-  const list = await api.request<ApiDirectDebit[]>("GET", `/users/${api.userId()}/direct-debits`);
+  const list = await directDebits(api);
   if (!list.ok) throw data({ reason: "unavailable" }, { status: 503 });
   return data(
     {
@@ -68,10 +68,7 @@ export async function action(args: Route.ActionArgs) {
   const self = href("/b2b/paroxes/:meterId/direct-debit", { meterId: String(meter.id) });
   const session = getSession(args.context);
   if (intent.success && intent.data === "cancel") {
-    const result = await api.request<null>(
-      "DELETE",
-      `/users/${api.userId()}/direct-debits/${meter.id}`,
-    );
+    const result = await cancelDirectDebit(api, meter.id);
     if (result.ok) {
       session.flash("toast", { type: "success", key: "directDebit:manage.cancelled" });
     } else {
@@ -88,11 +85,7 @@ export async function action(args: Route.ActionArgs) {
   if (!intent.success || submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }) }, { status: 400, headers: NO_STORE });
   }
-  const saved = await api.request<ApiDirectDebit>(
-    "PUT",
-    `/users/${api.userId()}/direct-debits/${meter.id}`,
-    { body: submission.value },
-  );
+  const saved = await saveDirectDebit(api, meter.id, submission.value);
   if (saved.ok) {
     session.flash("toast", { type: "success", key: "directDebit:manage.saved" });
     throw redirect(self, { headers: NO_STORE });

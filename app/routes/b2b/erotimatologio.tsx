@@ -11,7 +11,6 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect, useNavigation } from "react-router";
-import type { ApiQuestionnaireStatus } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import stylesHref from "../../components/pages/pages.css?url";
@@ -25,6 +24,7 @@ import {
 } from "../../domain/questionnaire-fields";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/erotimatologio";
+import { answerQuestionnaire, questionnaire } from "../../.server/api/questionnaire";
 
 export const handle: RouteHandle = {
   i18n: ["questionnaire", "forms"],
@@ -47,9 +47,7 @@ export function headers() {
  */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
-  const status = await getApi(args).read<ApiQuestionnaireStatus>(
-    `/users/${shell.user.id}/questionnaire`,
-  );
+  const status = await questionnaire(getApi(args), shell.user.id);
   const sent = new URL(args.request.url).searchParams.get("sent") === "1";
   return data({ status, sent: sent && status.answered }, { headers: NO_STORE });
 }
@@ -69,11 +67,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: questionnaireAnswerSchema });
   if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
 
-  const saved = await getApi(args).request<ApiQuestionnaireStatus>(
-    "POST",
-    `/users/${shell.user.id}/questionnaire`,
-    { body: submission.value },
-  );
+  const saved = await answerQuestionnaire(getApi(args), shell.user.id, submission.value);
   if (saved.ok) throw redirect(`${href(PAGE)}?sent=1`, 303);
   if (saved.code === "questionnaire_answered") {
     return reply(

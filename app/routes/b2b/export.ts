@@ -1,6 +1,8 @@
 import { href, redirect } from "react-router";
 import { requireUser } from "../../.server/guards";
-import { fetchApiFile, fileHeaders } from "../../components/bills/api-file.server";
+import { getApi } from "../../.server/api";
+import { exportData } from "../../.server/api/invoices";
+import { fileHeaders } from "../../.server/files";
 import type { Route } from "./+types/export";
 
 /**
@@ -16,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URLSearchParams({ format });
   const meterId = session.get("selected_meter_id");
   if (scope === "meter" && typeof meterId === "number") params.set("meter_id", String(meterId));
-  const response = await fetchApiFile(args, `/users/${userId}/export?${params}`);
+  const response = await exportData(getApi(args), userId, params);
   if (response.ok) {
     const bytes = await response.arrayBuffer();
     return new Response(bytes, { headers: fileHeaders(response, bytes.byteLength) });

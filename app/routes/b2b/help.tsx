@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireShell } from "../../.server/shell";
-import { translatedContent } from "../../components/content.server";
+import { translatedContent } from "../../.server/content";
 import { CUSTOMER_SERVICE_PHONE } from "../../components/Footer";
 import { countItems, MAX_QUERY_LENGTH, searchFaq, type FaqTopic } from "../../domain/help";
 import type { RouteHandle } from "../../root";

@@ -1,14 +1,14 @@
 import { href, redirect } from "react-router";
-import type { ApiCalendar } from "../../../api/contract";
 import { addDays } from "../../../core/calendar";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
-import { describeEvent, supplyIndex } from "../../components/pages/calendar.server";
+import { describeEvent, supplyIndex } from "../../.server/calendar";
 import { buildIcs, eventUid } from "../../domain/calendar";
 import { sidebarAllows } from "../../domain/sidebar";
 import { getInstance } from "../../middleware/i18next";
 import type { Route } from "./+types/imerologio-ics";
 import { athensToday } from "../../../core/dates";
+import { calendar as calendarEvents } from "../../.server/api/calendar";
 
 /** How far the download reaches: recent past and the coming half year. */
 const PAST_DAYS = 30;
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const from = addDays(today, -PAST_DAYS);
   const to = addDays(today, FUTURE_DAYS);
   const [calendar, meters] = await Promise.all([
-    getApi(args).read<ApiCalendar>(`/users/${shell.user.id}/calendar?from=${from}&to=${to}`),
+    calendarEvents(getApi(args), shell.user.id, from, to),
     requireAllMeters(args),
   ]);
   const supplies = supplyIndex(meters, calendar.events);

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
-import type { ApiCalendar, ApiCalendarEvent } from "../../../api/contract";
+import type { ApiCalendarEvent } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
-import { supplyIndex, type CalendarSupply } from "../../components/pages/calendar.server";
+import { supplyIndex, type CalendarSupply } from "../../.server/calendar";
 import stylesHref from "../../components/pages/pages.css?url";
 import { agendaDays, monthRange, parseMonth, shiftMonth } from "../../domain/calendar";
 import { formatAmount, formatDate } from "../../domain/format";
@@ -11,6 +11,7 @@ import { sidebarAllows } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/imerologio";
 import { athensToday } from "../../../core/dates";
+import { calendar as calendarEvents } from "../../.server/api/calendar";
 
 export const handle: RouteHandle = {
   i18n: ["calendar"],
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const month = parseMonth(new URL(args.request.url).searchParams.get("month"), today);
   const { from, to } = monthRange(month);
   const [calendar, meters] = await Promise.all([
-    getApi(args).read<ApiCalendar>(`/users/${shell.user.id}/calendar?from=${from}&to=${to}`),
+    calendarEvents(getApi(args), shell.user.id, from, to),
     requireAllMeters(args),
   ]);
   return data(

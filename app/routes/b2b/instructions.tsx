@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { requireShell } from "../../.server/shell";
-import { translatedContent } from "../../components/content.server";
+import { translatedContent } from "../../.server/content";
 import { canSubmitReadings } from "../../domain/readings";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/instructions";

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, href, Link } from "react-router";
-import type { ApiInvoice } from "../../../api/contract";
 import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
 import { BillStatusBadge } from "../../components/BillStatusBadge";
 import { invoicePdfHref, payHref } from "../../components/bills/links";
@@ -13,6 +12,7 @@ import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
+import { invoice as readInvoice } from "../../.server/api/invoices";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(id)) throw data(null, { status: 404 });
   await requireShell(args);
   const [result, meters] = await Promise.all([
-    getApi(args).request<ApiInvoice>("GET", `/invoices/${id}`),
+    readInvoice(getApi(args), id),
     requireAllMeters(args),
   ]);
   if (!result.ok) {

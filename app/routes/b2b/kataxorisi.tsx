@@ -2,11 +2,11 @@ import { pageCache } from "../../.server/page-cache";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
-import type { ApiMeter, ApiReading, ApiReadingSaved } from "../../../api/contract";
+import type { ApiMeter, ApiReading } from "../../../core/contract";
 import { requireActiveUser } from "../../.server/guards";
 import { getApi, requirePageVisible, requireShell } from "../../.server/shell";
 import { htmlSlots } from "../../.server/server-html";
-import { renderConsumptionChart } from "../../components/readings/chart.server";
+import { renderConsumptionChart } from "../../.server/readings-chart";
 import { ConsumptionChart } from "../../components/readings/ConsumptionChart";
 import { LastReadings } from "../../components/readings/LastReadings";
 import { ReadingForm, type ReadingActionData } from "../../components/readings/ReadingForm";
@@ -38,6 +38,7 @@ import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/kataxorisi";
 import { athensToday } from "../../../core/dates";
+import { correctReading, meterReadings, sendReading } from "../../.server/api/readings";
 
 export const handle: RouteHandle = {
   i18n: ["readings", "forms"],
@@ -55,10 +56,6 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export function headers() {
   return NO_STORE;
-}
-
-async function meterReadings(api: ReturnType<typeof getApi>, userId: number, meterId: number) {
-  return api.read<ApiReading[]>(`/users/${userId}/readings?meter_id=${meterId}`);
 }
 
 const groupValues = (group: ReadingGroup<ApiReading> | null) =>
@@ -202,10 +199,8 @@ export async function action(args: Route.ActionArgs) {
 
   const body = { meter_id: meter.id, day, night: night ?? null, confirm: confirmed };
   const saved = target
-    ? await api.request<ApiReadingSaved>("POST", "/readings/correction", {
-        body: { ...body, reading_id: target.ids[0] },
-      })
-    : await api.request<ApiReadingSaved>("POST", "/readings", { body });
+    ? await correctReading(api, { ...body, reading_id: target.ids[0] })
+    : await sendReading(api, body);
   if (saved.ok) {
     const corrected = target ? "&corrected=1" : "";
     throw redirect(`${href(PAGE)}?saved=${saved.data.date_ins}${corrected}#saved`, 303);

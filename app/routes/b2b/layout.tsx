@@ -6,7 +6,7 @@ import { Footer } from "../../components/Footer";
 import { Header, NAV_TOGGLE_ID } from "../../components/Header";
 import { buildShellView, type ShellView } from "../../components/shell-view";
 import { SettingsModals } from "../../components/settings/SettingsModals";
-import { avatarSrc, loadSettingsModal } from "../../components/settings/settings.server";
+import { avatarSrc, loadSettingsModal } from "../../.server/settings";
 import { Sidebar } from "../../components/Sidebar";
 import { WelcomeBanner } from "../../components/WelcomeBanner";
 import type { RouteHandle } from "../../root";

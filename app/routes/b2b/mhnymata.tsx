@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
-import type { ApiMessage } from "../../../api/contract";
+import type { ApiMessage } from "../../../core/contract";
 import { getApi, requireShell } from "../../.server/shell";
 import "../../components/settings/messages.css";
 import { formatStamp } from "../../domain/format";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect } from "react-router";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
-import { loadSupplyDirectDebits } from "../../components/direct-debit/supplies.server";
+import { loadSupplyDirectDebits } from "../../.server/direct-debit-supplies";
 import { Icon } from "../../components/Icon";
 import {
   buildSuppliesView,

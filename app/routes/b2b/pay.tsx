@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
-import type { ApiMeter, ApiPaymentStart, ApiReceipt } from "../../../api/contract";
+import type { ApiMeter, ApiReceipt } from "../../../core/contract";
 import { isActiveMeterStatus } from "../../../core/meter-status";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
@@ -30,6 +30,7 @@ import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../do
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";
+import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
 
 const Receipt = lazyDialog(() =>
   import("../../components/checkout/Receipt").then((m) => m.Receipt),
@@ -109,10 +110,7 @@ export async function loader(args: Route.LoaderArgs) {
   let receipt: ApiReceipt | null = null;
   const reference = url.searchParams.get("receipt");
   if (reference && /^[A-Z0-9-]{3,40}$/.test(reference)) {
-    const result = await getApi(args).request<ApiReceipt>(
-      "GET",
-      `/payments/receipts/${encodeURIComponent(reference)}`,
-    );
+    const result = await readReceipt(getApi(args), reference);
     if (result.ok) receipt = result.data;
   }
   return data({ rows, receipt }, { headers: NO_STORE });
@@ -130,13 +128,11 @@ export async function action(args: Route.ActionArgs) {
   const picked = submission.value.items
     .map((item, index) => ({ item, index }))
     .filter(({ item }) => item.pay);
-  const result = await getApi(args).request<ApiPaymentStart>("POST", "/payments/orders", {
-    body: {
-      items: picked.map(({ item }) => ({
-        meter_id: item.meter_id,
-        amount: (parseAmount(item.amount ?? "") ?? 0) / 100,
-      })),
-    },
+  const result = await startOrder(getApi(args), {
+    items: picked.map(({ item }) => ({
+      meter_id: item.meter_id,
+      amount: (parseAmount(item.amount ?? "") ?? 0) / 100,
+    })),
   });
   // The gateway is another site (here only conceptually): a full document navigation.
   if (result.ok) throw redirectDocument(result.data.redirect_url);

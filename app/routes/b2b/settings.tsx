@@ -4,13 +4,13 @@ import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { checkAvatar } from "../../../core/image";
 import { getApi } from "../../.server/api";
+import { saveSettings, uploadAvatar } from "../../.server/api/settings";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { SettingsDialog, type SettingsActionData } from "../../components/settings/SettingsDialog";
-import { uploadAvatar } from "../../components/settings/api.server";
-import { avatarSrc, pageWithoutModal, withModal } from "../../components/settings/settings.server";
+import { avatarSrc, pageWithoutModal, withModal } from "../../.server/settings";
 import { safeRedirect } from "../../domain/redirect";
 import {
   avatarFile,
@@ -205,9 +205,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const payload = toSettingsPayload(view, value, shell.user.avatar?.img_name ?? null);
-  const saveResult = await api.request<{ message?: string } | null>("PUT", "/user/settings", {
-    body: payload,
-  });
+  const saveResult = await saveSettings(api, payload);
   if (saveResult.ok && saveResult.status !== 204 && saveResult.data?.message) {
     session.flash("toast", {
       type: "error",
@@ -244,7 +242,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (file) {
-    const upload = await uploadAvatar(args, view.userId, file);
+    const upload = await uploadAvatar(api, view.userId, file);
     if (!upload) {
       session.flash("toast", { type: "error", key: "settings:settingsModal.errorOccurred" });
       throw redirect(returnTo, 303);

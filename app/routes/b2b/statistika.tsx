@@ -1,12 +1,11 @@
 import { pageCache } from "../../.server/page-cache";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
-import type { ApiInvoice, ApiReading } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { ChartWithTable } from "../../components/overview/ChartWithTable";
 import { htmlSlots } from "../../.server/server-html";
-import { renderStatisticsCharts } from "../../components/pages/statistics-charts.server";
+import { renderStatisticsCharts } from "../../.server/statistics-charts";
 import stylesHref from "../../components/pages/pages.css?url";
 import {
   formatAddress,
@@ -28,6 +27,8 @@ import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/statistika";
 import { athensToday } from "../../../core/dates";
+import { meterInvoices } from "../../.server/api/invoices";
+import { meterReadings } from "../../.server/api/readings";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
@@ -60,10 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
   const api = getApi(args);
   const electricity = isElectricity(meter);
   const [invoices, readings] = await Promise.all([
-    api.read<ApiInvoice[]>(`/users/${shell.user.id}/meters/${meter.id}/invoices`),
-    electricity
-      ? api.read<ApiReading[]>(`/users/${shell.user.id}/readings?meter_id=${meter.id}`)
-      : Promise.resolve([]),
+    meterInvoices(api, shell.user.id, meter.id),
+    electricity ? meterReadings(api, shell.user.id, meter.id) : Promise.resolve([]),
   ]);
   const stats = buildStatistics({
     invoices,

@@ -17,7 +17,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { ApiDdFlow, ApiDdFlowStart } from "../../../api/direct-debit/contract";
+import type { ApiDdFlow } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
 import { PublicLayout } from "../../components/PublicLayout";
@@ -39,7 +39,13 @@ import {
   readFlowToken,
   setFlowToken,
   signedInVat,
-} from "./flow.server";
+} from "../../.server/direct-debit-flow";
+import {
+  resendDirectDebitCode,
+  saveDirectDebitFlowCard,
+  startDirectDebitFlow,
+  verifyDirectDebitCode,
+} from "../../.server/api/direct-debit";
 
 export const handle: RouteHandle = { i18n: ["directDebit", "forms"], title: "directDebit:title" };
 
@@ -105,10 +111,7 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== "success") {
       return fail({ intent: "start", result: submission.reply() });
     }
-    const started = await api.request<ApiDdFlowStart>("POST", "/direct-debit/flows", {
-      auth: "none",
-      body: submission.value,
-    });
+    const started = await startDirectDebitFlow(api, submission.value);
     if (started.ok) {
       throw redirect("/direct-debit", {
         headers: { ...NO_STORE, ...(await setFlowToken(args, started.data.flow_token)) },
@@ -127,9 +130,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent.data === "resend") {
-    const sent = await api.request<ApiDdFlow>("POST", `/direct-debit/flows/${token}/resend`, {
-      auth: "none",
-    });
+    const sent = await resendDirectDebitCode(api, token);
     if (sent.ok) throw redirect("/direct-debit?sent=1", { headers: NO_STORE });
     return failure("resend", null, sent, args);
   }
@@ -139,10 +140,7 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== "success") {
       return fail({ intent: "verify", result: submission.reply({ hideFields: ["code"] }) });
     }
-    const verified = await api.request<ApiDdFlow>("POST", `/direct-debit/flows/${token}/verify`, {
-      auth: "none",
-      body: submission.value,
-    });
+    const verified = await verifyDirectDebitCode(api, token, submission.value);
     if (verified.ok) throw redirect("/direct-debit", { headers: NO_STORE });
     return failure("verify", submission, verified, args);
   }
@@ -153,10 +151,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return fail({ intent: "card", result: submission.reply(hide) });
   }
-  const saved = await api.request<ApiDdFlow>("PUT", `/direct-debit/flows/${token}/card`, {
-    auth: "none",
-    body: submission.value,
-  });
+  const saved = await saveDirectDebitFlowCard(api, token, submission.value);
   if (saved.ok) throw redirect("/direct-debit/loader", { headers: NO_STORE });
   return failure("card", submission, saved, args);
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
-import type { ApiDdFlow } from "../../../api/direct-debit/contract";
 import { getApi } from "../../.server/api";
 import { PublicLayout } from "../../components/PublicLayout";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/loader";
-import { clearFlowToken, loadFlowState, readFlowToken } from "./flow.server";
+import { clearFlowToken, loadFlowState, readFlowToken } from "../../.server/direct-debit-flow";
+import { activateDirectDebitFlow } from "../../.server/api/direct-debit";
 
 export const handle: RouteHandle = {
   i18n: ["directDebit"],
@@ -36,11 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const token = await readFlowToken(args);
   if (!token) throw redirect("/direct-debit", { headers: NO_STORE });
-  const result = await getApi(args).request<ApiDdFlow>(
-    "POST",
-    `/direct-debit/flows/${token}/activate`,
-    { auth: "none" },
-  );
+  const result = await activateDirectDebitFlow(getApi(args), token);
   if (result.ok && result.data.step === "done") {
     throw redirect("/direct-debit/thank-you", { headers: NO_STORE });
   }

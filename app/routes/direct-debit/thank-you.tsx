@@ -4,7 +4,7 @@ import { PublicLayout } from "../../components/PublicLayout";
 import { formatDate } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/thank-you";
-import { loadFlowState } from "./flow.server";
+import { loadFlowState } from "../../.server/direct-debit-flow";
 
 export const handle: RouteHandle = { i18n: ["directDebit"], title: "directDebit:done.title" };
 

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import type { ApiGatewayNext, ApiGatewaySession } from "../../../api/contract";
+import type { ApiGatewaySession } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
@@ -19,7 +19,8 @@ import { cardDigits } from "../../domain/payment-rules";
 import { createCardSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/card";
-import { gatewaySession, NO_STORE } from "./session.server";
+import { gatewaySession, NO_STORE } from "../../.server/gateway";
+import { authorizeCard } from "../../.server/api/gateway";
 
 /**
  * The hosted card page of the built-in test acquirer (design §4). Rendered by this Worker but
@@ -50,20 +51,13 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: submission.reply(hide), done: false }, { status: 400 });
   }
   const card = submission.value;
-  const result = await getApi(args).request<ApiGatewayNext>(
-    "POST",
-    `/gateway/sessions/${args.params.token}/authorize`,
-    {
-      auth: "none",
-      body: {
-        number: cardDigits(card.number),
-        cvv: card.cvv.trim(),
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        holder: card.holder,
-      },
-    },
-  );
+  const result = await authorizeCard(getApi(args), args.params.token, {
+    number: cardDigits(card.number),
+    cvv: card.cvv.trim(),
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    holder: card.holder,
+  });
   // A full document navigation: conceptually the acquirer hands the browser back to another site.
   if (result.ok) throw redirectDocument(result.data.url, { headers: NO_STORE });
   if (result.code === "validation" && result.field && result.message) {

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import type { ApiGatewayNext } from "../../../api/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
@@ -8,7 +7,8 @@ import { threeDsSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import { GatewayFrame, PaymentFacts } from "./card";
 import type { Route } from "./+types/three-ds";
-import { gatewaySession, NO_STORE } from "./session.server";
+import { gatewaySession, NO_STORE } from "../../.server/gateway";
+import { answerChallenge } from "../../.server/api/gateway";
 
 /**
  * The test issuer's 3-D Secure step (strong customer authentication): a one-time code, or cancel.
@@ -33,11 +33,10 @@ export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const parsed = threeDsSchema.safeParse(form);
   if (!parsed.success) return data({ done: false }, { status: 400 });
-  const result = await getApi(args).request<ApiGatewayNext>(
-    "POST",
-    `/gateway/sessions/${args.params.token}/challenge`,
-    { auth: "none", body: { action: parsed.data.intent, code: parsed.data.code ?? "" } },
-  );
+  const result = await answerChallenge(getApi(args), args.params.token, {
+    action: parsed.data.intent,
+    code: parsed.data.code ?? "",
+  });
   // A full document navigation: conceptually the acquirer hands the browser back to another site.
   if (result.ok) throw redirectDocument(result.data.url, { headers: NO_STORE });
   return data({ done: true }, { status: 409 });

@@ -1,5 +1,5 @@
-import { renderBarChart, type ChartSvg } from "../../.server/charts.server";
-import { monthLabel, type MonthStat, type StatsUnit } from "../../domain/statistics";
+import { renderBarChart, type ChartSvg } from "./charts.server";
+import { monthLabel, type MonthStat, type StatsUnit } from "../domain/statistics";
 
 /**
  * The statistics page's two charts (consumption, cost per month), drawn on the server by the

@@ -1,7 +1,8 @@
-import type { ApiPaymentResult } from "../../../api/contract";
-import { getApi, type ApiResult } from "../../.server/api";
-import type { GuardArgs } from "../../.server/guards";
-import { getSession, isSignedIn } from "../../middleware/session";
+import type { ApiPaymentResult } from "../../core/contract";
+import { getApi, type ApiResult } from "./api";
+import { paymentResult, payLinkResult } from "./api/payments";
+import type { GuardArgs } from "./guards";
+import { getSession, isSignedIn } from "../middleware/session";
 
 /** A successful payment the API confirmed for the `?checkout=success&t=…` of this request. */
 export interface ConfirmedCheckout {
@@ -25,7 +26,6 @@ export async function loadConfirmedCheckout(args: GuardArgs): Promise<ConfirmedC
   if (url.searchParams.get("checkout") !== "success") return null;
   const reference = url.searchParams.get("t") ?? "";
   if (!reference || reference.length > 40) return null;
-  const ref = encodeURIComponent(reference);
   const link = LINK_PAGE.exec(url.pathname);
   const api = getApi(args);
   const signedIn = isSignedIn(getSession(args.context));
@@ -33,15 +33,9 @@ export async function loadConfirmedCheckout(args: GuardArgs): Promise<ConfirmedC
   let result: ApiResult<ApiPaymentResult>;
   try {
     result = link
-      ? await api.request<ApiPaymentResult>(
-          "GET",
-          `/payments/links/${link[1]}/${encodeURIComponent(link[2] ?? "")}/results/${ref}`,
-          { auth: "none" },
-        )
+      ? await payLinkResult(api, link[1] ?? "", link[2] ?? "", reference)
       : // A result dialog is not worth ending the session over: a lapsed one shows nothing.
-        await api.request<ApiPaymentResult>("GET", `/payments/results/${ref}`, {
-          onAuthFailure: "return",
-        });
+        await paymentResult(api, reference);
   } catch (error) {
     // The root loader serves every page: a failing API means no dialog, never an error page.
     if (error instanceof Response) throw error;

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
-import type { ApiUser } from "../../../api/contract";
-import { getApi } from "../../.server/api";
-import { requireDropdownMeters } from "../../.server/shell";
-import type { GuardArgs } from "../../.server/guards";
-import type { ShellData } from "../../.server/shell-types";
+import type { ApiUser } from "../../core/contract";
+import { getApi } from "./api";
+import { closeFirstLoginSettings } from "./api/settings";
+import { requireDropdownMeters } from "./shell";
+import type { GuardArgs } from "./guards";
+import type { ShellData } from "./shell-types";
 import {
   buildSettingsView,
   parseStep,
@@ -11,7 +12,7 @@ import {
   SETTINGS_MODAL,
   type SettingsView,
   type Step,
-} from "../../domain/settings";
+} from "../domain/settings";
 
 export type SettingsModal =
   | { modal: "settings"; step: Step; view: SettingsView; closeTo: string }
@@ -49,11 +50,9 @@ export async function loadSettingsModal(args: GuardArgs, shell: ShellData): Prom
   const modal = url.searchParams.get("modal");
   const closeTo = pageWithoutModal(url);
   if (shell.user.first_login_settings_open === 1 && !modal && args.request.method === "GET") {
-    await getApi(args)
-      .request("PUT", "/user/first-login-settings", { body: { open: 0 } })
-      .catch((error: unknown) => {
-        if (error instanceof Response) throw error;
-      });
+    await closeFirstLoginSettings(getApi(args)).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+    });
     throw redirect(withModal(closeTo, SETTINGS_MODAL, 1));
   }
   if (modal === SETTINGS_MODAL) {

@@ -1,6 +1,6 @@
-import { renderBarChart } from "../../.server/charts.server";
-import type { ConsumptionPeriod } from "../../domain/readings";
-import { formatDate } from "../../domain/format";
+import { renderBarChart } from "./charts.server";
+import type { ConsumptionPeriod } from "../domain/readings";
+import { formatDate } from "../domain/format";
 
 /**
  * The consumption chart of the reading page, drawn on the server by the shared recharts renderer

@@ -1,5 +1,6 @@
-import type { ApiGatewaySession } from "../../../api/contract";
-import { getApi } from "../../.server/api";
+import type { ApiGatewaySession } from "../../core/contract";
+import { getApi } from "./api";
+import { gatewaySession as readGatewaySession } from "./api/gateway";
 
 /**
  * Server side of the test acquirer's pages (/gateway/pay/{token}, /gateway/3ds/{token}): both
@@ -11,10 +12,6 @@ type Args = Parameters<typeof getApi>[0] & { params: { token?: string } };
 
 /** The payment session the page's token names, or null (unknown, altered or expired). */
 export async function gatewaySession(args: Args): Promise<ApiGatewaySession | null> {
-  const result = await getApi(args).request<ApiGatewaySession>(
-    "GET",
-    `/gateway/sessions/${args.params.token}`,
-    { auth: "none" },
-  );
+  const result = await readGatewaySession(getApi(args), args.params.token);
   return result.ok ? result.data : null;
 }

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { ApiDirectDebit } from "../../../api/direct-debit/contract";
-import { getApi } from "../../.server/api";
+import { getApi } from "./api";
+import { directDebits } from "./api/direct-debit";
 
 /** Per supply id: its direct debit's card and charge day (what /b2b/paroxes shows). */
 export type SupplyDirectDebits = Record<number, { last4: string; day: number }>;
@@ -14,7 +14,7 @@ export async function loadSupplyDirectDebits(args: {
   context: Readonly<RouterContextProvider>;
 }): Promise<SupplyDirectDebits> {
   const api = getApi(args);
-  const result = await api.request<ApiDirectDebit[]>("GET", `/users/${api.userId()}/direct-debits`);
+  const result = await directDebits(api);
   if (!result.ok) return {};
   return Object.fromEntries(
     result.data.map((m) => [m.meter_id, { last4: m.card_last4, day: m.charge_day }]),

@@ -1,10 +1,11 @@
 import { createCookie, type RouterContextProvider } from "react-router";
-import type { ApiUser } from "../../../api/contract";
-import type { ApiDdFlow } from "../../../api/direct-debit/contract";
-import { FLOW_TTL_SECONDS } from "../../../core/direct-debit/rules";
-import { getApi } from "../../.server/api";
-import { cloudflareContext } from "../../context";
-import { getSession, isSignedIn } from "../../middleware/session";
+import type { ApiDdFlow } from "../../core/contract";
+import { FLOW_TTL_SECONDS } from "../../core/direct-debit/rules";
+import { getApi } from "./api";
+import { cloudflareContext } from "../context";
+import { getSession, isSignedIn } from "../middleware/session";
+import { directDebitFlow } from "./api/direct-debit";
+import { currentUser } from "./api/users";
 
 /**
  * The direct-debit flow's token lives in its own signed, HttpOnly cookie. Everything else (VAT, verified flag, chosen supply, counters) is in the API's D1 row the
@@ -52,9 +53,7 @@ export type FlowState =
 export async function loadFlowState(args: Args): Promise<FlowState> {
   const token = await readFlowToken(args);
   if (!token) return { kind: "none" };
-  const result = await getApi(args).request<ApiDdFlow>("GET", `/direct-debit/flows/${token}`, {
-    auth: "none",
-  });
+  const result = await directDebitFlow(getApi(args), token);
   if (result.ok) return { kind: "flow", token, flow: result.data };
   if (result.code === "dd_session_expired") return { kind: "expired" };
   if (result.status === 404) return { kind: "none" };
@@ -64,6 +63,6 @@ export async function loadFlowState(args: Args): Promise<FlowState> {
 /** A signed-in customer's VAT, to prefill the first step; null when signed out. */
 export async function signedInVat(args: Args): Promise<string | null> {
   if (!isSignedIn(getSession(args.context))) return null;
-  const me = await getApi(args).request<ApiUser>("GET", "/v2/me", { onAuthFailure: "return" });
+  const me = await currentUser(getApi(args));
   return me.ok ? me.data.username : null;
 }

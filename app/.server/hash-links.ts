@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getApi } from "../.server/api";
+import { getApi, type ApiClient, type ApiResult } from "./api";
 import { getSession } from "../middleware/session";
 
 /**
@@ -58,22 +58,20 @@ interface LinkArgs {
 }
 
 /**
- * What the page's signed link names, from the API (`apiPath`, to which the hash is added): no
- * hash goes to "/", a link failure to "/" with its message; any other failure is an error page
- * with `errorStatus` (502 unless the page says otherwise).
+ * What the page's signed link names, from the API (`read`, the link's endpoint in
+ * app/.server/api/): no hash goes to "/", a link failure to "/" with its message; any other
+ * failure is an error page with `errorStatus` (502 unless the page says otherwise).
  */
 export async function verifyLink<T>(
   args: LinkArgs,
   ns: LinkNs,
-  apiPath: string,
+  read: (api: ApiClient, hash: string) => Promise<ApiResult<T>>,
   errorStatus: (status: number) => number = () => 502,
 ) {
   const hash = args.params.hash;
   if (!hash) throw redirect("/");
   const api = getApi(args);
-  const result = await api.request<T>("GET", `${apiPath}/${encodeURIComponent(hash)}`, {
-    auth: "none",
-  });
+  const result = await read(api, hash);
   if (!result.ok) {
     if (isLinkFailure(result)) rejectLink(args.context, ns, result.code);
     throw data({ error: result.code }, { status: errorStatus(result.status) });

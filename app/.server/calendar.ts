@@ -1,11 +1,11 @@
-import type { ApiCalendarEvent, ApiMeter } from "../../../api/contract";
+import type { ApiCalendarEvent, ApiMeter } from "../../core/contract";
 import {
   formatAddress,
   formatAmount,
   formatDate,
   isElectricity,
   supplyNumber,
-} from "../../domain/format";
+} from "../domain/format";
 
 /** What the calendar shows of a supply next to each of its events. */
 export interface CalendarSupply {

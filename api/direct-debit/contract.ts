@@ -1,1 +1,0 @@
-export type * from "../../core/contract/direct-debit";
