@@ -1,16 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { cardNumberFromSerial, luhnCheckDigit } from "../../core/all-smart";
-import {
-  allSmartErrorKey,
-  connectSchema,
-  createCardSchema,
-  formatCardNumber,
-  isAdult,
-  isIsoDate,
-  isValidCardNumber,
-  vatStepSchema,
-} from "./all-smart";
+import { allSmartErrorKey, connectSchema, createCardSchema, vatStepSchema } from "./all-smart";
+import { formatCardNumber, isAdult, isIsoDate, isValidCardNumber } from "../../core/all-smart";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

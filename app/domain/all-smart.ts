@@ -4,26 +4,8 @@
  * API's own (core/all-smart.ts).
  */
 import { z } from "zod";
-import {
-  ADULT_AGE,
-  cardDigits,
-  formatCardNumber,
-  isAdult,
-  isIsoDate,
-  isValidCardNumber,
-} from "../../core/all-smart";
+import { isAdult, isIsoDate, isValidCardNumber } from "../../core/all-smart";
 import { isValidVat, PHONE_PATTERN } from "../../core/validation";
-import { athensToday } from "../../core/dates";
-
-export {
-  ADULT_AGE,
-  athensToday,
-  cardDigits,
-  formatCardNumber,
-  isAdult,
-  isIsoDate,
-  isValidCardNumber,
-};
 
 const required = { error: "validate.require" };
 const checked = (message: string) =>

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { changeAddressSchema, formatAddressLine, ZIP_PATTERN } from "./change-address";
+import { formatAddressLine } from "./change-address";
+import { changeAddressSchema } from "../../core/change-address";
+import { ZIP_PATTERN } from "../../core/all-smart";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

@@ -3,9 +3,5 @@
  * (core/change-address.ts), so the form never accepts what the API refuses. Server-only
  * importers (actions) use it; the page's component code does not.
  */
-import { ZIP_PATTERN } from "../../core/all-smart";
-import { changeAddressSchema } from "../../core/change-address";
-
-export { changeAddressSchema, ZIP_PATTERN };
 
 export { ADDRESS_FIELDS, formatAddressLine } from "./address";

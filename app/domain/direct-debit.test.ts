@@ -1,25 +1,27 @@
 import { describe, expect, it } from "vitest";
 import {
   cardFormSchema,
+  codeFormSchema,
+  ddErrorMessage,
+  manageCardSchema,
+  retryAfterSeconds,
+  vatFormSchema,
+  waitMinutes,
+} from "./direct-debit";
+import {
   chargeDay,
   checkCode,
   checkResend,
   CODE_TTL_SECONDS,
-  codeFormSchema,
   DD_TEST_CARDS,
   ddCardOutcome,
-  ddErrorMessage,
   generateCode,
-  manageCardSchema,
   MAX_GUESSES,
   MAX_RESENDS_PER_HOUR,
   maskMobile,
   nextChargeDate,
   RESEND_INTERVAL_SECONDS,
-  retryAfterSeconds,
-  vatFormSchema,
-  waitMinutes,
-} from "./direct-debit";
+} from "../../core/direct-debit/rules";
 
 const now = new Date("2026-11-22T10:00:00.000Z");
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();

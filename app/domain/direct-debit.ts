@@ -12,23 +12,6 @@ import {
   ddVatSchema,
 } from "../../core/direct-debit/schemas";
 
-export {
-  CODE_TTL_SECONDS,
-  chargeDay,
-  checkCode,
-  checkResend,
-  DD_TEST_CARDS,
-  ddCardOutcome,
-  FLOW_TTL_SECONDS,
-  generateCode,
-  MAX_GUESSES,
-  MAX_RESENDS_PER_HOUR,
-  maskedCard,
-  maskMobile,
-  nextChargeDate,
-  RESEND_INTERVAL_SECONDS,
-} from "../../core/direct-debit/rules";
-
 /** Step 1: the VAT. */
 export const vatFormSchema = ddVatSchema;
 /** Step 2: the code from the SMS. */

@@ -7,24 +7,6 @@
  */
 import { toCents } from "../../core/gateway";
 
-export {
-  amountError,
-  canonicalString,
-  cardDigits,
-  expiryValid,
-  expiryYear,
-  luhnValid,
-  parseAmount,
-  SCA_THRESHOLD_CENTS,
-  signFields,
-  TEST_3DS_CODE,
-  TEST_CARDS,
-  toCents,
-  validCardNumber,
-  validCvv,
-  verifyFields,
-} from "../../core/gateway";
-
 /** Spec §9: "a payment should show within 5 days, otherwise call 18101". */
 export const PAYMENT_SHOWS_WITHIN_DAYS = 5;
 

@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
-  amountError,
   amountInputValue,
-  canonicalString,
   createCardSchema,
   createPayLinkSchema,
   createPaySchema,
+  onTimeDiscount,
+  parseCheckout,
+  withoutCheckout,
+} from "./payments";
+import {
+  amountError,
+  canonicalString,
   expiryValid,
   luhnValid,
-  onTimeDiscount,
   parseAmount,
-  parseCheckout,
   signFields,
   TEST_CARDS,
   validCardNumber,
   verifyFields,
-  withoutCheckout,
-} from "./payments";
+} from "../../core/gateway";
 
 describe("Luhn and card numbers", () => {
   it("accepts every documented test card and rejects a wrong check digit", () => {

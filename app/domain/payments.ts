@@ -5,7 +5,13 @@
  * re-exported so server code keeps one import.
  */
 import { z } from "zod";
-import { amountError, expiryValid, parseAmount, validCardNumber, validCvv } from "./payment-rules";
+import {
+  amountError,
+  expiryValid,
+  parseAmount,
+  validCardNumber,
+  validCvv,
+} from "../../core/gateway";
 
 export * from "./payment-rules";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionnaireAnswerSchema, questionnairePeriod } from "./questionnaire";
+import { questionnaireAnswerSchema, questionnairePeriod } from "../../core/questionnaire/rules";
 
 describe("questionnaire period (a calendar quarter)", () => {
   it("names the quarter and its first, last and next days", () => {

@@ -3,33 +3,35 @@ import { describe, expect, it } from "vitest";
 import type { ApiReading } from "../../core/contract";
 import { isElectricityMeter, isPageVisible } from "./meters";
 import {
-  CAP_NO_HISTORY_KWH,
   canSubmitNow,
+  consumptionPeriods,
+  historyRows,
+  isReadingDue,
+  pageOf,
+  readingFormSchema,
+  readPaging,
+} from "./readings";
+import {
+  CAP_NO_HISTORY_KWH,
   canSubmitReadings,
   consumptionCap,
-  consumptionPeriods,
   correctableReading,
   countedReadings,
   hasNightRegister,
-  historyRows,
   indicationState,
-  isReadingDue,
   lastReadings,
   nextOperatorReading,
   overCap,
-  pageOf,
   plausibility,
   previousOperatorReading,
   previousValue,
-  readingFormSchema,
   readingWarnings,
-  readPaging,
   registerOf,
   registeredByOf,
   roundRatio,
   withoutReading,
   type IndicationState,
-} from "./readings";
+} from "../../core/readings";
 import en from "../../locales/en/readings.json";
 import el from "../../locales/el/readings.json";
 

@@ -13,54 +13,9 @@ import {
 
 /**
  * Meter readings in the portal (spec §3 Reading, §4 reading classes, §5 reading validation). The
- * rules themselves are shared with the API (core/readings.ts), re-exported here, so the page and the
+ * rules themselves are shared with the API (core/readings.ts, imported from there), so the page and the
  * API can never disagree; this module adds the form schema and the page's derived views.
  */
-export {
-  CAP_FACTOR,
-  CAP_NO_HISTORY_KWH,
-  canSubmitReadings,
-  CLIENT_CP_CODE,
-  consumptionCap,
-  correctableReading,
-  countedReadings,
-  DAY_CP_CODES,
-  DECIMAL_SLIP_FACTOR,
-  EXCLUDED_ORIGIN,
-  hasNightRegister,
-  HIGH_FACTOR,
-  HIGH_MARGIN_KWH,
-  impliedConsumption,
-  indicationState,
-  isCorrected,
-  lastReadings,
-  MAX_READING,
-  NIGHT_CP_CODES,
-  nextOperatorReading,
-  OPERATOR_ORIGIN,
-  overCap,
-  plausibility,
-  previousOperatorReading,
-  previousValue,
-  readingGroups,
-  readingWarnings,
-  registeredByOf,
-  registerOf,
-  roundRatio,
-  shownReadings,
-  withoutReading,
-} from "../../core/readings";
-export type {
-  BilledPeriod,
-  CorrectableReading,
-  IndicationState,
-  Plausibility,
-  ReadingGroup,
-  ReadingLike,
-  ReadingWarning,
-  Register,
-  RegisteredBy,
-} from "../../core/readings";
 
 // ---- the form (one schema for the browser and the action) ----
 

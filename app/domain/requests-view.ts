@@ -4,8 +4,6 @@
  */
 import type { ApiRequestKind, ApiRequestStatus } from "../../core/contract";
 
-export { CANCELLATION_REASONS, REQUEST_FILE_MAX_BYTES } from "../../core/requests/rules";
-
 /** URL slug of each kind (Greek, as every path of the signed-in area). */
 export const KIND_SLUG: Record<ApiRequestKind, string> = {
   name_change: "allagi-onomatos",

@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
   cancellationFormSchema,
-  checkFile,
   chosenFile,
-  cleanFileName,
   defaultSupply,
   formatFileSize,
   nameChangeFormSchema,
-  REFERENCE_PATTERN,
-  REQUEST_FILE_MAX_BYTES,
-  requestBlocker,
-  requestReference,
-  sniffFile,
   statusTone,
   submitFailure,
   supplyChoices,
   textFields,
 } from "./requests";
+import {
+  checkFile,
+  cleanFileName,
+  REFERENCE_PATTERN,
+  REQUEST_FILE_MAX_BYTES,
+  requestBlocker,
+  requestReference,
+  sniffFile,
+} from "../../core/requests/rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new TextEncoder().encode(text);

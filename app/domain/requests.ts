@@ -9,17 +9,6 @@ import { isActiveMeterStatus } from "../../core/meter-status";
 import { requestBlocker, type RequestKind, type RuleProblem } from "../../core/requests/rules";
 import { cancellationFields, fileIdSchema, nameChangeFields } from "../../core/requests/schemas";
 
-export {
-  CANCELLATION_REASONS,
-  REQUEST_FILE_MAX_BYTES,
-  REFERENCE_PATTERN,
-  checkFile,
-  cleanFileName,
-  requestBlocker,
-  requestReference,
-  sniffFile,
-} from "../../core/requests/rules";
-export type { FileKind, FileProblem, RequestKind, RuleProblem } from "../../core/requests/rules";
 export { KIND_SLUG, formatFileSize, statusTone } from "./requests-view";
 
 /**

@@ -13,12 +13,8 @@ import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
-import {
-  allSmartErrorKey,
-  connectSchema,
-  createCardSchema,
-  formatCardNumber,
-} from "../domain/all-smart";
+import { allSmartErrorKey, connectSchema, createCardSchema } from "../domain/all-smart";
+import { formatCardNumber } from "../../core/all-smart";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart-step";

@@ -16,7 +16,7 @@ import type { ApiChangeAddressLink } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAddressLine } from "../domain/address";
-import { changeAddressSchema } from "../domain/change-address";
+import { changeAddressSchema } from "../../core/change-address";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/change-address";

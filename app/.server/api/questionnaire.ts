@@ -1,5 +1,5 @@
 import type { ApiQuestionnaireStatus } from "../../../core/contract";
-import type { QuestionnaireAnswer } from "../../domain/questionnaire";
+import type { QuestionnaireAnswer } from "../../../core/questionnaire/rules";
 import type { ApiClient } from "./client";
 
 /** The questionnaire (api/questionnaire/routes.ts): one function per endpoint. */

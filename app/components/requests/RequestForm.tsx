@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiRequestKind } from "../../../core/contract";
 import type { RuleProblem } from "../../../core/requests/rules";
-import { CANCELLATION_REASONS } from "../../domain/requests-view";
+import { CANCELLATION_REASONS } from "../../../core/requests/rules";
 
 export interface RequestFormView {
   kind: ApiRequestKind;

@@ -25,8 +25,8 @@ import {
   submitFailure,
   supplyChoices,
   textFields,
-  type RequestKind,
 } from "../../domain/requests";
+import { type RequestKind } from "../../../core/requests/rules";
 import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";

@@ -15,13 +15,16 @@ import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import stylesHref from "../../components/pages/pages.css?url";
 import { formatDate } from "../../domain/format";
-import { questionnaireAnswerSchema, type QuestionnaireAnswer } from "../../domain/questionnaire";
+import {
+  questionnaireAnswerSchema,
+  type QuestionnaireAnswer,
+} from "../../../core/questionnaire/rules";
 import {
   CHANNELS,
   COMMENT_MAX,
   RATING_QUESTIONS,
   RATINGS,
-} from "../../domain/questionnaire-fields";
+} from "../../../core/questionnaire/constants";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/erotimatologio";
 import { answerQuestionnaire, questionnaire } from "../../.server/api/questionnaire";

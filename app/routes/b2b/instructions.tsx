@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { translatedContent } from "../../.server/content";
-import { canSubmitReadings } from "../../domain/readings";
+import { canSubmitReadings } from "../../../core/readings";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/instructions";
 

@@ -16,24 +16,26 @@ import { formatAddress, formatDate, formatInteger, supplyNumber } from "../../do
 import { dropdownMeters } from "../../domain/meters";
 import {
   canSubmitNow,
-  canSubmitReadings,
   consumptionPeriods,
+  historyRows,
+  pageOf,
+  readingFormSchema,
+  readPaging,
+} from "../../domain/readings";
+import {
+  canSubmitReadings,
   correctableReading,
   hasNightRegister,
-  historyRows,
   indicationState,
   lastReadings,
   nextOperatorReading,
-  pageOf,
   previousOperatorReading,
   previousValue,
-  readingFormSchema,
   readingWarnings,
-  readPaging,
   withoutReading,
   type ReadingGroup,
   type Register,
-} from "../../domain/readings";
+} from "../../../core/readings";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/kataxorisi";

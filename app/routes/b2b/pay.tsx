@@ -26,7 +26,8 @@ import {
 } from "../../domain/format";
 import { payLinkCents } from "../../domain/bills";
 import { createPaySchema } from "../../domain/payments";
-import { amountInputValue, onTimeDiscount, parseAmount, toCents } from "../../domain/payment-rules";
+import { amountInputValue, onTimeDiscount } from "../../domain/payment-rules";
+import { parseAmount, toCents } from "../../../core/gateway";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";

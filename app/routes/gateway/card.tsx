@@ -15,7 +15,7 @@ import type { ApiGatewaySession } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
-import { cardDigits } from "../../domain/payment-rules";
+import { cardDigits } from "../../../core/gateway";
 import { createCardSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/card";
