@@ -15,7 +15,7 @@ export default defineConfig({
   resolve: {
     alias: [
       {
-        // The part of react-i18next the portal uses, ~3 KB gzip lighter (issue #8 JS budget).
+        // The part of react-i18next the portal uses, ~3 KB gzip lighter (JS budget).
         find: /^react-i18next$/,
         replacement: fileURLToPath(new URL("./app/vendor/react-i18next.ts", import.meta.url)),
       },

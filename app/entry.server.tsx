@@ -1,7 +1,7 @@
 // React's Node build, not the edge build that the `workerd` export condition picks: both render
 // the same HTML into a web ReadableStream, but the edge build encodes every string piece into its
 // own Uint8Array (TextEncoder.encode: ~9 % of a fresh overview's CPU, and the garbage), while the
-// Node build writes them into one 4 KB buffer with encodeInto (#16). Its require()s (util, crypto,
+// Node build writes them into one 4 KB buffer with encodeInto. Its require()s (util, crypto,
 // async_hooks, stream) are served by the Worker's nodejs_compat.
 import { renderToReadableStream } from "react-dom/server.node";
 import { I18nextProvider } from "react-i18next";

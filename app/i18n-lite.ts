@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 
 /**
  * The browser's translator: the part of i18next the portal's components use, in ~1 KB instead of
- * i18next's ~15 KB gzip (issue #8: JS ≤ 140 KB per page). The server renders with i18next itself
+ * i18next's ~15 KB gzip (JS ≤ 140 KB per page). The server renders with i18next itself
  * (remix-i18next); `i18n-lite.test.ts` holds this to the same output as i18next for every key of
  * every locale file, with and without counts and values, so hydration sees identical text.
  *

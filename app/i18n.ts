@@ -8,7 +8,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The language after sign-in (issue #15). A language chosen before signing in (the login page's
+ * The language after sign-in. A language chosen before signing in (the login page's
  * switch, i.e. the `lng` cookie, or a `?lng=` on the sign-in request) is kept: a customer who
  * switched the login page to English is not handed a Greek portal because the profile says
  * Greek. The profile's saved language applies when nothing was chosen (Greek when it has none).

@@ -68,13 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nonce,
       skin: toSkin(session.get("skin")),
       signedIn: isSignedIn(session),
-      /** Offer to save the language chosen before sign-in (issue #15), until answered. */
+      /** Offer to save the language chosen before sign-in, until answered. */
       languagePrompt: isSignedIn(session) && session.get("lang_prompt") === locale,
       toast,
       /** Off the production host: the marker banner and the "[TEST] " title prefix. */
       testEnvironment: url.hostname !== env.PRODUCTION_HOST,
       cookieBar: showCookieBar(request),
-      /** `?checkout=success&t=…` as the API confirmed it (issue #15: the URL alone proves nothing). */
+      /** `?checkout=success&t=…` as the API confirmed it (the URL alone proves nothing). */
       checkout: await loadConfirmedCheckout({ request, context }),
     },
     { headers },
@@ -85,7 +85,7 @@ export interface RouteHandle {
   /**
    * Translation namespaces the route renders; the root embeds them for hydration. An entry may
    * name one top-level part of a namespace ("auth.login"): the page then carries only that part,
-   * and the rest loads when a page needs it (#16: the sign-in page's first 14 KB). A function
+   * and the rest loads when a page needs it (the sign-in page's first 14 KB). A function
    * chooses by the route's loader data (one route, two modes).
    */
   i18n?: readonly string[] | ((loaderData: unknown) => readonly string[]);
@@ -139,7 +139,7 @@ function usePageTitle(): string | null {
 /**
  * The namespaces a page embeds for hydration, as the script's JSON. The bundles are static, so
  * the text is made once per language and namespace list (a 17 KB JSON.stringify per request
- * before, #16); a list with a namespace not (yet) loaded is not remembered.
+ * before); a list with a namespace not (yet) loaded is not remembered.
  */
 const embeddedJson = new Map<string, Embedded>();
 
@@ -274,7 +274,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("skipToContent")}
         </a>
         {testEnvironment ? (
-          // A landmark of its own: all content sits in one (axe `region`, issue #15).
+          // A landmark of its own: all content sits in one (axe `region`).
           <aside className="test-banner" aria-label={t("testEnvironment")}>
             <p role="note">{t("testEnvironment")}</p>
           </aside>

@@ -13,7 +13,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("contact", "routes/contact.tsx"),
-  // Applications reachable signed out (issue 7): transfer to us, new supply.
+  // Applications reachable signed out: transfer to us, new supply.
   route("metavasi", "routes/metavasi.tsx"),
   route("nea-paroxi", "routes/nea-paroxi.tsx"),
   // Direct debit set-up (public): VAT, SMS code, card; processing; thank-you.
@@ -59,7 +59,7 @@ export default [
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
       route("export", "routes/b2b/export.ts"),
-      // Requests (issue 7): list, the two forms (one module: the URL tells them apart), one request, its file.
+      // Requests: list, the two forms (one module: the URL tells them apart), one request, its file.
       route("aitimata", "routes/b2b/aitimata.tsx"),
       route("aitimata/allagi-onomatos", "routes/b2b/aitimata-form.tsx", {
         id: "request-name-change",
@@ -67,7 +67,7 @@ export default [
       route("aitimata/diakopi", "routes/b2b/aitimata-form.tsx", { id: "request-cancellation" }),
       route("aitimata/:requestId", "routes/b2b/aitimata-detail.tsx"),
       route("aitimata/:requestId/file", "routes/b2b/aitimata-file.ts"),
-      // Issue 7: statistics, calendar (+ .ics), questionnaire, important notices.
+      // Statistics, calendar (+ .ics), questionnaire, important notices.
       route("statistika", "routes/b2b/statistika.tsx"),
       route("imerologio", "routes/b2b/imerologio.tsx"),
       route("imerologio.ics", "routes/b2b/imerologio-ics.ts"),

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resources } from "../locales";
 
 /**
- * Issue #16, "the first view is as fast as the repeat": per-request work of a fresh server render
+ * "The first view is as fast as the repeat": per-request work of a fresh server render
  * that does not depend on the request is done once per isolate.
  */
 describe("#16 a fresh server render repeats no per-isolate work", () => {

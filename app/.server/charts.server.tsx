@@ -182,7 +182,7 @@ export function tickTextWidth(text: string, fontSize = TICK_FONT): number {
 }
 
 /**
- * The longest value tick a chart can show (issue #15: "1.350 kW…" was cut off): recharts rounds
+ * The longest value tick a chart can show ("1.350 kW…" was cut off): recharts rounds
  * the axis up to a "nice" value, at most about half as much again as the data's largest bar, so
  * the widest label has as many digits as 1.5 × that bar, all of them wide. Stacked series add up.
  */

@@ -14,7 +14,7 @@ import { getApi } from "./api";
 import { athensToday } from "../../core/dates";
 
 /*
- * Reuse of rendered signed-in pages (issue #8), in the way of key-based cache expiry: a page is a
+ * Reuse of rendered signed-in pages, in the way of key-based cache expiry: a page is a
  * function of the customer's data, the URL, the language, the session's UI state and the day, so
  * a response rendered once is valid for as long as all of those are the same. The customer's data
  * is represented by its *data version* (GET /api/users/{id}/data-version), which database triggers

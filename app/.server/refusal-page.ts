@@ -5,7 +5,7 @@ import { localeCookie } from "../middleware/i18next";
 import stylesHref from "../styles/app.css?url";
 
 /*
- * The translated page of a request no page or action can take (issue #14.10), for the places
+ * The translated page of a request no page or action can take, for the places
  * where React Router renders no page: a resource route (PDF, CSV, image) and a method React
  * Router does not know (OPTIONS, PROPFIND, …), which it refuses before any middleware runs. Page
  * routes render the same texts in their error boundary (app/components/ErrorContent.tsx).

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /*
- * What a page action may be sent (issue #14, points 10 and 11). Every action of the portal is a
+ * What a page action may be sent. Every action of the portal is a
  * `<form method="post">` (or React Router's fetcher posting the same form): an urlencoded or a
  * multipart body, sent with POST. Anything else (JSON, text/plain, no body at all, PUT, PATCH,
  * DELETE, a multipart body that does not parse) is refused before an action runs, and a body is

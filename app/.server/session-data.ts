@@ -17,14 +17,14 @@ export interface SessionData {
   /** The pay-several dialog was closed in this session (overview); it stays closed until sign-out. */
   pay_several_dismissed?: 1;
   /**
-   * The language chosen before sign-in differs from the profile's (issue #15): the portal offers
+   * The language chosen before sign-in differs from the profile's: the portal offers
    * once to save it. Removed when the customer saves it or answers "not now".
    */
   lang_prompt?: "el" | "en";
   /**
    * The D1 bookmark of the customer's last write through the API (x-d1-bookmark), sent with every
-   * later API call so that a read replica answers only once it has that write (issue #16,
-   * docs/decisions "read your own writes").
+   * later API call so that a read replica answers only once it has that write (ADR 0010,
+   * "read your own writes").
    */
   d1_bookmark?: string;
 }

@@ -32,7 +32,7 @@ const shellExtras = createContext<{ overviewInvoices: boolean }>({ overviewInvoi
 
 /**
  * Route middleware of the overview: its supply's history comes with the frame's reads (one API
- * call and one D1 batch less per page, issue #16). Middleware runs before every loader, so the
+ * call and one D1 batch less per page). Middleware runs before every loader, so the
  * layout's loader, whichever asks first, makes the one call with it.
  */
 export const withOverviewHistory: MiddlewareFunction<Response> = ({ context }, next) => {
@@ -68,7 +68,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
 
   const today = athensToday(new Date());
   const counters = shellCounters(selected, today);
-  // Full rows only for the supplies this page shows (issue #16: the 200-supply account's list is
+  // Full rows only for the supplies this page shows (the 200-supply account's list is
   // not read in full on every page), with the frame's messages, banners and readings: one API
   // call, one D1 round trip. The readings only while the reading period is open, and only those
   // of the period (is a reading still due, or already sent?). A failure is that of the account's

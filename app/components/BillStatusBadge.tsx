@@ -9,7 +9,7 @@ const TONE: Record<BillStatus, string> = {
 };
 
 /**
- * A bill's payment status as a badge (issue #15): the word carries the meaning (colour only
+ * A bill's payment status as a badge: the word carries the meaning (colour only
  * repeats it), so it reads the same in every skin and to a screen reader.
  */
 export function BillStatusBadge({ status }: { status: BillStatus | null }) {

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { pathWithoutLng } from "./safe-redirect";
 
 /**
- * Issue #15: after signing in with a language other than the profile's (chosen on the login
+ * After signing in with a language other than the profile's (chosen on the login
  * page), the portal keeps it and asks once whether to save it to the profile. A real form posting
  * to /language (works without JavaScript): "save-language" stores it through the API,
  * "dismiss-language-prompt" answers "not now" for the rest of the session. Either way the page

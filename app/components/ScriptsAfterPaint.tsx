@@ -65,8 +65,7 @@ type ScriptElement = ReactElement<{
 }>;
 
 /**
- * React Router's `<Scripts/>` with the page's code requested only after its first paint
- * (issue #16).
+ * React Router's `<Scripts/>` with the page's code requested only after its first paint.
  *
  * 1. No `<link rel="modulepreload">`: React hoists those links to the top of `<head>`, so every
  *    route chunk (the 113 KB framework chunk first) was requested with the document and competed

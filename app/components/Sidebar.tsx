@@ -45,7 +45,7 @@ export function Sidebar({ items, toggleId }: { items: SidebarItem[]; toggleId: s
   return (
     <nav id="sidebar" className="sidebar" aria-label={t("nav.label")}>
       {/* The phone menu's CSS-only toggle (the header's menu button is its label). Inside the
-          navigation landmark, not loose in the page (axe `region`, issue #15); it stays
+          navigation landmark, not loose in the page (axe `region`); it stays
           focusable while the closed menu is hidden (app.css). */}
       <input
         type="checkbox"

@@ -50,7 +50,7 @@ function withPrecedence(node: ReactNode): ReactNode[] {
  * `b2b-shell-*.css`, `payments-*.css`). React emits precedence stylesheets at the top of
  * `<head>`, before the `modulepreload` links it hoists from `<Scripts/>`; without one a route's
  * stylesheet stays where `<Links/>` is, after every modulepreload, and the render-blocking CSS
- * queues behind the framework chunk (issue #16, tests/integration/document-head.test.ts).
+ * queues behind the framework chunk (tests/integration/document-head.test.ts).
  * `ScriptsAfterPaint` now leaves those links out altogether; the order stays guarded.
  *
  * One place for every route, so no route has to remember it. On the client, React keeps such

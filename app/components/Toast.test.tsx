@@ -14,7 +14,7 @@ describe("Toast", () => {
   it("announces success politely and errors assertively, with a no-JS dismiss control", () => {
     const success = render(<Toast type="success" message="Οι αλλαγές αποθηκεύτηκαν." />);
     expect(success).toContain('role="status"');
-    // #15: inside a landmark of its own (axe region), named by toast.label.
+    // inside a landmark of its own (axe region), named by toast.label.
     expect(success).toMatch(/^<section class="toast-region" aria-label="toast\.label">/);
     expect(success).toContain("Οι αλλαγές αποθηκεύτηκαν.");
     expect(success).toMatch(/<input type="checkbox" id="([^"]+)"[^>]*class="toast-toggle/);

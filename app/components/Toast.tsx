@@ -9,7 +9,7 @@ export function Toast({ type, message }: { type: "success" | "error"; message: s
   const { t } = useTranslation();
   const id = useId();
   return (
-    // A landmark: the dismiss checkbox is page content too (axe `region`, issue #15).
+    // A landmark: the dismiss checkbox is page content too (axe `region`).
     <section className="toast-region" aria-label={t("toast.label")}>
       <input
         type="checkbox"

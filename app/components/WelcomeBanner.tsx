@@ -10,7 +10,7 @@ export const OVERVIEW_ROUTE_ID = "routes/b2b/episkopisi";
 /**
  * Spec §1: name, address, supply number, user SAP id, meter SAP id, package and meter type.
  *
- * Issue #15: in full on the overview only, where the overview places it after what the customer
+ * In full on the overview only, where the overview places it after what the customer
  * owes (`full`); every other signed-in page gets one line (greeting and supply number) from the
  * layout, so that the page's own task is above the fold on a phone. On the overview the layout's
  * copy renders nothing: one banner per page.

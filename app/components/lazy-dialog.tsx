@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import "./dialog.css";
 
 /**
- * A URL-addressed dialog whose code is fetched only when it is shown (issue #8: a first page
+ * A URL-addressed dialog whose code is fetched only when it is shown (a first page
  * load ships no code for dialogs it does not open). The server waits for lazy components before
  * it sends the page (app/entry.server.tsx), so the dialog is in the HTML and works without
  * JavaScript; during hydration React keeps that HTML until the chunk has arrived. Opened later

@@ -1,7 +1,7 @@
 import type { ApiInvoice, InvoiceType } from "../../core/contract";
 
 /**
- * The payment status of one billing row (issue #15, "the money first"), shown as a badge on the
+ * The payment status of one billing row ("the money first"), shown as a badge on the
  * bills table, the invoice page and the overview.
  *
  * Only bills that ask for money have a status: Clearance, Advance and Manual. Credit notes,

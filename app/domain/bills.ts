@@ -204,7 +204,7 @@ export function hasDocument(invoice: Pick<ApiInvoice, "type">): boolean {
   return invoice.type !== "payment";
 }
 
-// ---- Paying one bill (issue #15: "Pay this bill" on an open bill's page) ----
+// ---- Paying one bill ("Pay this bill" on an open bill's page) ----
 
 /**
  * What "Pay this bill" pre-fills on the pay page, in cents: what remains of the bill, never more

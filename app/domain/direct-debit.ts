@@ -1,5 +1,5 @@
 /**
- * Direct debit for the portal (issue #7): the API's own rules and schemas (api/direct-debit), the
+ * Direct debit for the portal: the API's own rules and schemas (api/direct-debit), the
  * form schemas of each step, and how an API error becomes a message next to a field. Server code
  * only imports the schemas (route actions); components import nothing from here that pulls zod.
  */

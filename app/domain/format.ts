@@ -49,7 +49,7 @@ let zonedFormat: Intl.DateTimeFormat | undefined;
 
 /** Wall-clock parts of an instant in the display zone. */
 function zonedParts(date: Date): { y: number; m: number; d: number; h: number; min: number } {
-  // One formatter per isolate (or page): building one costs far more than using it (#16).
+  // One formatter per isolate (or page): building one costs far more than using it.
   zonedFormat ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: DISPLAY_TIME_ZONE,
     year: "numeric",

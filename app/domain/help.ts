@@ -1,5 +1,5 @@
 /**
- * FAQ search of /b2b/help (issue 7): `?q=` matches questions and answers regardless of case and of
+ * FAQ search of /b2b/help: `?q=` matches questions and answers regardless of case and of
  * Greek accents ("λογαριασμος" finds "Λογαριασμός", "ΠΛΗΡΩΜΗ" finds "πληρωμή"), every word of the
  * query must appear. Pure, so the page and the tests agree.
  */

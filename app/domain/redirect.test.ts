@@ -49,7 +49,7 @@ describe("safeRedirect", () => {
     "https:/evil.com",
     "//evil.com/b2b/paroxes",
     "//user:pass@evil.com",
-    // Normalising to "//": the bug of issue #14.2.
+    // Normalising to "//": the bug.
     "/.//evil.com",
     "/..//evil.com",
     "/a/..//evil.com",

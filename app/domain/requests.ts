@@ -1,5 +1,5 @@
 /**
- * Requests from the signed-in area (issue 7): name change and supply cancellation. The rules and
+ * Requests from the signed-in area: name change and supply cancellation. The rules and
  * field schemas are the API's own (api/requests), so the portal and the API never disagree; this
  * module adds what the pages need. Imported by loaders and actions only (it pulls in zod).
  */

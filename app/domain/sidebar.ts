@@ -19,7 +19,7 @@ export type SidebarItemId =
   | "questionnaire"
   | "notices";
 
-/** "main": the spec's five items; "more": the other pages the spec names (issue 7). */
+/** "main": the spec's five items; "more": the other pages the spec names. */
 export type SidebarGroup = "main" | "more";
 
 export interface SidebarItemDefinition {

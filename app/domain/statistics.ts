@@ -2,7 +2,7 @@ import type { ApiInvoice } from "../../core/contract";
 import type { ConsumptionPeriod } from "./readings";
 
 /**
- * Consumption and cost statistics of one supply (issue 7, /b2b/statistika): per calendar month
+ * Consumption and cost statistics of one supply (/b2b/statistika): per calendar month
  * over the last 1, 2 or 3 years, with totals and monthly averages per calendar year.
  *
  * - Billed consumption and cost come from the Clearance invoices (the bills of real consumption;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { greekSyllables, greekVocative } from "./vocative";
 
-/** [welcome_name, the greeting's name] (issue #15: "Καλώς ήρθατε, Γιώργο", not "Γιώργος"). */
+/** [welcome_name, the greeting's name] ("Καλώς ήρθατε, Γιώργο", not "Γιώργος"). */
 const TABLE: [string, string][] = [
   // ‑ος, two syllables → ‑ο
   ["Γιώργος", "Γιώργο"],

@@ -1,5 +1,5 @@
 /**
- * The Greek vocative of a first name, for the greeting "Καλώς ήρθατε, Γιώργο" (issue #15): Greek
+ * The Greek vocative of a first name, for the greeting "Καλώς ήρθατε, Γιώργο": Greek
  * addresses a person in the vocative, and "Καλώς ήρθατε, Γιώργος" reads as a mistake.
  *
  * Only the common masculine endings change; everything else keeps the nominative, which is never

@@ -13,7 +13,7 @@ import { refusalResponse, type RefusalStatus } from "../.server/refusal-page";
 import { getInstance } from "./i18next";
 
 /*
- * Issue #14, points 10 and 11: a page action is only ever reached by a form, posted. Before any
+ * a page action is only ever reached by a form, posted. Before any
  * action runs, for every route at once (page, `.data` single fetch and resource route alike):
  * - a route without an action, or a method other than POST: 405 with `Allow`;
  * - a body that is not an urlencoded or multipart form (JSON, text/plain, none at all), or a form

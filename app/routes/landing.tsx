@@ -32,7 +32,7 @@ import type { Route } from "./+types/landing";
  */
 export const handle: RouteHandle = {
   // Only the parts of "auth" this mode shows: the sign-in page is the first 14 KB a customer
-  // loads (#16). Sign-in refusals may be notices ("deactivated"); signing up states the password
+  // loads. Sign-in refusals may be notices ("deactivated"); signing up states the password
   // rules of "reset".
   i18n: (loaderData) =>
     (loaderData as { mode?: Mode } | undefined)?.mode === "signup"

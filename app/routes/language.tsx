@@ -11,7 +11,7 @@ import { saveLanguage } from "../.server/api/settings";
 /**
  * POST {lng, redirectTo}: stores the language in the `lng` cookie and goes back (same-origin
  * paths only). POST {intent: "cookie-consent", redirectTo}: hides the cookie bar from now on.
- * The answers to the prompt after sign-in (issue #15, app/components/LanguagePrompt.tsx):
+ * The answers to the prompt after sign-in (app/components/LanguagePrompt.tsx):
  * POST {intent: "save-language"} saves the language chosen before sign-in to the profile;
  * POST {intent: "dismiss-language-prompt"} ("not now") hides the prompt for the session.
  * GET has nothing to show.

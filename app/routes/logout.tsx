@@ -12,7 +12,7 @@ import { currentUser } from "../.server/api/users";
  * The API session is revoked (if the access token has expired the client refreshes once; if that
  * fails too, the portal session is cleared anyway, spec §4). no-store keeps Back from showing
  * signed-in pages from the cache. The language goes back to the profile's saved one, or Greek
- * (spec §4): a language kept from the login page but not saved ends with the session (#15).
+ * (spec §4): a language kept from the login page but not saved ends with the session.
  */
 export async function loader() {
   throw redirect("/");

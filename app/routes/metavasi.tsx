@@ -36,7 +36,7 @@ const FLOW: FlowConfig = {
 export { flowHeaders as headers } from "../.server/applications";
 
 /**
- * The transfer flow (spec §2 "Transfer flow", issue 7), reachable signed out: contact details
+ * The transfer flow (spec §2 "Transfer flow"), reachable signed out: contact details
  * (phone, email, VAT: checked against the holder register), tariff category, supply number,
  * review, done with a reference number. Every step is saved in a server-side draft; signed in,
  * the first step is prefilled from the account.

@@ -57,7 +57,7 @@ const FLOW: FlowConfig = {
 export { flowHeaders as headers } from "../.server/applications";
 
 /**
- * New-supply application (spec §3 "New-supply fields", issue 7), reachable signed out: the
+ * New-supply application (spec §3 "New-supply fields"), reachable signed out: the
  * applicant's details and the supply wanted, a review, done with a reference number. The details
  * are saved in a server-side draft; signed in, VAT, email and mobile are prefilled.
  */

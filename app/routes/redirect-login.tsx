@@ -18,7 +18,7 @@ import { currentUser, redirectLoginPreview } from "../.server/api/users";
  * spends the token and never touches the session; only the POST does, and a POST must come from
  * our own pages (the Worker refuses a foreign Origin). Otherwise a link to an attacker's own
  * token, opened cross-site (an <img>, a redirect, a link in a mail), would silently replace the
- * victim's session with the attacker's account: login CSRF (issue #14.3).
+ * victim's session with the attacker's account: login CSRF.
  *
  * The question is asked even when nobody is signed in, as a careful bank would: being signed in
  * to someone else's account without noticing is the same attack on a signed-out browser (what

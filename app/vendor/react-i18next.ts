@@ -16,7 +16,7 @@ import { LiteI18n, type LiteOptions } from "../i18n-lite";
  * matters for selector-function keys, which the portal does not use). vite.config.ts,
  * vitest.config.ts and tsconfig map the `react-i18next` import here; the package is not installed.
  *
- * Why: issue #8's budget of 140 KB of JavaScript per page (ADR 0007). react-i18next's general
+ * Why: the budget of 140 KB of JavaScript per page (ADR 0007). react-i18next's general
  * machinery (selectors, key prefixes, HOCs, <Trans>, a copy of the i18n instance per component
  * on the server) cost ~2 KB gzip on every page and a share of each server render; the portal
  * needs none of it. Behaviour kept: a component re-renders when the language changes, and
@@ -87,8 +87,8 @@ function fixedT(i18n: I18n, lng: string, ns: string): TFunction {
  * The server's components translate with the browser's translator (app/i18n-lite.ts) over the
  * same static bundle: the text must be the browser's for hydration anyway, and
  * `app/i18n-lite.test.ts` holds it to i18next's output for every key of every locale file, with
- * and without counts and values. i18next's general lookup was ~9 % of a fresh overview's CPU
- * (#16). One translator per bundle and language per isolate; loaders keep i18next itself
+ * and without counts and values. i18next's general lookup was ~9 % of a fresh overview's CPU.
+ * One translator per bundle and language per isolate; loaders keep i18next itself
  * (`getInstance(context)`).
  */
 const liteByResources = new WeakMap<object, Map<string, LiteI18n>>();

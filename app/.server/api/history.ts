@@ -7,8 +7,8 @@ import { meterInvoices } from "./invoices";
 /**
  * The selected supply's billing history (GET /users/{id}/meters/{meterId}/invoices), asked for
  * ALONGSIDE the shell's calls rather than after them: the supply chosen earlier in this session
- * is almost always still the selected one, so the page saves one sequential D1 round trip
- * (issue #16). Call it before `requireShell`; hand the shell to the function it returns. A wrong
+ * is almost always still the selected one, so the page saves one sequential D1 round trip.
+ * Call it before `requireShell`; hand the shell to the function it returns. A wrong
  * guess (the supply is gone) is dropped and the history of the supply the shell chose is read.
  */
 export function historyOfSelectedMeter(args: GuardArgs) {

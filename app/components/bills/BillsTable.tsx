@@ -10,9 +10,9 @@ import { DownloadLink } from "./DownloadLink";
 import { invoiceHref, invoicePdfHref } from "./links";
 
 /**
- * The billing history table (spec §2 logariasmoi, §3 Invoice; issue #15 "the money first"): the
+ * The billing history table (spec §2 logariasmoi, §3 Invoice; the money first): the
  * server already filtered, sorted and paged the rows from the URL, so the table is plain HTML that
- * works without JavaScript (no table library in the browser: issue #8 budget).
+ * works without JavaScript (no table library in the browser: the JavaScript budget of ADR 0007).
  *
  * Each row shows what a customer looks for, and nothing that needs sideways scrolling: the type
  * and number (the link to the bill's page), the billing period, the due date, the bill's amount,

@@ -21,7 +21,7 @@ function saveBlob(blob: Blob, filename: string) {
 
 /**
  * The spec's download dialog (§2 Modals, §4), shown by DownloadLink (its code is fetched on the
- * first click, issue #8): "Please wait" while the file comes, closed on success; 400 or an empty
+ * first click): "Please wait" while the file comes, closed on success; 400 or an empty
  * file → "The file is not available for download", 403 → the status text, both closing after
  * 5 s; 401 → tried again once (the portal refreshes the token on the server), then the sign-in
  * page. Mounted once per click: it fetches the file when it mounts.

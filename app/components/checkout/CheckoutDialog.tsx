@@ -17,7 +17,7 @@ function receiptHref(pathname: string, reference: string): string | null {
  * Spec §2 "Checkout query (any page)": success, canceledComplete, fail and mismatch show the
  * payment-result dialog; cancel shows the cancel dialog, only when `t` is present (and uses `o`,
  * the order to cancel). Rendered by the server, so it works without JS; a success only with what
- * the API confirmed (issue #15).
+ * the API confirmed.
  */
 export function CheckoutDialog() {
   const { t } = useTranslation("payments");

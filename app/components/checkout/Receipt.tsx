@@ -5,7 +5,7 @@ import { formatAmount, formatStamp } from "../../domain/format";
 /**
  * One receipt per payment, however many supplies it covered (a copy goes out by email). The
  * "shows within 5 days" note is the page's own (pay and pay-link pages show it under their
- * form): said once, not again in here (issue #15).
+ * form): said once, not again in here.
  */
 export function Receipt({ receipt, backTo }: { receipt: ApiReceipt; backTo: string }) {
   const { t } = useTranslation("payments");

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import "./file-input.css";
 
 /**
- * A file field that speaks the page's language (GOV.UK's file upload pattern, issue #15).
+ * A file field that speaks the page's language (GOV.UK's file upload pattern).
  * Without JavaScript: the browser's own input, styled (its button text and "no file chosen" are
  * the browser's, which shows the chosen file's name itself). With JavaScript: the input stays
  * the focusable, labelled control but is visually hidden; a translated "Choose file" button (a

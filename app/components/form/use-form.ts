@@ -6,7 +6,7 @@ import { formValue, getAt, serialize, setAt, type Tree } from "./values";
 import { fieldIds } from "./wiring";
 
 /**
- * `useForm` for forms that the server validates (issue #8: the browser ships no schema code and
+ * `useForm` for forms that the server validates (the browser ships no schema code and
  * no form library). A drop-in for Conform's `useForm` in this project's forms: the same
  * metadata (ids `${formId}-${name}`, `errorId`, `descriptionId`, `errors`, `initialValue`, live
  * `value`, `key`, `getFieldset()`, `getFieldList()`) from the action's `lastResult`

@@ -7,7 +7,7 @@ import { formatAmount, formatDate, formatKwh } from "../../domain/format";
 
 /**
  * Spec §3 Dashboard: balances of the supply, charges and consumption of its last bill. The current
- * bill carries its payment status (issue #15), so a paid bill's amount never reads as still owed.
+ * bill carries its payment status, so a paid bill's amount never reads as still owed.
  */
 export function Dashboard({ data, status }: { data: DashboardData; status: BillStatus | null }) {
   const { t } = useTranslation("overview");
@@ -26,7 +26,7 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
       value: money(data.currentBill),
       badge: data.currentBill === null ? null : status,
     },
-    // Not highlighted: the hero above says what is owed (issue #15, one figure to act on).
+    // Not highlighted: the hero above says what is owed (one figure to act on).
     { key: "totalDue", label: t("dashboard.totalDue"), value: formatAmount(data.totalDue) },
     {
       key: "lastPayment",

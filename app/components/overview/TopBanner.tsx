@@ -8,7 +8,7 @@ import type { TopBannerView } from "./view";
 import "./hero.css";
 
 /**
- * The overview's hero (issue #15, "the money first"): what the supply owes, by when, and the pay
+ * The overview's hero ("the money first"): what the supply owes, by when, and the pay
  * button, first on the page at every width. When nothing is owed it says so in words, with the
  * latest bill's status badge ("Paid"), so a paid bill never reads as a bill still to pay.
  *

@@ -55,7 +55,7 @@ function kindOf(request: Request): RequestKind {
 }
 
 /**
- * A request form (issue 7): name change (/b2b/aitimata/allagi-onomatos) or supply cancellation
+ * A request form: name change (/b2b/aitimata/allagi-onomatos) or supply cancellation
  * (/b2b/aitimata/diakopi). The supply comes from `?meter=`, else the selected supply; supplies
  * that cannot get the request now are listed disabled with the reason.
  */

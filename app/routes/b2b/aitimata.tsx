@@ -23,7 +23,7 @@ export function headers() {
 }
 
 /**
- * Submit request (spec §2 "submit request", issue 7): the customer's requests with their status,
+ * Submit request (spec §2 "submit request"): the customer's requests with their status,
  * and the two kinds of request for the selected supply (each form can switch supply).
  */
 export async function loader(args: Route.LoaderArgs) {

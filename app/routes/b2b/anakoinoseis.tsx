@@ -23,7 +23,7 @@ export function headers() {
   return NO_STORE;
 }
 
-/** Important notices (issue 7): the supplier's notices to every customer, newest first. */
+/** Important notices: the supplier's notices to every customer, newest first. */
 export async function loader(args: Route.LoaderArgs) {
   await requireShell(args);
   const all = await notices(getApi(args));

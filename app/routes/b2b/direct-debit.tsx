@@ -36,7 +36,7 @@ async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 /**
- * The direct debit of one supply, signed in (issue #7): see the card and the monthly charge day,
+ * The direct debit of one supply, signed in: see the card and the monthly charge day,
  * put a new card (no SMS code: the customer is signed in), or cancel after a confirmation.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
 
 export const handle: RouteHandle = {
-  // The hero's bill status badge reads common:billStatus.* (issue #16: not the whole bills namespace).
+  // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
   i18n: ["overview"],
   title: "overview:title",
   breadcrumb: "overview:title",
@@ -141,7 +141,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           downloadHref={downloadHref}
         />
       ) : null}
-      {/* Issue #15: the money first; then who and which supply (the full welcome banner). */}
+      {/* The money first; then who and which supply (the full welcome banner). */}
       {shell ? <WelcomeBanner view={shell} full /> : null}
       <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
       <History view={view} charts={charts} />

@@ -44,7 +44,7 @@ export function headers() {
 }
 
 /**
- * The satisfaction questionnaire (issue 7): four ratings, a preferred channel and an optional
+ * The satisfaction questionnaire: four ratings, a preferred channel and an optional
  * comment, stored by the API once per quarter. Answered, the page thanks and says when the next
  * one opens; a second answer in the same quarter (another tab, a resent form) is refused.
  */

@@ -17,7 +17,7 @@ export const handle: RouteHandle = {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 /**
- * Help and FAQ (spec §2 help, issue 7): questions grouped by topic, searched through the URL
+ * Help and FAQ (spec §2 help): questions grouped by topic, searched through the URL
  * (`?q=`, accents and case ignored), as <details> so they open without JavaScript; customer
  * service 18101 and the contact form. The FAQ text lives in locales/{el,en}/help.json: it is
  * static, reviewed together with its translation (the key-parity test keeps both languages

@@ -27,7 +27,7 @@ export function headers() {
 }
 
 /**
- * Calendar (issue 7): one month (`?month=YYYY-MM`, default this month) of ALL the customer's
+ * Calendar: one month (`?month=YYYY-MM`, default this month) of ALL the customer's
  * supplies, as an agenda by day: reading windows, the network operator's reading dates and bill
  * due dates. One API call for the month, whatever the number of supplies; an .ics download of
  * the coming months beside it.

@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (invoiceId && /^\d{1,12}$/.test(invoiceId)) {
     throw redirect(href("/b2b/logariasmoi/:invoiceId", { invoiceId }));
   }
-  // Asked for alongside the shell's calls (one D1 round trip less, issue #16).
+  // Asked for alongside the shell's calls (one D1 round trip less).
   const historyOf = historyOfSelectedMeter(args);
   const shell = await requireShell(args);
   const meter = shell.selectedMeter;

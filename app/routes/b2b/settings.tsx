@@ -33,7 +33,7 @@ import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/settings";
 
-/** Shown only after a password change was refused: its code loads then (issue #8 budget). */
+/** Shown only after a password change was refused: its code loads then (budget). */
 const PasswordDialog = lazyDialog(() =>
   import("../../components/settings/PasswordDialog").then((m) => m.PasswordDialog),
 );

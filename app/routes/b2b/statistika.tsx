@@ -47,7 +47,7 @@ export function headers() {
 }
 
 /**
- * Statistics (issue 7): consumption and cost of the selected supply per month over the last 1, 2
+ * Statistics: consumption and cost of the selected supply per month over the last 1, 2
  * or 3 years (`?years=`), from its Clearance bills and, for electricity, its meter readings; two
  * server-rendered charts, each with a table, and totals and averages per year. Two API calls.
  */

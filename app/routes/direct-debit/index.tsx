@@ -61,7 +61,7 @@ interface Notice {
 }
 
 /**
- * Direct debit set-up (spec §2, issue #7), public: VAT → one-time SMS code → supply and card →
+ * Direct debit set-up (spec §2), public: VAT → one-time SMS code → supply and card →
  * /direct-debit/loader (activation) → /direct-debit/thank-you. The step shown comes from the
  * server-side flow, so a reload shows the same step with what was given.
  */
