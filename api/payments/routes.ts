@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { customers } from "../db/schema";
 import { supplyNumber } from "../../core/supply-number";
 import {
   devPayLinkSchema,
@@ -137,11 +139,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
   .get("/links/:purpose/:hash", validate("param", payLinkParams, asMissing), async (c) => {
     const link = c.req.valid("param");
     const { purpose, meter } = await linkMeter(c, link.purpose, link.hash);
-    const holder = await c
+    const [holder] = await c
       .get("db")
-      .$client.prepare("SELECT name FROM customers WHERE id = ?")
-      .bind(meter.customer_id)
-      .first<{ name: string }>();
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, meter.customer_id));
     const data: ApiPayLink = {
       purpose,
       meter_id: meter.id,
