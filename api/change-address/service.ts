@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { supplyAddressColumns, supplyNumberColumns } from "../db/supply-columns";
 import type { ApiAddress, ApiChangeAddressLink } from "../../core/contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
@@ -11,15 +12,8 @@ const linkMeterColumns = {
   id: meters.id,
   customer_id: meters.customer_id,
   status: meters.status,
-  division: meters.division,
-  per_code: meters.per_code,
-  id_code: meters.id_code,
-  next_code: meters.next_code,
-  pod: meters.pod,
-  phys_street: meters.phys_street,
-  phys_street_no: meters.phys_street_no,
-  phys_postal_code: meters.phys_postal_code,
-  phys_region: meters.phys_region,
+  ...supplyNumberColumns,
+  ...supplyAddressColumns,
   bill_street: meters.bill_street,
   bill_street_no: meters.bill_street_no,
   bill_postal_code: meters.bill_postal_code,

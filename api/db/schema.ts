@@ -4,6 +4,7 @@
  * truth; this file only gives the queries types, so keep column names, types, nullability,
  * defaults, keys and indexes identical: tests/unit/drizzle-schema.test.ts fails when the two disagree.
  */
+import { INVOICE_TYPES } from "../../core/invoice-types";
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -113,15 +114,6 @@ export const meters = sqliteTable(
   (t) => [index("meters_customer").on(t.customer_id)],
 );
 
-export const invoiceTypes = [
-  "Clearance",
-  "Advance",
-  "Credit",
-  "Cancelled",
-  "payment",
-  "Manual",
-] as const;
-
 export const invoices = sqliteTable(
   "invoices",
   {
@@ -129,7 +121,7 @@ export const invoices = sqliteTable(
     meter_id: integer("meter_id")
       .notNull()
       .references(() => meters.id),
-    type: text("type", { enum: invoiceTypes }).notNull(),
+    type: text("type", { enum: INVOICE_TYPES }).notNull(),
     invoice_no: text("invoice_no").notNull(),
     issue_date: text("issue_date").notNull(),
     date_due: text("date_due"),

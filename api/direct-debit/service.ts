@@ -2,6 +2,7 @@
  * Direct debit storage and the test issuer (docs/api/direct-debit.md). Drizzle over D1: the
  * tables are migrations/0002_direct_debit.sql. Every function takes the database explicitly.
  */
+import { supplyAddress, supplyAddressColumns, supplyNumberColumns } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
@@ -40,24 +41,13 @@ export type FlowRow = typeof directDebitFlows.$inferSelect;
 const meterColumns = {
   id: meters.id,
   customer_id: meters.customer_id,
-  division: meters.division,
-  per_code: meters.per_code,
-  id_code: meters.id_code,
-  next_code: meters.next_code,
-  pod: meters.pod,
-  phys_street: meters.phys_street,
-  phys_street_no: meters.phys_street_no,
-  phys_postal_code: meters.phys_postal_code,
-  phys_region: meters.phys_region,
+  ...supplyNumberColumns,
+  ...supplyAddressColumns,
   last_invoice_due_date: meters.last_invoice_due_date,
 };
 
 type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
 type MandateRow = typeof directDebits.$inferSelect;
-
-function address(m: MeterRow): string {
-  return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();
-}
 
 /** Supplies that may be on direct debit: the customer's Active ones. */
 export function eligibleMeters(db: Db, customerId: number): Promise<MeterRow[]> {
@@ -85,7 +75,7 @@ function toApiDirectDebit(row: MandateRow, meter: MeterRow, today: string): ApiD
     meter_id: row.meter_id,
     supply_number: supplyNumber(meter),
     division: meter.division,
-    address: address(meter),
+    address: supplyAddress(meter),
     card_brand: row.card_brand,
     card_last4: row.card_last4,
     card_exp_month: row.card_exp_month,
@@ -270,7 +260,7 @@ export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise
       meter_id: m.id,
       supply_number: supplyNumber(m),
       division: m.division,
-      address: address(m),
+      address: supplyAddress(m),
       direct_debit: mandate
         ? {
             card_brand: mandate.card_brand,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { customers } from "../db/schema";
+import { supplyAddress } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import {
   devPayLinkSchema,
@@ -26,7 +27,6 @@ import { requireBearer } from "../middleware/auth";
 import { findUserWithCustomer } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
-  addressOf,
   cancelOrder,
   createOrder,
   customerMetersByIds,
@@ -149,7 +149,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       meter_id: meter.id,
       supply_number: supplyNumber(meter),
       division: meter.division,
-      address: addressOf(meter),
+      address: supplyAddress(meter),
       holder: holder?.name ?? "",
       package_print_descr: meter.package_print_descr,
       package_name: meter.package_name,

@@ -18,6 +18,7 @@
  * array parameter when the order is created), so an order for 1,000 supplies is the same handful
  * of statements with a handful of bound parameters as an order for one (D1 binds at most 100).
  */
+import { supplyAddress, supplyAddressColumns, supplyNumberColumns } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import { and, asc, eq, exists, getTableColumns, ne, notExists, sql } from "drizzle-orm";
 import type { ApiPaymentOutcome, ApiPaymentResult, ApiReceipt } from "../../core/contract";
@@ -51,15 +52,8 @@ const meterColumns = {
   id: meters.id,
   customer_id: meters.customer_id,
   status: meters.status,
-  division: meters.division,
-  per_code: meters.per_code,
-  id_code: meters.id_code,
-  next_code: meters.next_code,
-  pod: meters.pod,
-  phys_street: meters.phys_street,
-  phys_street_no: meters.phys_street_no,
-  phys_postal_code: meters.phys_postal_code,
-  phys_region: meters.phys_region,
+  ...supplyNumberColumns,
+  ...supplyAddressColumns,
   package_print_descr: meters.package_print_descr,
   package_name: meters.package_name,
   running_total_cents: meters.running_total_cents,
@@ -76,12 +70,6 @@ export type OrderRow = Omit<typeof paymentOrders.$inferSelect, "claim">;
 
 /** The raw D1 binding, for the one batch Drizzle's builders cannot write (recordSuccess). */
 const d1 = (db: Db): D1Database => db.$client;
-
-export function addressOf(
-  m: Pick<MeterRow, "phys_street" | "phys_street_no" | "phys_postal_code" | "phys_region">,
-) {
-  return `${m.phys_street} ${m.phys_street_no}, ${m.phys_postal_code} ${m.phys_region}`.trim();
-}
 
 export async function findMeter(db: Db, meterId: number): Promise<MeterRow | undefined> {
   const [meter] = await db.select(meterColumns).from(meters).where(eq(meters.id, meterId));
@@ -394,15 +382,8 @@ export async function loadReceipt(db: Db, reference: string) {
       id: meters.id,
       customer_id: meters.customer_id,
       status: meters.status,
-      division: meters.division,
-      per_code: meters.per_code,
-      id_code: meters.id_code,
-      next_code: meters.next_code,
-      pod: meters.pod,
-      phys_street: meters.phys_street,
-      phys_street_no: meters.phys_street_no,
-      phys_postal_code: meters.phys_postal_code,
-      phys_region: meters.phys_region,
+      ...supplyNumberColumns,
+      ...supplyAddressColumns,
     })
     .from(transactions)
     .innerJoin(meters, eq(meters.id, transactions.meter_id))
@@ -420,7 +401,7 @@ export async function loadReceipt(db: Db, reference: string) {
     items: results.map((row) => ({
       meter_id: row.id,
       supply_number: supplyNumber(row),
-      address: addressOf(row),
+      address: supplyAddress(row),
       txn_no: row.txn_no,
       amount: euros(row.amount_cents),
     })),

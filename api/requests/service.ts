@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { supplyNumberColumns } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import type {
   ApiRequest,
@@ -20,11 +21,7 @@ import { requestFiles } from "./tables";
 const meterColumns = {
   id: meters.id,
   status: meters.status,
-  division: meters.division,
-  per_code: meters.per_code,
-  id_code: meters.id_code,
-  next_code: meters.next_code,
-  pod: meters.pod,
+  ...supplyNumberColumns,
 };
 export type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
 

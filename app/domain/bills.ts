@@ -1,4 +1,5 @@
 import type { ApiInvoice, InvoiceType } from "../../core/contract";
+import { INVOICE_TYPES } from "../../core/invoice-types";
 import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import { paginate, type Page } from "./paging";
@@ -10,14 +11,6 @@ import { paginate, type Page } from "./paging";
  * uses them on the server; nothing here reaches the browser but the result.
  */
 
-export const INVOICE_TYPES: readonly InvoiceType[] = [
-  "Clearance",
-  "Advance",
-  "Credit",
-  "Cancelled",
-  "payment",
-  "Manual",
-];
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10; // spec §9
 export const SORT_KEYS = ["date", "amount"] as const;

@@ -1,16 +1,10 @@
+import { INVOICE_TYPES, type InvoiceType } from "../invoice-types";
 import { z } from "zod";
 import { euros, id, isoDate } from "./common";
 import { positivePathId } from "./params";
 
-export const invoiceTypeSchema = z.enum([
-  "Clearance",
-  "Advance",
-  "Credit",
-  "Cancelled",
-  "payment",
-  "Manual",
-]);
-export type InvoiceType = z.infer<typeof invoiceTypeSchema>;
+export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
+export type { InvoiceType };
 
 /** A bill (or a payment: a ledger row of type "payment") of one supply. */
 export const apiInvoiceSchema = z.object({

@@ -1,7 +1,8 @@
+import { INVOICE_TYPES } from "../../../core/invoice-types";
 import { pageWindow, type Page } from "../../domain/paging";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { billsSearch, INVOICE_TYPES, PAGE_SIZES, type BillsQuery } from "../../domain/bills";
+import { billsSearch, PAGE_SIZES, type BillsQuery } from "../../domain/bills";
 
 /**
  * Filters as a GET form: the choices land in the URL (bookmarkable, back button works, no JS
