@@ -17,6 +17,7 @@ import {
   submitApplication,
 } from "./api/applications";
 import { currentUser } from "./api/users";
+import { NO_STORE } from "./no-store";
 
 /**
  * Server side of the transfer (/metavasi) and new-supply (/nea-paroxi) flows: the draft API, and
@@ -169,8 +170,6 @@ export interface FlowConfig {
 }
 
 type Values = Record<string, string>;
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The pages' `headers`: a step's page is never cached (it shows what the customer typed). */
 export function flowHeaders() {

@@ -10,6 +10,7 @@ import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata-detail";
 import { userRequest } from "../../.server/api/requests";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -18,11 +19,7 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** The order in which a request's fields are shown (the labels are requests:fields.*). */
 const FIELD_ORDER = [

@@ -31,6 +31,7 @@ import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata-form";
+import { NO_STORE } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["requests", "forms"],
@@ -39,7 +40,6 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
 /** A form post beyond this is not read at all (the file limit is 5 MB; this leaves room). */
 const MAX_FORM_BYTES = 12 * 1024 * 1024;
 

@@ -7,6 +7,7 @@ import { KIND_SLUG, statusTone } from "../../domain/requests-view";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata";
 import { requests as readRequests } from "../../.server/api/requests";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -16,11 +17,7 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * Submit request (spec §2 "submit request"): the customer's requests with their status,

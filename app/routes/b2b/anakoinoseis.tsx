@@ -9,6 +9,7 @@ import { excerpt } from "../../domain/notices";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/anakoinoseis";
 import { notices } from "../../.server/api/notices";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["notices"],
@@ -18,10 +19,7 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** Important notices: the supplier's notices to every customer, newest first. */
 export async function loader(args: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { formatDate } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/anakoinosi";
 import { notice } from "../../.server/api/notices";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["notices"],
@@ -16,10 +17,7 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** One notice in full. An unknown, expired or not yet published id is a 404 page. */
 export async function loader(args: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/direct-debit";
 import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["directDebit", "forms"],
@@ -18,11 +19,7 @@ export const handle: RouteHandle = {
   breadcrumb: "directDebit:manage.title",
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
   await requireShell(args);

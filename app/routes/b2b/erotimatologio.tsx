@@ -28,6 +28,7 @@ import {
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/erotimatologio";
 import { answerQuestionnaire, questionnaire } from "../../.server/api/questionnaire";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["questionnaire", "forms"],
@@ -38,10 +39,7 @@ export const handle: RouteHandle = {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const PAGE = "/b2b/erotimatologio";
-const NO_STORE = { "Cache-Control": "no-store" };
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * The satisfaction questionnaire: four ratings, a preferred channel and an optional

@@ -12,6 +12,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/imerologio";
 import { athensToday } from "../../../core/dates";
 import { calendar as calendarEvents } from "../../.server/api/calendar";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["calendar"],
@@ -21,10 +22,7 @@ export const handle: RouteHandle = {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * Calendar: one month (`?month=YYYY-MM`, default this month) of ALL the customer's

@@ -13,16 +13,13 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
 import { invoice as readInvoice } from "../../.server/api/invoices";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 const DOWNLOAD_ERRORS = ["unavailable", "forbidden", "failed"] as const;
 

@@ -41,6 +41,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/kataxorisi";
 import { athensToday } from "../../../core/dates";
 import { correctReading, meterReadings, sendReading } from "../../.server/api/readings";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["readings", "forms"],
@@ -54,11 +55,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const PAGE = "/b2b/kataxorisi";
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 const groupValues = (group: ReadingGroup<ApiReading> | null) =>
   group

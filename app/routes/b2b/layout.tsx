@@ -12,11 +12,11 @@ import { WelcomeBanner } from "../../components/WelcomeBanner";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
 import { ErrorContent } from "../../components/ErrorContent";
+import { NO_STORE } from "../../.server/no-store";
 
 export const handle: RouteHandle = { i18n: ["shell", "settings", "forms"] };
 
 /** Signed-in pages are personal: never cached by the browser or a proxy. */
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);

@@ -12,6 +12,7 @@ import { formatAmount, formatDate, supplyNumber } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/logariasmoi";
 import { athensToday } from "../../../core/dates";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["bills"],
@@ -24,11 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * Bills and payments of the selected supply (spec §2 logariasmoi). One API call beyond the

@@ -32,6 +32,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 const Receipt = lazyDialog(() =>
   import("../../components/checkout/Receipt").then((m) => m.Receipt),
@@ -55,11 +56,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** Supplies that can be paid now: Active or Stopped with an open balance. */
 function owing(meters: ApiMeter[]): ApiMeter[] {

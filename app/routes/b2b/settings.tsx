@@ -32,6 +32,7 @@ import { localeCookie } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/settings";
+import { NO_STORE } from "../../.server/no-store";
 
 /** Shown only after a password change was refused: its code loads then (budget). */
 const PasswordDialog = lazyDialog(() =>
@@ -45,7 +46,6 @@ export const handle: RouteHandle = {
 };
 
 const OVERVIEW = "/b2b/episkopisi";
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * /b2b/settings: the action of the settings and change-password dialogs (spec §2, §4 "Settings

@@ -29,6 +29,7 @@ import type { Route } from "./+types/statistika";
 import { athensToday } from "../../../core/dates";
 import { meterInvoices } from "../../.server/api/invoices";
 import { meterReadings } from "../../.server/api/readings";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
@@ -41,10 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * Statistics: consumption and cost of the selected supply per month over the last 1, 2

@@ -46,10 +46,9 @@ import {
   startDirectDebitFlow,
   verifyDirectDebitCode,
 } from "../../.server/api/direct-debit";
+import { NO_STORE } from "../../.server/no-store";
 
 export const handle: RouteHandle = { i18n: ["directDebit", "forms"], title: "directDebit:title" };
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return withRetryAfter(actionHeaders, NO_STORE);

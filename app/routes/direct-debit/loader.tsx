@@ -7,17 +7,14 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/loader";
 import { clearFlowToken, loadFlowState, readFlowToken } from "../../.server/direct-debit-flow";
 import { activateDirectDebitFlow } from "../../.server/api/direct-debit";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["directDebit"],
   title: "directDebit:processing.title",
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /**
  * The "processing" step: the accepted card is turned into the supply's direct debit by a POST

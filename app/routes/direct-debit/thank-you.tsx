@@ -5,14 +5,11 @@ import { formatDate } from "../../domain/format";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/thank-you";
 import { loadFlowState } from "../../.server/direct-debit-flow";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = { i18n: ["directDebit"], title: "directDebit:done.title" };
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** The end of the flow: which supply, which card, and when the card is charged each month. */
 export async function loader(args: Route.LoaderArgs) {
