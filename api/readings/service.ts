@@ -84,16 +84,23 @@ async function meterReadings(db: Db, meterIds: number[]): Promise<ReadingRow[]> 
   return (await readingsStatement(db, meterIds).all<ReadingRow>()).results;
 }
 
+/** The ids of the customer's supplies, or the one asked for (404 if it is not theirs). */
+async function readableMeterIds(
+  db: Db,
+  userId: number,
+  meterId: number | undefined,
+): Promise<number[]> {
+  const customerId = await customerIdOf(db, userId);
+  return meterId ? [(await ownMeter(db, customerId, meterId)).id] : ownMeterIds(db, customerId);
+}
+
 /** All readings of the customer's supplies, or of one of them (404 if not theirs), newest first. */
 export async function customerReadings(
   db: Db,
   userId: number,
   meterId: number | undefined,
 ): Promise<ApiReading[]> {
-  const customerId = await customerIdOf(db, userId);
-  const ids = meterId
-    ? [(await ownMeter(db, customerId, meterId)).id]
-    : await ownMeterIds(db, customerId);
+  const ids = await readableMeterIds(db, userId, meterId);
   const rows = ids.length > 0 ? await meterReadings(db, ids) : [];
   return rows.map(toApiReading);
 }
@@ -105,10 +112,7 @@ export async function newReadings(
   since: string,
   meterId: number | undefined,
 ): Promise<ApiReading[]> {
-  const customerId = await customerIdOf(db, userId);
-  const ids = meterId
-    ? [(await ownMeter(db, customerId, meterId)).id]
-    : await ownMeterIds(db, customerId);
+  const ids = await readableMeterIds(db, userId, meterId);
   if (ids.length === 0) return [];
   const rows = await db
     .select()

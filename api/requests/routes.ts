@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { ApiRequestFile } from "../../core/contract";
 import { badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
@@ -21,6 +21,7 @@ import {
   userRequestParams,
 } from "../../core/requests/schemas";
 import { userParams } from "../../core/contract/params";
+import type { RequestKind } from "../../core/requests/rules";
 import {
   createRequest,
   insertDraft,
@@ -39,6 +40,23 @@ const MAX_UPLOAD_BODY = REQUEST_FILE_MAX_BYTES + 64 * 1024;
 const fileError = (message: string) => badRequest("validation", "file", message);
 
 /** Mounted at /api (api/app.ts). Bearer only; every id must be the caller's own, else 404. */
+/**
+ * A request of either kind from the signed-in customer: the supply and the uploaded file must be
+ * theirs (404 otherwise, as for missing ones); the rules and the record are the service's.
+ */
+async function submitRequest(
+  c: Context<ApiEnv>,
+  kind: RequestKind,
+  body: { file_id: string; meter_id: number } & Record<string, unknown>,
+) {
+  const { userId } = c.get("auth");
+  const { file_id, meter_id, ...fields } = body;
+  const db = c.get("db");
+  const meter = await ownMeter(db, userId, meter_id);
+  const file = await ownDraft(db, userId, file_id);
+  return createRequest(db, { userId, kind, meter, fields, file, ip: clientIp(c) });
+}
+
 export const requestRoutes = new Hono<ApiEnv>()
   /**
    * POST /requests/files (multipart: exactly one `file`): a PDF, JPEG or PNG (by its bytes) of at
@@ -106,21 +124,8 @@ export const requestRoutes = new Hono<ApiEnv>()
   )
 
   /** POST /requests/name-change: 201 with the request; rules as in docs/api/requests.md. */
-  .post(
-    "/requests/name-change",
-    requireBearer,
-    validate("json", nameChangeBodySchema),
-    async (c) => {
-      const { userId } = c.get("auth");
-      const { file_id, meter_id, ...fields } = c.req.valid("json");
-      const db = c.get("db");
-      const meter = await ownMeter(db, userId, meter_id);
-      const file = await ownDraft(db, userId, file_id);
-      const kind = "name_change";
-      const ip = clientIp(c);
-      const data = await createRequest(db, { userId, kind, meter, fields, file, ip });
-      return c.json({ data }, 201);
-    },
+  .post("/requests/name-change", requireBearer, validate("json", nameChangeBodySchema), async (c) =>
+    c.json({ data: await submitRequest(c, "name_change", c.req.valid("json")) }, 201),
   )
 
   /** POST /requests/cancellation: 201 with the request. */
@@ -128,17 +133,7 @@ export const requestRoutes = new Hono<ApiEnv>()
     "/requests/cancellation",
     requireBearer,
     validate("json", cancellationBodySchema),
-    async (c) => {
-      const { userId } = c.get("auth");
-      const { file_id, meter_id, ...fields } = c.req.valid("json");
-      const db = c.get("db");
-      const meter = await ownMeter(db, userId, meter_id);
-      const file = await ownDraft(db, userId, file_id);
-      const kind = "cancellation";
-      const ip = clientIp(c);
-      const data = await createRequest(db, { userId, kind, meter, fields, file, ip });
-      return c.json({ data }, 201);
-    },
+    async (c) => c.json({ data: await submitRequest(c, "cancellation", c.req.valid("json")) }, 201),
   )
 
   /** GET /users/:userId/requests: the customer's name-change and cancellation requests, newest first. */
