@@ -251,10 +251,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
 
   const query = <T>(sql: string): T[] => {
-    const out = wrangler(
-      ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql],
-      "query",
-    );
+    const args = ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json"];
+    let out: string;
+    // The running Worker holds the same SQLite file: on a loaded machine a read from the side can
+    // find it locked for a moment (SQLITE_BUSY). Try again a few times, then let the error through.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        out = wrangler([...args, "--command", sql], "query");
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(String(error))) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+      }
+    }
     const parsed = JSON.parse(out.slice(out.indexOf("["))) as Array<{ results: T[] }>;
     return parsed[0]?.results ?? [];
   };
