@@ -5,10 +5,11 @@ import {
   ErrorSummary,
   fieldsLabelKey,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
 import stylesHref from "../components/all-smart.css?url";
@@ -157,7 +158,6 @@ function StepForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["allSmart", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ card_number: string; birth_date: string }>({
     lastResult,
     defaultValue: step === "connect" ? { card_number: draft } : { birth_date: draft },
@@ -184,9 +184,7 @@ function StepForm({
         />
       )}
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t(step === "connect" ? "submitConnect" : "submitCreate")}
-        </button>
+        <SubmitButton>{t(step === "connect" ? "submitConnect" : "submitCreate")}</SubmitButton>
       </div>
     </Form>
   );

@@ -8,10 +8,11 @@ import {
   FieldErrors,
   Honeypot,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { PublicLayout } from "../components/PublicLayout";
 import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";
@@ -111,7 +112,6 @@ function VatStepForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, i18n } = useTranslation(["allSmart", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<VatStepForm>({
     lastResult,
     defaultValue: { vat: defaults.vat, phone: defaults.phone },
@@ -190,9 +190,7 @@ function VatStepForm({
       </div>
       <Honeypot label={t("fields.website")} />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("continue")}
-        </button>
+        <SubmitButton>{t("continue")}</SubmitButton>
       </div>
     </Form>
   );

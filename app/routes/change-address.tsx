@@ -8,10 +8,11 @@ import {
   FieldErrors,
   TextareaField,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { ApiChangeAddressLink } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
@@ -128,7 +129,6 @@ function AddressForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["changeAddress", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<AddressFormFields>({
     lastResult,
     // The current billing address is the starting point; area and state of the last change too.
@@ -195,9 +195,7 @@ function AddressForm({
         <TextareaField meta={fields.comments} label={t("fields.comments")} optional rows={3} />
       </fieldset>
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );

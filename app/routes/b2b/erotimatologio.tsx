@@ -7,10 +7,11 @@ import {
   ErrorSummary,
   FieldErrors,
   TextareaField,
+  SubmitButton,
 } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import stylesHref from "../../components/pages/pages.css?url";
@@ -154,7 +155,6 @@ function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string
 
 function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["questionnaire", "forms"]);
-  const navigation = useNavigation();
   // Validation happens in the action only (zod stays out of the browser bundle); Conform shows
   // its answer next to the fields and keeps what was chosen and typed.
   const [form, fields] = useForm<QuestionnaireAnswer>({ lastResult });
@@ -191,9 +191,7 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
         rows={4}
       />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );
