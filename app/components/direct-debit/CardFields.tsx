@@ -16,32 +16,25 @@ export const DIRECT_DEBIT_LABEL_KEYS: Readonly<Record<string, string>> = {
 /** The namespaces that name a card's fields (`card.number`, `card.cvv`, …) the same way. */
 type CardNs = "directDebit" | "payments";
 
-/** The card's 16-digit number (with room for spaces); never filled back in after an error. */
-export function CardNumberField({ meta, ns }: { meta: FieldMetadata<string>; ns: CardNs }) {
-  const { t } = useTranslation([ns, "forms"]);
-  return (
-    <TextField
-      meta={meta}
-      label={t("card.number")}
-      hint={t("card.numberHint")}
-      inputMode="numeric"
-      autoComplete="cc-number"
-      maxLength={23}
-    />
-  );
-}
+/** How the card's number (16 digits, spaces allowed) and security code (3 digits) are typed. */
+const CARD_INPUTS = {
+  number: { inputMode: "numeric", autoComplete: "cc-number", maxLength: 23 },
+  cvv: { inputMode: "numeric", autoComplete: "cc-csc", maxLength: 3 },
+} as const;
 
-/** The card's 3-digit security code; never filled back in after an error. */
-export function CvvField({ meta, ns }: { meta: FieldMetadata<string>; ns: CardNs }) {
+/**
+ * The card's number or security code (the field's name says which), labelled `card.<name>` with
+ * the hint `card.<name>Hint`; never filled back in after an error.
+ */
+export function CardTextField({ meta, ns }: { meta: FieldMetadata<string>; ns: CardNs }) {
   const { t } = useTranslation([ns, "forms"]);
+  const name = meta.name === "cvv" ? "cvv" : "number";
   return (
     <TextField
       meta={meta}
-      label={t("card.cvv")}
-      hint={t("card.cvvHint")}
-      inputMode="numeric"
-      autoComplete="cc-csc"
-      maxLength={3}
+      label={t(`card.${name}`)}
+      hint={t(`card.${name}Hint`)}
+      {...CARD_INPUTS[name]}
     />
   );
 }
@@ -109,13 +102,13 @@ export function CardFields({
   return (
     <>
       <TextField meta={fields.holder} label={t("card.holder")} autoComplete="cc-name" />
-      <CardNumberField meta={fields.number} ns="directDebit" />
+      <CardTextField meta={fields.number} ns="directDebit" />
       <fieldset className="form-row" aria-describedby={fields.exp_month.errorId}>
         <legend className="field__label">{t("card.expiry")}</legend>
         <ExpirySelect meta={fields.exp_month} part="month" ns="directDebit" plainMonth withErrors />
         <ExpirySelect meta={fields.exp_year} part="year" ns="directDebit" withErrors />
       </fieldset>
-      <CvvField meta={fields.cvv} ns="directDebit" />
+      <CardTextField meta={fields.cvv} ns="directDebit" />
     </>
   );
 }

@@ -1,10 +1,5 @@
-import {
-  getFormProps,
-  useForm,
-  type SubmissionResult,
-  ErrorSummary,
-  SubmitButton,
-} from "../../components/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, ErrorSummary, SubmitButton } from "../../components/form";
 import { IntentButton } from "../../components/form/IntentButton";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";

@@ -7,7 +7,7 @@ import {
   SubmitButton,
   TextField,
 } from "../../components/form";
-import { CardNumberField, CvvField, ExpirySelect } from "../../components/direct-debit/CardFields";
+import { CardTextField, ExpirySelect } from "../../components/direct-debit/CardFields";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -183,7 +183,7 @@ function CardForm({
         ns={["payments", "forms", "common"]}
         labelKey={{ number: "card.number", cvv: "card.cvv", holder: "card.holder" }}
       />
-      <CardNumberField meta={fields.number} ns="payments" />
+      <CardTextField meta={fields.number} ns="payments" />
       <fieldset className="gateway__expiry" aria-describedby={fields.exp_month.errorId}>
         <legend>{t("card.expiry")}</legend>
         <ExpirySelect meta={fields.exp_month} part="month" ns="payments" />
@@ -191,7 +191,7 @@ function CardForm({
       </fieldset>
       <FieldErrors id={fields.exp_month.errorId} errors={fields.exp_month.errors} />
       <FieldErrors id={fields.exp_year.errorId} errors={fields.exp_year.errors} />
-      <CvvField meta={fields.cvv} ns="payments" />
+      <CardTextField meta={fields.cvv} ns="payments" />
       <TextField meta={fields.holder} label={t("card.holder")} autoComplete="cc-name" />
       <div className="actions">
         <SubmitButton className="btn btn--block">
