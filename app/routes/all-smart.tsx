@@ -14,7 +14,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { PublicLayout } from "../components/PublicLayout";
-import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
+import { allSmartReply, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
@@ -27,7 +27,8 @@ import { allSmartLink, startAllSmartFlow } from "../.server/api/all-smart";
 /**
  * /all-smart/{hash}: step 1 of the allSmart card (spec §2 "allSmart"). The signed link names the
  * customer, whose VAT and mobile prefill the form; the answer opens an application on the server
- * and goes on to /all-smart-connect or /all-smart-create with its id.
+ * and goes on to /all-smart-connect or /all-smart-create with its id. Step 2 (all-smart-step.tsx)
+ * takes this page's handle, stylesheet and headers.
  */
 export const handle: RouteHandle = { i18n: ["allSmart", "forms"] };
 
@@ -68,12 +69,10 @@ export async function action(args: Route.ActionArgs) {
   const field = (STEP_FIELDS as readonly string[]).includes(result.field ?? "")
     ? (result.field as string)
     : null;
-  const message =
-    result.code === "validation" && result.message ? result.message : allSmartErrorKey(result.code);
-  const reply = field
-    ? submission.reply({ fieldErrors: { [field]: [message] } })
-    : submission.reply({ formErrors: [message] });
-  return data({ result: reply }, { status: result.status === 429 ? 429 : 400, headers: NO_STORE });
+  return data(
+    { result: allSmartReply(submission, result, field) },
+    { status: result.status === 429 ? 429 : 400, headers: NO_STORE },
+  );
 }
 
 export default function AllSmart({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import {
   SubmitButton,
   TextField,
 } from "../form";
+import { HomeButton } from "../HomeButton";
 import { PublicLayout } from "../PublicLayout";
 
 /**
@@ -80,11 +81,7 @@ export function FlowPage({
             <p>{t("done.body", { reference })}</p>
             <p>{t("done.next")}</p>
           </div>
-          <div className="actions">
-            <a className="btn btn--secondary" href="/">
-              {t("done.home")}
-            </a>
-          </div>
+          <HomeButton>{t("done.home")}</HomeButton>
         </section>
       ) : (
         <>

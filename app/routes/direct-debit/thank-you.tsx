@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { HomeButton } from "../../components/HomeButton";
 import { PublicLayout } from "../../components/PublicLayout";
 import { MandateFacts } from "../../components/direct-debit/MandateFacts";
 import type { RouteHandle } from "../../root";
@@ -38,11 +39,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             {mandate.supply_number}, {mandate.address}
           </dd>
         </MandateFacts>
-        <div className="actions">
-          <a className="btn btn--secondary" href="/">
-            {t("done.home")}
-          </a>
-        </div>
+        <HomeButton>{t("done.home")}</HomeButton>
       </section>
     </PublicLayout>
   );
