@@ -1,6 +1,7 @@
 import {
   getFormProps,
   getInputProps,
+  getRadioProps,
   useForm,
   type SubmissionResult,
   ErrorSummary,
@@ -115,12 +116,8 @@ function VatStepForm({
     lastResult,
     defaultValue: { vat: defaults.vat, phone: defaults.phone },
   });
-  const radio = (value: "connect" | "create") => {
-    const { key, ...props } = getInputProps(fields.choice, { type: "radio", value });
-    return { key, props: { ...props, id: `${fields.choice.id}-${value}` } };
-  };
-  const connect = radio("connect");
-  const create = radio("create");
+  const connect = getRadioProps(fields.choice, "connect");
+  const create = getRadioProps(fields.choice, "create");
   const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
   const privacyUrl = i18n.language === "en" ? PRIVACY_POLICY_URL.en : PRIVACY_POLICY_URL.el;

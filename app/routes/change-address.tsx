@@ -1,6 +1,6 @@
 import {
   getFormProps,
-  getInputProps,
+  getRadioProps,
   useForm,
   type SubmissionResult,
   ErrorSummary,
@@ -141,12 +141,8 @@ function AddressForm({
       state: link.last_change?.state ?? "",
     },
   });
-  const radio = (value: "yes" | "no") => {
-    const { key, ...props } = getInputProps(fields.same, { type: "radio", value });
-    return { key, props: { ...props, id: `${fields.same.id}-${value}` } };
-  };
-  const yes = radio("yes");
-  const no = radio("no");
+  const yes = getRadioProps(fields.same, "yes");
+  const no = getRadioProps(fields.same, "no");
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <ErrorSummary

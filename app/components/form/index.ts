@@ -3,7 +3,8 @@
  *
  * - `useForm` (./use-form.ts): Conform's `useForm` metadata for forms the server validates.
  * - the wiring (./wiring.ts): field ids and the `getFormProps` / `getInputProps` /
- *   `getSelectProps` / `getTextareaProps` helpers that tie controls to their errors and hints.
+ *   `getSelectProps` / `getTextareaProps` helpers that tie controls to their errors and hints;
+ *   `getRadioProps` (./radio.ts) for a radio option written out by hand.
  * - values (./values.ts) and errors (./errors.ts): what the form keeps after a refused submit.
  * - components: `TextField`, `TextareaField`, `FieldErrors` (the one error list under a field),
  *   `ErrorSummary` (the one summary at the top), `Honeypot`, `SubmitButton`.
@@ -22,6 +23,7 @@ export {
   getSelectProps,
   getTextareaProps,
 } from "./wiring";
+export { getRadioProps } from "./radio";
 export { errorsUnder, isUnder, mergeErrors, type Errors } from "./errors";
 export { formValue, getAt, serialize, setAt } from "./values";
 export { FieldErrors, Honeypot, TextareaField, TextField } from "./Field";

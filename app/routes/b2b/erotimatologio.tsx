@@ -1,6 +1,6 @@
 import {
   getFormProps,
-  getInputProps,
+  getRadioProps,
   useForm,
   type FieldMetadata,
   type SubmissionResult,
@@ -139,10 +139,10 @@ function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string
       </legend>
       <div className="rating__options">
         {RATINGS.map((value) => {
-          const { key, ...props } = getInputProps(meta, { type: "radio", value: String(value) });
+          const { key, props } = getRadioProps(meta, String(value));
           return (
             <label key={key ?? value}>
-              <input {...props} id={`${meta.id}-${value}`} />
+              <input {...props} />
               {t(`ratings.${value}`)}
             </label>
           );
@@ -172,10 +172,10 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
         <legend>{t("questions.channel")}</legend>
         <div className="rating__options">
           {CHANNELS.map((value) => {
-            const { key, ...props } = getInputProps(channel, { type: "radio", value });
+            const { key, props } = getRadioProps(channel, value);
             return (
               <label key={key ?? value}>
-                <input {...props} id={`${channel.id}-${value}`} />
+                <input {...props} />
                 {t(`channels.${value}`)}
               </label>
             );
