@@ -1,7 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { cardNumberFromSerial, luhnCheckDigit } from "../../core/all-smart";
-import { allSmartErrorKey, connectSchema, createCardSchema, vatStepSchema } from "./all-smart";
+import {
+  allSmartErrorKey,
+  allSmartReply,
+  connectSchema,
+  createCardSchema,
+  vatStepSchema,
+} from "./all-smart";
 import { formatCardNumber, isAdult, isIsoDate, isValidCardNumber } from "../../core/all-smart";
 
 const form = (entries: Record<string, string>) => {
@@ -142,5 +148,17 @@ describe("step schemas", () => {
       expect(allSmartErrorKey(code)).not.toBe("allSmart:errors.failed");
     }
     expect(allSmartErrorKey("error")).toBe("allSmart:errors.failed");
+  });
+
+  it("puts a refusal next to the field named, in the API's words for a refused value", () => {
+    const card = cardNumberFromSerial("00000000002");
+    const submission = parseWithZod(form({ card_number: card }), { schema: connectSchema });
+    const refused = { code: "validation", message: "allSmart:errors.invalidCard" };
+    expect(allSmartReply(submission, refused, "card_number").error).toEqual({
+      card_number: ["allSmart:errors.invalidCard"],
+    });
+    expect(allSmartReply(submission, { code: "card_exists" }, null).error).toEqual({
+      "": ["allSmart:errors.cardExists"],
+    });
   });
 });

@@ -3,6 +3,7 @@
  * actions only (the page components get Conform's lastResult). The card and age rules are the
  * API's own (core/all-smart.ts).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { isAdult, isIsoDate, isValidCardNumber } from "../../core/all-smart";
 import { isValidVat, PHONE_PATTERN } from "../../core/validation";
@@ -65,4 +66,25 @@ export function allSmartErrorKey(code: string): string {
     default:
       return "allSmart:errors.failed";
   }
+}
+
+/**
+ * An API refusal as an allSmart form shows it: the API's own words for a refused value, else the
+ * spec's message for the code; next to `field` (a field of the form the API named), else above.
+ */
+export function allSmartReply(
+  submission: {
+    reply: (options: {
+      fieldErrors?: Record<string, string[]>;
+      formErrors?: string[];
+    }) => SubmissionResult<string[]>;
+  },
+  result: { code: string; message?: string },
+  field: string | null,
+): SubmissionResult<string[]> {
+  const message =
+    result.code === "validation" && result.message ? result.message : allSmartErrorKey(result.code);
+  return field
+    ? submission.reply({ fieldErrors: { [field]: [message] } })
+    : submission.reply({ formErrors: [message] });
 }

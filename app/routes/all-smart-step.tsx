@@ -5,18 +5,17 @@ import {
   ErrorSummary,
   fieldsLabelKey,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { getApi } from "../.server/api";
 import { AllSmartSteps } from "../components/AllSmartSteps";
-import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
-import { allSmartErrorKey, connectSchema, createCardSchema } from "../domain/all-smart";
+import { allSmartReply, connectSchema, createCardSchema } from "../domain/all-smart";
 import { formatCardNumber } from "../../core/all-smart";
 import { getInstance } from "../middleware/i18next";
-import type { RouteHandle } from "../root";
 import type { Route } from "./+types/all-smart-step";
 import { isLinkFailure, NO_STORE, rejectLink } from "../.server/hash-links";
 import { athensToday } from "../../core/dates";
@@ -27,13 +26,7 @@ import { allSmartFlow, allSmartStep } from "../.server/api/all-smart";
  * its number or create one for an adult, then the done page. `?f=` carries the application's
  * random id; what was typed is kept on the server, so a reload shows it again.
  */
-export const handle: RouteHandle = { i18n: ["allSmart", "forms"] };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
-
-export function headers() {
-  return NO_STORE;
-}
+export { handle, headers, links } from "./all-smart";
 
 type Step = "connect" | "create";
 
@@ -98,13 +91,10 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success" && result.code !== "too_many_attempts") {
     return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   }
-  const message =
-    result.code === "validation" && result.message ? result.message : allSmartErrorKey(result.code);
-  const reply =
-    result.field === field
-      ? submission.reply({ fieldErrors: { [field]: [message] } })
-      : submission.reply({ formErrors: [message] });
-  return data({ result: reply }, { status: result.status === 429 ? 429 : 400, headers: NO_STORE });
+  return data(
+    { result: allSmartReply(submission, result, result.field === field ? field : null) },
+    { status: result.status === 429 ? 429 : 400, headers: NO_STORE },
+  );
 }
 
 export default function AllSmartStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -157,7 +147,6 @@ function StepForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["allSmart", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ card_number: string; birth_date: string }>({
     lastResult,
     defaultValue: step === "connect" ? { card_number: draft } : { birth_date: draft },
@@ -184,9 +173,7 @@ function StepForm({
         />
       )}
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t(step === "connect" ? "submitConnect" : "submitCreate")}
-        </button>
+        <SubmitButton>{t(step === "connect" ? "submitConnect" : "submitCreate")}</SubmitButton>
       </div>
     </Form>
   );

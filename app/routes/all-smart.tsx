@@ -1,6 +1,7 @@
 import {
   getFormProps,
   getInputProps,
+  getRadioProps,
   useForm,
   type SubmissionResult,
   ErrorSummary,
@@ -8,12 +9,13 @@ import {
   FieldErrors,
   Honeypot,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { PublicLayout } from "../components/PublicLayout";
-import { allSmartErrorKey, vatStepSchema } from "../domain/all-smart";
+import { allSmartReply, vatStepSchema } from "../domain/all-smart";
 import { PRIVACY_POLICY_URL } from "../domain/sidebar";
 import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
@@ -26,7 +28,8 @@ import { allSmartLink, startAllSmartFlow } from "../.server/api/all-smart";
 /**
  * /all-smart/{hash}: step 1 of the allSmart card (spec §2 "allSmart"). The signed link names the
  * customer, whose VAT and mobile prefill the form; the answer opens an application on the server
- * and goes on to /all-smart-connect or /all-smart-create with its id.
+ * and goes on to /all-smart-connect or /all-smart-create with its id. Step 2 (all-smart-step.tsx)
+ * takes this page's handle, stylesheet and headers.
  */
 export const handle: RouteHandle = { i18n: ["allSmart", "forms"] };
 
@@ -67,12 +70,10 @@ export async function action(args: Route.ActionArgs) {
   const field = (STEP_FIELDS as readonly string[]).includes(result.field ?? "")
     ? (result.field as string)
     : null;
-  const message =
-    result.code === "validation" && result.message ? result.message : allSmartErrorKey(result.code);
-  const reply = field
-    ? submission.reply({ fieldErrors: { [field]: [message] } })
-    : submission.reply({ formErrors: [message] });
-  return data({ result: reply }, { status: result.status === 429 ? 429 : 400, headers: NO_STORE });
+  return data(
+    { result: allSmartReply(submission, result, field) },
+    { status: result.status === 429 ? 429 : 400, headers: NO_STORE },
+  );
 }
 
 export default function AllSmart({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,17 +112,12 @@ function VatStepForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, i18n } = useTranslation(["allSmart", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<VatStepForm>({
     lastResult,
     defaultValue: { vat: defaults.vat, phone: defaults.phone },
   });
-  const radio = (value: "connect" | "create") => {
-    const { key, ...props } = getInputProps(fields.choice, { type: "radio", value });
-    return { key, props: { ...props, id: `${fields.choice.id}-${value}` } };
-  };
-  const connect = radio("connect");
-  const create = radio("create");
+  const connect = getRadioProps(fields.choice, "connect");
+  const create = getRadioProps(fields.choice, "create");
   const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
   const privacyUrl = i18n.language === "en" ? PRIVACY_POLICY_URL.en : PRIVACY_POLICY_URL.el;
@@ -190,9 +186,7 @@ function VatStepForm({
       </div>
       <Honeypot label={t("fields.website")} />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("continue")}
-        </button>
+        <SubmitButton>{t("continue")}</SubmitButton>
       </div>
     </Form>
   );

@@ -1,6 +1,6 @@
 import {
   getFormProps,
-  getInputProps,
+  getRadioProps,
   useForm,
   type SubmissionResult,
   ErrorSummary,
@@ -8,10 +8,11 @@ import {
   FieldErrors,
   TextareaField,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { ApiChangeAddressLink } from "../../core/contract";
 import stylesHref from "../components/all-smart.css?url";
 import { PublicLayout } from "../components/PublicLayout";
@@ -128,7 +129,6 @@ function AddressForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["changeAddress", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<AddressFormFields>({
     lastResult,
     // The current billing address is the starting point; area and state of the last change too.
@@ -141,12 +141,8 @@ function AddressForm({
       state: link.last_change?.state ?? "",
     },
   });
-  const radio = (value: "yes" | "no") => {
-    const { key, ...props } = getInputProps(fields.same, { type: "radio", value });
-    return { key, props: { ...props, id: `${fields.same.id}-${value}` } };
-  };
-  const yes = radio("yes");
-  const no = radio("no");
+  const yes = getRadioProps(fields.same, "yes");
+  const no = getRadioProps(fields.same, "no");
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <ErrorSummary
@@ -195,9 +191,7 @@ function AddressForm({
         <TextareaField meta={fields.comments} label={t("fields.comments")} optional rows={3} />
       </fieldset>
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );

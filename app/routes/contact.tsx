@@ -7,10 +7,11 @@ import {
   Honeypot,
   TextareaField,
   TextField,
+  SubmitButton,
 } from "../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../.server/api";
 import { CUSTOMER_SERVICE_PHONE } from "../components/Footer";
@@ -108,7 +109,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["contact", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof contactSchema>>({
     lastResult,
     // Not onBlur: errors appearing on blur move the submit button under the pointer.
@@ -139,9 +139,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       <TextareaField meta={fields.message} label={t("fields.message")} />
       <Honeypot label={t("fields.website")} />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );

@@ -1,8 +1,13 @@
-import { TextField, useForm, type SubmissionResult } from "../components/form";
+import { useForm, type SubmissionResult } from "../components/form";
 import { RadioGroup } from "../components/form/RadioGroup";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
-import { FlowForm, FlowPage, type FlowUi } from "../components/applications/FlowParts";
+import {
+  FlowForm,
+  FlowPage,
+  FlowTextField,
+  type FlowUi,
+} from "../components/applications/FlowParts";
 import stylesHref from "../components/applications/applications.css?url";
 import { TARIFF_CATEGORIES, TRANSFER_STEPS } from "../../core/applications/rules";
 import { TRANSFER_STEP_SCHEMAS, transferSubmitSchema } from "../../core/applications/transfer";
@@ -90,29 +95,9 @@ function StepForm({
       {step === "contact" ? (
         <>
           <p className="muted">{t("contact.intro")}</p>
-          <TextField
-            meta={fields.phone}
-            label={t("fields.phone")}
-            hint={t("fields.phoneHint")}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={14}
-          />
-          <TextField
-            meta={fields.email}
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-          />
-          <TextField
-            meta={fields.afm}
-            label={t("fields.afm")}
-            hint={t("fields.afmHint")}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={11}
-          />
+          <FlowTextField flow={UI} meta={fields.phone} />
+          <FlowTextField flow={UI} meta={fields.email} />
+          <FlowTextField flow={UI} meta={fields.afm} />
         </>
       ) : null}
       {step === "tariff" ? (
@@ -126,16 +111,7 @@ function StepForm({
           }))}
         />
       ) : null}
-      {step === "supply" ? (
-        <TextField
-          meta={fields.supply_number}
-          label={t("fields.supplyNumber")}
-          hint={t("fields.supplyNumberHint")}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={16}
-        />
-      ) : null}
+      {step === "supply" ? <FlowTextField flow={UI} meta={fields.supply_number} /> : null}
     </FlowForm>
   );
 }

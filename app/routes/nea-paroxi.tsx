@@ -1,8 +1,13 @@
-import { TextField, useForm, type SubmissionResult } from "../components/form";
+import { useForm, type SubmissionResult } from "../components/form";
 import { RadioGroup } from "../components/form/RadioGroup";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
-import { FlowForm, FlowPage, type FlowUi } from "../components/applications/FlowParts";
+import {
+  FlowForm,
+  FlowPage,
+  FlowTextField,
+  type FlowUi,
+} from "../components/applications/FlowParts";
 import stylesHref from "../components/applications/applications.css?url";
 import {
   NEW_SUPPLY_STEPS,
@@ -114,50 +119,15 @@ function DetailsForm({
       <p className="muted">{t("required")}</p>
       <fieldset className="flow-fieldset">
         <legend>{t("sections.applicant")}</legend>
-        <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" />
+        <FlowTextField flow={UI} meta={fields.name} />
         <div className="form-row">
-          <TextField
-            meta={fields.afm}
-            label={t("fields.afm")}
-            hint={t("fields.afmHint")}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={11}
-          />
-          <TextField
-            meta={fields.id_number}
-            label={t("fields.idNumber")}
-            hint={t("fields.idNumberHint")}
-            autoComplete="off"
-            maxLength={12}
-          />
+          <FlowTextField flow={UI} meta={fields.afm} />
+          <FlowTextField flow={UI} meta={fields.id_number} />
         </div>
-        <TextField
-          meta={fields.email}
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-        />
+        <FlowTextField flow={UI} meta={fields.email} />
         <div className="form-row">
-          <TextField
-            meta={fields.mobile}
-            label={t("fields.mobile")}
-            hint={t("fields.mobileHint")}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={14}
-          />
-          <TextField
-            meta={fields.fax}
-            label={t("fields.fax")}
-            hint={t("fields.faxHint")}
-            optional
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={14}
-          />
+          <FlowTextField flow={UI} meta={fields.mobile} />
+          <FlowTextField flow={UI} meta={fields.fax} />
         </div>
       </fieldset>
       <fieldset className="flow-fieldset">
@@ -172,28 +142,15 @@ function DetailsForm({
           legend={t("fields.ownership")}
           options={OWNERSHIP.map((value) => ({ value, label: t(`ownership.${value}`) }))}
         />
-        <TextField
+        <FlowTextField
+          flow={UI}
           meta={fields.supply_count}
-          label={t("fields.supplyCount")}
-          hint={t("fields.supplyCountHint", { min: SUPPLY_COUNT_MIN, max: SUPPLY_COUNT_MAX })}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={3}
+          hintValues={{ min: SUPPLY_COUNT_MIN, max: SUPPLY_COUNT_MAX }}
         />
-        <TextField
-          meta={fields.address}
-          label={t("fields.address")}
-          autoComplete="street-address"
-        />
+        <FlowTextField flow={UI} meta={fields.address} />
         <div className="form-row">
-          <TextField
-            meta={fields.postal_code}
-            label={t("fields.postalCode")}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-          />
-          <TextField meta={fields.city} label={t("fields.city")} autoComplete="address-level2" />
+          <FlowTextField flow={UI} meta={fields.postal_code} />
+          <FlowTextField flow={UI} meta={fields.city} />
         </div>
       </fieldset>
     </FlowForm>

@@ -2,6 +2,7 @@ import { type SubmissionResult } from "@conform-to/react";
 import {
   getFormProps,
   getInputProps,
+  getRadioProps,
   useForm,
   ErrorSummary,
   FieldErrors,
@@ -167,14 +168,8 @@ function PayLinkForm({
     lastResult,
     defaultValue: { choice: "total", amount: amountInputValue(due) },
   });
-  const { key: totalKey, ...totalProps } = getInputProps(fields.choice, {
-    type: "radio",
-    value: "total",
-  });
-  const { key: otherKey, ...otherProps } = getInputProps(fields.choice, {
-    type: "radio",
-    value: "other",
-  });
+  const total = getRadioProps(fields.choice, "total");
+  const other = getRadioProps(fields.choice, "other");
   const { key: amountKey, ...amountProps } = getInputProps(fields.amount, { type: "text" });
   const { key: consentKey, ...consentProps } = getInputProps(fields.consent, { type: "checkbox" });
   return (
@@ -183,14 +178,14 @@ function PayLinkForm({
       <fieldset className="pay-choice">
         <legend>{t("link.choice")}</legend>
         <div className="check">
-          <input key={totalKey} {...totalProps} id={`${fields.choice.id}-total`} />
-          <label htmlFor={`${fields.choice.id}-total`}>
+          <input key={total.key} {...total.props} />
+          <label htmlFor={total.props.id}>
             {t("link.payTotal", { amount: formatAmount(due) })}
           </label>
         </div>
         <div className="check">
-          <input key={otherKey} {...otherProps} id={`${fields.choice.id}-other`} />
-          <label htmlFor={`${fields.choice.id}-other`}>{t("link.payOther")}</label>
+          <input key={other.key} {...other.props} />
+          <label htmlFor={other.props.id}>{t("link.payOther")}</label>
         </div>
         <FieldErrors id={fields.choice.errorId} errors={fields.choice.errors} />
       </fieldset>

@@ -1,7 +1,7 @@
-import type { FormMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
 import {
   ErrorSummary,
   fieldsLabelKey,
@@ -11,7 +11,10 @@ import {
   getInputProps,
   useForm,
   type SubmissionResult,
+  SubmitButton,
+  TextField,
 } from "../form";
+import { HomeButton } from "../HomeButton";
 import { PublicLayout } from "../PublicLayout";
 
 /**
@@ -78,11 +81,7 @@ export function FlowPage({
             <p>{t("done.body", { reference })}</p>
             <p>{t("done.next")}</p>
           </div>
-          <div className="actions">
-            <a className="btn btn--secondary" href="/">
-              {t("done.home")}
-            </a>
-          </div>
+          <HomeButton>{t("done.home")}</HomeButton>
         </section>
       ) : (
         <>
@@ -140,7 +139,6 @@ export function FlowForm({
   const { t } = useTranslation(flow.ns);
   const answer = useActionData<FlowActionData | undefined>();
   const flowError = answer?.step === step ? answer.formError : undefined;
-  const navigation = useNavigation();
   const all = [...flow.steps, "review"];
   const previous = all[all.indexOf(step) - 1];
   return (
@@ -155,12 +153,88 @@ export function FlowForm({
       {children}
       <Honeypot label={t("fields.website")} />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t(step === "review" ? "review.submit" : "next")}
-        </button>
+        <SubmitButton>{t(step === "review" ? "review.submit" : "next")}</SubmitButton>
         {previous ? <a href={`${flow.path}?step=${previous}`}>{t("back")}</a> : null}
       </div>
     </Form>
+  );
+}
+
+/** How a text field of the applications is asked for. */
+interface FlowInput {
+  /** Its label is `fields.<label>`, its hint `fields.<label>Hint` (by default its name). */
+  label?: string;
+  hint?: boolean;
+  optional?: boolean;
+  type?: "tel" | "email";
+  inputMode?: "numeric";
+  autoComplete: string;
+  maxLength?: number;
+}
+
+/**
+ * The text fields of both applications, by name: the same field (VAT number, e-mail, phone) is
+ * asked the same way in each, with the page's own words.
+ */
+const FLOW_INPUTS: Readonly<Record<string, FlowInput>> = {
+  name: { autoComplete: "name" },
+  afm: { hint: true, inputMode: "numeric", autoComplete: "off", maxLength: 11 },
+  id_number: { label: "idNumber", hint: true, autoComplete: "off", maxLength: 12 },
+  email: { type: "email", autoComplete: "email" },
+  phone: { hint: true, type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: 14 },
+  mobile: { hint: true, type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: 14 },
+  fax: {
+    hint: true,
+    optional: true,
+    type: "tel",
+    inputMode: "numeric",
+    autoComplete: "off",
+    maxLength: 14,
+  },
+  supply_number: {
+    label: "supplyNumber",
+    hint: true,
+    inputMode: "numeric",
+    autoComplete: "off",
+    maxLength: 16,
+  },
+  supply_count: {
+    label: "supplyCount",
+    hint: true,
+    inputMode: "numeric",
+    autoComplete: "off",
+    maxLength: 3,
+  },
+  address: { autoComplete: "street-address" },
+  postal_code: {
+    label: "postalCode",
+    inputMode: "numeric",
+    autoComplete: "postal-code",
+    maxLength: 6,
+  },
+  city: { autoComplete: "address-level2" },
+};
+
+/** A text field of an application, as FLOW_INPUTS says; `hintValues` fill its hint in. */
+export function FlowTextField({
+  flow,
+  meta,
+  hintValues,
+}: {
+  flow: FlowUi;
+  meta: FieldMetadata<string>;
+  hintValues?: Record<string, number>;
+}) {
+  const { t } = useTranslation(flow.ns);
+  const { label = meta.name, hint, optional, ...input } = FLOW_INPUTS[meta.name]!;
+  return (
+    <TextField
+      meta={meta}
+      label={t(`fields.${label}`)}
+      hint={hint ? t(`fields.${label}Hint`, hintValues) : undefined}
+      optional={optional}
+      {...input}
+    />
   );
 }
 

@@ -13,6 +13,75 @@ export const DIRECT_DEBIT_LABEL_KEYS: Readonly<Record<string, string>> = {
   cvv: "card.cvv",
 };
 
+/** The namespaces that name a card's fields (`card.number`, `card.cvv`, …) the same way. */
+type CardNs = "directDebit" | "payments";
+
+/** How the card's number (16 digits, spaces allowed) and security code (3 digits) are typed. */
+const CARD_INPUTS = {
+  number: { inputMode: "numeric", autoComplete: "cc-number", maxLength: 23 },
+  cvv: { inputMode: "numeric", autoComplete: "cc-csc", maxLength: 3 },
+} as const;
+
+/**
+ * The card's number or security code (the field's name says which), labelled `card.<name>` with
+ * the hint `card.<name>Hint`; never filled back in after an error.
+ */
+export function CardTextField({ meta, ns }: { meta: FieldMetadata<string>; ns: CardNs }) {
+  const { t } = useTranslation([ns, "forms"]);
+  const name = meta.name === "cvv" ? "cvv" : "number";
+  return (
+    <TextField
+      meta={meta}
+      label={t(`card.${name}`)}
+      hint={t(`card.${name}Hint`)}
+      {...CARD_INPUTS[name]}
+    />
+  );
+}
+
+/**
+ * One half of the card's expiry date: a labelled select of the months 01–12 or of this year and
+ * the next 15. A month is posted as shown ("03") or as a number ("3", `plainMonth`: the value a
+ * saved direct debit comes back with). `withErrors` puts the field's errors under it.
+ */
+export function ExpirySelect({
+  meta,
+  part,
+  ns,
+  plainMonth = false,
+  withErrors = false,
+}: {
+  meta: FieldMetadata<string>;
+  part: "month" | "year";
+  ns: CardNs;
+  plainMonth?: boolean;
+  withErrors?: boolean;
+}) {
+  const { t } = useTranslation([ns, "forms"]);
+  const year = new Date().getUTCFullYear();
+  const options =
+    part === "month"
+      ? Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"))
+      : Array.from({ length: 16 }, (_, i) => String(year + i));
+  const { key, ...props } = getSelectProps(meta);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={meta.id}>
+        {t(part === "month" ? "card.month" : "card.year")}
+      </label>
+      <select key={key} className="field__select" autoComplete={`cc-exp-${part}`} {...props}>
+        <option value="">{part === "month" ? "--" : "----"}</option>
+        {options.map((option) => (
+          <option key={option} value={plainMonth ? String(Number(option)) : option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {withErrors ? <FieldErrors id={meta.errorId} errors={meta.errors} /> : null}
+    </div>
+  );
+}
+
 /**
  * The card fields of a direct debit (spec §5 Card): holder, 16-digit number, expiry month and
  * year, 3-digit CVV. Every control has a visible label and its errors below it. The number and
@@ -30,66 +99,16 @@ export function CardFields({
   };
 }) {
   const { t } = useTranslation(["directDebit", "forms"]);
-  const year = new Date().getUTCFullYear();
-  const years = Array.from({ length: 16 }, (_, i) => String(year + i));
-  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const { key: monthKey, ...monthProps } = getSelectProps(fields.exp_month);
-  const { key: yearKey, ...yearProps } = getSelectProps(fields.exp_year);
   return (
     <>
       <TextField meta={fields.holder} label={t("card.holder")} autoComplete="cc-name" />
-      <TextField
-        meta={fields.number}
-        label={t("card.number")}
-        hint={t("card.numberHint")}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={23}
-      />
+      <CardTextField meta={fields.number} ns="directDebit" />
       <fieldset className="form-row" aria-describedby={fields.exp_month.errorId}>
         <legend className="field__label">{t("card.expiry")}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={fields.exp_month.id}>
-            {t("card.month")}
-          </label>
-          <select
-            key={monthKey}
-            className="field__select"
-            autoComplete="cc-exp-month"
-            {...monthProps}
-          >
-            <option value="">--</option>
-            {months.map((m) => (
-              <option key={m} value={String(Number(m))}>
-                {m}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.exp_month.errorId} errors={fields.exp_month.errors} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fields.exp_year.id}>
-            {t("card.year")}
-          </label>
-          <select key={yearKey} className="field__select" autoComplete="cc-exp-year" {...yearProps}>
-            <option value="">----</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.exp_year.errorId} errors={fields.exp_year.errors} />
-        </div>
+        <ExpirySelect meta={fields.exp_month} part="month" ns="directDebit" plainMonth withErrors />
+        <ExpirySelect meta={fields.exp_year} part="year" ns="directDebit" withErrors />
       </fieldset>
-      <TextField
-        meta={fields.cvv}
-        label={t("card.cvv")}
-        hint={t("card.cvvHint")}
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        maxLength={3}
-      />
+      <CardTextField meta={fields.cvv} ns="directDebit" />
     </>
   );
 }

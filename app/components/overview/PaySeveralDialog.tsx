@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { formatAmount } from "../../domain/format";
+import { IntentButton } from "../form/IntentButton";
 import { OverviewDialog } from "./OverviewDialog";
 import type { PaySeveralView } from "./view";
 
@@ -72,12 +72,9 @@ export function PaySeveralDialog({
         <a className="btn" href={payHref}>
           {t("paySeveral.pay")}
         </a>
-        <Form method="post" action={action}>
-          <input type="hidden" name="intent" value="dismiss-pay-several" />
-          <button type="submit" className="btn btn--secondary">
-            {t("paySeveral.later")}
-          </button>
-        </Form>
+        <IntentButton intent="dismiss-pay-several" action={action} className="btn btn--secondary">
+          {t("paySeveral.later")}
+        </IntentButton>
       </div>
     </OverviewDialog>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { IntentButton } from "../form/IntentButton";
 import { OverviewDialog } from "./OverviewDialog";
 import type { PopupView } from "./view";
 
@@ -14,19 +14,13 @@ export function UserPopup({ popup, action }: { popup: PopupView; action: string 
       <p className="dialog__body">{popup.body}</p>
       <div className="actions">
         {popup.url ? (
-          <Form method="post" action={action}>
-            <input type="hidden" name="intent" value="follow-popup" />
-            <button type="submit" className="btn">
-              {popup.buttonTitle || t("popup.continue")}
-            </button>
-          </Form>
+          <IntentButton intent="follow-popup" action={action} className="btn">
+            {popup.buttonTitle || t("popup.continue")}
+          </IntentButton>
         ) : null}
-        <Form method="post" action={action}>
-          <input type="hidden" name="intent" value="dismiss-popup" />
-          <button type="submit" className="btn btn--secondary">
-            {t("popup.close")}
-          </button>
-        </Form>
+        <IntentButton intent="dismiss-popup" action={action} className="btn btn--secondary">
+          {t("popup.close")}
+        </IntentButton>
       </div>
     </OverviewDialog>
   );

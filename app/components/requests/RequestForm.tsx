@@ -8,10 +8,11 @@ import {
   FieldErrors,
   TextareaField,
   TextField,
+  SubmitButton,
 } from "../form";
 import { FileInput } from "../form/FileInput";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { ApiRequestKind } from "../../../core/contract";
 import type { RuleProblem } from "../../../core/requests/rules";
 import { CANCELLATION_REASONS } from "../../../core/requests/rules";
@@ -82,7 +83,6 @@ export function RequestForm({
   actionData: RequestActionData | undefined;
 }) {
   const { t } = useTranslation(["requests", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<RequestFields>({
     lastResult: actionData?.result,
     defaultValue: view.defaults,
@@ -230,9 +230,7 @@ export function RequestForm({
       </div>
 
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );

@@ -31,7 +31,7 @@ import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata-form";
-import { NO_STORE } from "../../.server/no-store";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["requests", "forms"],
@@ -43,9 +43,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 /** A form post beyond this is not read at all (the file limit is 5 MB; this leaves room). */
 const MAX_FORM_BYTES = 12 * 1024 * 1024;
 
-export function headers() {
-  return NO_STORE;
-}
+export const headers = noStoreHeaders;
 
 /** The two forms share this module; the URL says which one (see app/routes.ts). */
 function kindOf(request: Request): RequestKind {

@@ -1,12 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult, ErrorSummary } from "../../components/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, ErrorSummary, SubmitButton } from "../../components/form";
+import { IntentButton } from "../../components/form/IntentButton";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { getApi } from "../../.server/api";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
 import { ddErrorMessage, manageCardSchema, manageIntentSchema } from "../../domain/direct-debit";
-import { formatAddress, formatDate, supplyNumber } from "../../domain/format";
+import { MandateFacts } from "../../components/direct-debit/MandateFacts";
+import { formatAddress, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/direct-debit";
@@ -114,27 +117,14 @@ export default function ManageDirectDebit({ loaderData, actionData }: Route.Comp
             <p>
               <span className="badge badge--success">{t("manage.active")}</span>
             </p>
-            <dl className="facts">
-              <dt>{t("summary.card")}</dt>
-              <dd>
-                •••• {mandate.card_last4} ({String(mandate.card_exp_month).padStart(2, "0")}/
-                {mandate.card_exp_year})
-              </dd>
-              <dt>{t("summary.charge")}</dt>
-              <dd>{t("chargedMonthly", { day: mandate.charge_day })}</dd>
-              <dt>{t("summary.next")}</dt>
-              <dd>{formatDate(mandate.next_charge_date)}</dd>
-            </dl>
+            <MandateFacts mandate={mandate} />
             {confirmCancel ? (
               <div className="alert alert--warning" role="alert">
                 <p>{t("manage.confirmCancel", { last4: mandate.card_last4 })}</p>
                 <div className="actions">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <button type="submit" className="btn btn--danger">
-                      {t("manage.confirmYes")}
-                    </button>
-                  </Form>
+                  <IntentButton intent="cancel" className="btn btn--danger">
+                    {t("manage.confirmYes")}
+                  </IntentButton>
                   <a className="btn btn--secondary" href="?">
                     {t("manage.confirmNo")}
                   </a>
@@ -172,7 +162,6 @@ export default function ManageDirectDebit({ loaderData, actionData }: Route.Comp
 
 function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["directDebit", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<{
     holder: string;
     number: string;
@@ -190,9 +179,7 @@ function ManageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
       <CardFields fields={fields} />
       <input type="hidden" name="intent" value="save" />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("manage.save")}
-        </button>
+        <SubmitButton>{t("manage.save")}</SubmitButton>
       </div>
     </Form>
   );

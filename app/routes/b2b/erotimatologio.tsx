@@ -1,16 +1,17 @@
 import {
   getFormProps,
-  getInputProps,
+  getRadioProps,
   useForm,
   type FieldMetadata,
   type SubmissionResult,
   ErrorSummary,
   FieldErrors,
   TextareaField,
+  SubmitButton,
 } from "../../components/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import stylesHref from "../../components/pages/pages.css?url";
@@ -138,10 +139,10 @@ function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string
       </legend>
       <div className="rating__options">
         {RATINGS.map((value) => {
-          const { key, ...props } = getInputProps(meta, { type: "radio", value: String(value) });
+          const { key, props } = getRadioProps(meta, String(value));
           return (
             <label key={key ?? value}>
-              <input {...props} id={`${meta.id}-${value}`} />
+              <input {...props} />
               {t(`ratings.${value}`)}
             </label>
           );
@@ -154,7 +155,6 @@ function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string
 
 function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["questionnaire", "forms"]);
-  const navigation = useNavigation();
   // Validation happens in the action only (zod stays out of the browser bundle); Conform shows
   // its answer next to the fields and keeps what was chosen and typed.
   const [form, fields] = useForm<QuestionnaireAnswer>({ lastResult });
@@ -172,10 +172,10 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
         <legend>{t("questions.channel")}</legend>
         <div className="rating__options">
           {CHANNELS.map((value) => {
-            const { key, ...props } = getInputProps(channel, { type: "radio", value });
+            const { key, props } = getRadioProps(channel, value);
             return (
               <label key={key ?? value}>
-                <input {...props} id={`${channel.id}-${value}`} />
+                <input {...props} />
                 {t(`channels.${value}`)}
               </label>
             );
@@ -191,9 +191,7 @@ function QuestionnaireForm({ lastResult }: { lastResult: SubmissionResult<string
         rows={4}
       />
       <div className="actions">
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          {t("submit")}
-        </button>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </div>
     </Form>
   );

@@ -5,18 +5,14 @@ import {
   type SubmissionResult,
   ErrorSummary,
   FieldErrors,
+  SubmitButton,
   TextField,
 } from "../../components/form";
+import { IntentButton } from "../../components/form/IntentButton";
 import { RadioGroup } from "../../components/form/RadioGroup";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Form,
-  redirect,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ApiDdFlow } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import { CardFields, DIRECT_DEBIT_LABEL_KEYS } from "../../components/direct-debit/CardFields";
@@ -234,12 +230,15 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
 
 const DD_ERROR_NS = ["directDebit", "forms", "common"];
 
-function Submit({ label }: { label: string }) {
-  const navigation = useNavigation();
+/** The end of a step's form: the intent that names the step, and its submit button. */
+function StepSubmit({ intent, label }: { intent: string; label: string }) {
   return (
-    <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-      {label}
-    </button>
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="actions">
+        <SubmitButton>{label}</SubmitButton>
+      </div>
+    </>
   );
 }
 
@@ -273,10 +272,7 @@ function VatStep({
         <p className="muted">
           <a href="/direct-debit-terms">{t("terms")}</a>
         </p>
-        <input type="hidden" name="intent" value="start" />
-        <div className="actions">
-          <Submit label={t("vat.submit")} />
-        </div>
+        <StepSubmit intent="start" label={t("vat.submit")} />
       </Form>
     </>
   );
@@ -285,12 +281,9 @@ function VatStep({
 function RestartForm() {
   const { t } = useTranslation("directDebit");
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="restart" />
-      <button type="submit" className="btn-link">
-        {t("restart")}
-      </button>
-    </Form>
+    <IntentButton intent="restart" className="btn-link">
+      {t("restart")}
+    </IntentButton>
   );
 }
 
@@ -337,18 +330,12 @@ function CodeStep({
           />
           <FieldErrors id={fields.code.errorId} errors={fields.code.errors} />
         </div>
-        <input type="hidden" name="intent" value="verify" />
-        <div className="actions">
-          <Submit label={t("code.submit")} />
-        </div>
+        <StepSubmit intent="verify" label={t("code.submit")} />
       </Form>
       <div className="actions">
-        <Form method="post">
-          <input type="hidden" name="intent" value="resend" />
-          <button type="submit" className="btn btn--secondary">
-            {t("code.resend")}
-          </button>
-        </Form>
+        <IntentButton intent="resend" className="btn btn--secondary">
+          {t("code.resend")}
+        </IntentButton>
         <RestartForm />
       </div>
     </>
@@ -416,10 +403,7 @@ function CardStep({
           }))}
         />
         <CardFields fields={fields} />
-        <input type="hidden" name="intent" value="card" />
-        <div className="actions">
-          <Submit label={t("card.submit")} />
-        </div>
+        <StepSubmit intent="card" label={t("card.submit")} />
       </Form>
       <RestartForm />
     </>

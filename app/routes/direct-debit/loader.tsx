@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
 import { getApi } from "../../.server/api";
+import { IntentButton } from "../../components/form/IntentButton";
 import { PublicLayout } from "../../components/PublicLayout";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/loader";
@@ -89,12 +90,9 @@ export default function Processing({ loaderData, actionData }: Route.ComponentPr
             </button>
           </div>
         </Form>
-        <Form method="post" action="/direct-debit">
-          <input type="hidden" name="intent" value="restart" />
-          <button type="submit" className="btn-link">
-            {t("restart")}
-          </button>
-        </Form>
+        <IntentButton intent="restart" action="/direct-debit" className="btn-link">
+          {t("restart")}
+        </IntentButton>
       </section>
     </PublicLayout>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { HomeButton } from "../../components/HomeButton";
 import { PublicLayout } from "../../components/PublicLayout";
-import { formatDate } from "../../domain/format";
+import { MandateFacts } from "../../components/direct-debit/MandateFacts";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/thank-you";
 import { loadFlowState } from "../../.server/direct-debit-flow";
@@ -32,26 +33,13 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         <div className="alert alert--success" role="status">
           <p>{t("done.body")}</p>
         </div>
-        <dl className="facts">
+        <MandateFacts mandate={mandate}>
           <dt>{t("summary.supply")}</dt>
           <dd>
             {mandate.supply_number}, {mandate.address}
           </dd>
-          <dt>{t("summary.card")}</dt>
-          <dd>
-            •••• {mandate.card_last4} ({String(mandate.card_exp_month).padStart(2, "0")}/
-            {mandate.card_exp_year})
-          </dd>
-          <dt>{t("summary.charge")}</dt>
-          <dd>{t("chargedMonthly", { day: mandate.charge_day })}</dd>
-          <dt>{t("summary.next")}</dt>
-          <dd>{formatDate(mandate.next_charge_date)}</dd>
-        </dl>
-        <div className="actions">
-          <a className="btn btn--secondary" href="/">
-            {t("done.home")}
-          </a>
-        </div>
+        </MandateFacts>
+        <HomeButton>{t("done.home")}</HomeButton>
       </section>
     </PublicLayout>
   );

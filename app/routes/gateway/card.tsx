@@ -1,16 +1,17 @@
 import { type SubmissionResult } from "@conform-to/react";
 import {
   getFormProps,
-  getSelectProps,
   useForm,
   ErrorSummary,
   FieldErrors,
+  SubmitButton,
   TextField,
 } from "../../components/form";
+import { CardTextField, ExpirySelect } from "../../components/direct-debit/CardFields";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument } from "react-router";
 import type { ApiGatewaySession } from "../../../core/contract";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
@@ -112,35 +113,47 @@ export function PaymentFacts({ session }: { session: ApiGatewaySession }) {
   );
 }
 
+/**
+ * A gateway page that takes no card: the link is not valid (`session` null), or the payment was
+ * already processed. It says so and leads back: home, or to the merchant's page the payment came
+ * from (its cancel address without the query); `facts` shows what the payment was.
+ */
+export function GatewayRefusal({
+  title,
+  session,
+  facts = false,
+  home = false,
+}: {
+  title: string;
+  session: ApiGatewaySession | null;
+  facts?: boolean;
+  /** Without a session: a link home (the card page has one, the 3-D Secure page none). */
+  home?: boolean;
+}) {
+  const { t } = useTranslation("payments");
+  const back = session ? session.cancel_url.split("?")[0] : home ? "/" : null;
+  return (
+    <GatewayFrame>
+      <h1>{title}</h1>
+      {session && facts ? <PaymentFacts session={session} /> : null}
+      <div className="alert alert--error" role="alert">
+        <p>{t(session ? "card.done" : "card.invalid")}</p>
+      </div>
+      {back ? (
+        <a className="btn btn--secondary" href={back}>
+          {t("card.back")}
+        </a>
+      ) : null}
+    </GatewayFrame>
+  );
+}
+
 export default function CardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
   const { session } = loaderData;
-  if (!session) {
-    return (
-      <GatewayFrame>
-        <h1>{t("card.title")}</h1>
-        <div className="alert alert--error" role="alert">
-          <p>{t("card.invalid")}</p>
-        </div>
-        <a className="btn btn--secondary" href="/">
-          {t("card.back")}
-        </a>
-      </GatewayFrame>
-    );
-  }
+  if (!session) return <GatewayRefusal title={t("card.title")} session={null} home />;
   if (loaderData.state === "done" || actionData?.done) {
-    return (
-      <GatewayFrame>
-        <h1>{t("card.title")}</h1>
-        <PaymentFacts session={session} />
-        <div className="alert alert--error" role="alert">
-          <p>{t("card.done")}</p>
-        </div>
-        <a className="btn btn--secondary" href={session.cancel_url.split("?")[0]}>
-          {t("card.back")}
-        </a>
-      </GatewayFrame>
-    );
+    return <GatewayRefusal title={t("card.title")} session={session} facts />;
   }
   return (
     <GatewayFrame>
@@ -160,15 +173,9 @@ function CardForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["payments", "forms"]);
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<ReturnType<typeof createCardSchema>>>({
     lastResult,
   });
-  const year = new Date().getUTCFullYear();
-  const years = Array.from({ length: 16 }, (_, i) => String(year + i));
-  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const { key: monthKey, ...monthProps } = getSelectProps(fields.exp_month);
-  const { key: yearKey, ...yearProps } = getSelectProps(fields.exp_year);
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <ErrorSummary
@@ -176,67 +183,20 @@ function CardForm({
         ns={["payments", "forms", "common"]}
         labelKey={{ number: "card.number", cvv: "card.cvv", holder: "card.holder" }}
       />
-      <TextField
-        meta={fields.number}
-        label={t("card.number")}
-        hint={t("card.numberHint")}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={23}
-      />
+      <CardTextField meta={fields.number} ns="payments" />
       <fieldset className="gateway__expiry" aria-describedby={fields.exp_month.errorId}>
         <legend>{t("card.expiry")}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={fields.exp_month.id}>
-            {t("card.month")}
-          </label>
-          <select
-            key={monthKey}
-            className="field__select"
-            autoComplete="cc-exp-month"
-            {...monthProps}
-          >
-            <option value="">--</option>
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fields.exp_year.id}>
-            {t("card.year")}
-          </label>
-          <select key={yearKey} className="field__select" autoComplete="cc-exp-year" {...yearProps}>
-            <option value="">----</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ExpirySelect meta={fields.exp_month} part="month" ns="payments" />
+        <ExpirySelect meta={fields.exp_year} part="year" ns="payments" />
       </fieldset>
       <FieldErrors id={fields.exp_month.errorId} errors={fields.exp_month.errors} />
       <FieldErrors id={fields.exp_year.errorId} errors={fields.exp_year.errors} />
-      <TextField
-        meta={fields.cvv}
-        label={t("card.cvv")}
-        hint={t("card.cvvHint")}
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        maxLength={3}
-      />
+      <CardTextField meta={fields.cvv} ns="payments" />
       <TextField meta={fields.holder} label={t("card.holder")} autoComplete="cc-name" />
       <div className="actions">
-        <button
-          type="submit"
-          className="btn btn--block"
-          disabled={navigation.state === "submitting"}
-        >
+        <SubmitButton className="btn btn--block">
           {t("card.pay", { amount: formatAmount(session.amount) })}
-        </button>
+        </SubmitButton>
         <a className="btn btn--secondary btn--block" href={session.cancel_url}>
           {t("card.cancel")}
         </a>

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument } from "react-router";
+import { SubmitButton } from "../../components/form";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
 import { threeDsSchema } from "../../domain/payments";
 import type { RouteHandle } from "../../root";
-import { GatewayFrame, PaymentFacts } from "./card";
+import { GatewayFrame, GatewayRefusal, PaymentFacts } from "./card";
 import type { Route } from "./+types/three-ds";
 import { gatewaySession, NO_STORE } from "../../.server/gateway";
 import { answerChallenge } from "../../.server/api/gateway";
@@ -44,30 +45,10 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ThreeDs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const navigation = useNavigation();
   const { session } = loaderData;
-  if (!session) {
-    return (
-      <GatewayFrame>
-        <h1>{t("threeds.title")}</h1>
-        <div className="alert alert--error" role="alert">
-          <p>{t("card.invalid")}</p>
-        </div>
-      </GatewayFrame>
-    );
-  }
+  if (!session) return <GatewayRefusal title={t("threeds.title")} session={null} />;
   if (session.state === "done" || actionData?.done) {
-    return (
-      <GatewayFrame>
-        <h1>{t("threeds.title")}</h1>
-        <div className="alert alert--error" role="alert">
-          <p>{t("card.done")}</p>
-        </div>
-        <a className="btn btn--secondary" href={session.cancel_url.split("?")[0]}>
-          {t("card.back")}
-        </a>
-      </GatewayFrame>
-    );
+    return <GatewayRefusal title={t("threeds.title")} session={session} />;
   }
   return (
     <GatewayFrame>
@@ -94,24 +75,12 @@ export default function ThreeDs({ loaderData, actionData }: Route.ComponentProps
           />
         </div>
         <div className="actions">
-          <button
-            type="submit"
-            name="intent"
-            value="confirm"
-            className="btn btn--block"
-            disabled={navigation.state === "submitting"}
-          >
+          <SubmitButton name="intent" value="confirm" className="btn btn--block">
             {t("threeds.confirm")}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="cancel"
-            className="btn btn--secondary btn--block"
-            disabled={navigation.state === "submitting"}
-          >
+          </SubmitButton>
+          <SubmitButton name="intent" value="cancel" className="btn btn--secondary btn--block">
             {t("threeds.cancel")}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </GatewayFrame>
