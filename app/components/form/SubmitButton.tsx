@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 
 /**
  * A form's submit button, disabled while the post is on its way so that a double click sends
- * nothing twice. Other attributes (`name`/`value` of an intent) keep their place before the class.
+ * nothing twice. Other attributes (`name`/`value` of an intent) pass through.
  */
 export function SubmitButton({
   className = "btn",
