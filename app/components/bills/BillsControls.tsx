@@ -2,6 +2,7 @@ import { INVOICE_TYPES } from "../../../core/invoice-types";
 import { pageWindow, type Page } from "../../domain/paging";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { PlainField } from "../form/PlainField";
 import { billsSearch, PAGE_SIZES, type BillsQuery } from "../../domain/bills";
 
 /**
@@ -15,10 +16,7 @@ export function BillsFilters({ query, years }: { query: BillsQuery; years: numbe
     <Form method="get" className="bills-filters" preventScrollReset aria-label={t("filters.title")}>
       {query.sort !== "date" ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="bills-type">
-          {t("filters.type")}
-        </label>
+      <PlainField id="bills-type" label={t("filters.type")}>
         <select
           id="bills-type"
           name="type"
@@ -32,11 +30,8 @@ export function BillsFilters({ query, years }: { query: BillsQuery; years: numbe
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="bills-year">
-          {t("filters.year")}
-        </label>
+      </PlainField>
+      <PlainField id="bills-year" label={t("filters.year")}>
         <select
           id="bills-year"
           name="year"
@@ -50,11 +45,8 @@ export function BillsFilters({ query, years }: { query: BillsQuery; years: numbe
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="bills-size">
-          {t("filters.size")}
-        </label>
+      </PlainField>
+      <PlainField id="bills-size" label={t("filters.size")}>
         <select
           id="bills-size"
           name="size"
@@ -67,7 +59,7 @@ export function BillsFilters({ query, years }: { query: BillsQuery; years: numbe
             </option>
           ))}
         </select>
-      </div>
+      </PlainField>
       <div className="bills-filters__actions">
         <button type="submit" className="btn">
           {t("filters.apply")}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DayNightCells, DayNightHeads } from "./DayNight";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
@@ -52,14 +53,7 @@ export function ConsumptionChart({
                   <th scope="col" className="num">
                     {t("chart.days")}
                   </th>
-                  <th scope="col" className="num">
-                    {t("day")} (kWh)
-                  </th>
-                  {hasNight ? (
-                    <th scope="col" className="num">
-                      {t("night")} (kWh)
-                    </th>
-                  ) : null}
+                  <DayNightHeads hasNight={hasNight} />
                   <th scope="col" className="num">
                     {t("chart.perDay")} (kWh)
                   </th>
@@ -75,14 +69,11 @@ export function ConsumptionChart({
                     <td className="num" data-label={t("chart.days")}>
                       {p.days}
                     </td>
-                    <td className="num" data-label={`${t("day")} (kWh)`}>
-                      {formatInteger(p.day)}
-                    </td>
-                    {hasNight ? (
-                      <td className="num" data-label={`${t("night")} (kWh)`}>
-                        {p.night === null ? "-" : formatInteger(p.night)}
-                      </td>
-                    ) : null}
+                    <DayNightCells
+                      hasNight={hasNight}
+                      day={formatInteger(p.day)}
+                      night={p.night === null ? "-" : formatInteger(p.night)}
+                    />
                     <td className="num" data-label={`${t("chart.perDay")} (kWh)`}>
                       {formatInteger(p.perDay)}
                     </td>

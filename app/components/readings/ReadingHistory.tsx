@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DayNightCells, DayNightHeads } from "./DayNight";
 import { useLocation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
 import { PAGE_SIZES, type HistoryRow, type Paging } from "../../domain/readings";
@@ -30,8 +31,6 @@ export function ReadingHistory({
 }) {
   const { t } = useTranslation("readings");
   const { search } = useLocation();
-  const dayLabel = `${t("day")} (kWh)`;
-  const nightLabel = `${t("night")} (kWh)`;
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
   const last = Math.min(paging.total, paging.page * paging.size);
   return (
@@ -51,14 +50,7 @@ export function ReadingHistory({
               <thead>
                 <tr>
                   <th scope="col">{t("date")}</th>
-                  <th scope="col" className="num">
-                    {t("day")} (kWh)
-                  </th>
-                  {hasNight ? (
-                    <th scope="col" className="num">
-                      {t("night")} (kWh)
-                    </th>
-                  ) : null}
+                  <DayNightHeads hasNight={hasNight} />
                   <th scope="col">{t("registeredBy")}</th>
                 </tr>
               </thead>
@@ -66,14 +58,11 @@ export function ReadingHistory({
                 {rows.map((row) => (
                   <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
                     <td data-label={t("date")}>{formatDate(row.date)}</td>
-                    <td className="num" data-label={dayLabel}>
-                      {struck(row.corrected, row.day)}
-                    </td>
-                    {hasNight ? (
-                      <td className="num" data-label={nightLabel}>
-                        {struck(row.corrected, row.night)}
-                      </td>
-                    ) : null}
+                    <DayNightCells
+                      hasNight={hasNight}
+                      day={struck(row.corrected, row.day)}
+                      night={struck(row.corrected, row.night)}
+                    />
                     <td data-label={t("registeredBy")}>
                       {t(`by.${row.registeredBy}`)}
                       {row.corrected ? (

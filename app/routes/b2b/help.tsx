@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { translatedContent } from "../../.server/content";
 import { CUSTOMER_SERVICE_PHONE } from "../../components/Footer";
+import { PlainField } from "../../components/form/PlainField";
 import { countItems, MAX_QUERY_LENGTH, searchFaq, type FaqTopic } from "../../domain/help";
 import type { RouteHandle } from "../../root";
 import stylesHref from "../../components/pages/pages.css?url";
@@ -44,13 +45,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <p>{t("intro")}</p>
 
       <Form method="get" role="search" className="form help-search" aria-label={t("search.label")}>
-        <div className="field">
-          <label className="field__label" htmlFor="faq-q">
-            {t("search.label")}
-          </label>
-          <span id="faq-q-hint" className="field__hint">
-            {t("search.hint")}
-          </span>
+        <PlainField id="faq-q" label={t("search.label")} hint={t("search.hint")}>
           <div className="help-search__row">
             <input
               id="faq-q"
@@ -66,7 +61,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
               {t("search.submit")}
             </button>
           </div>
-        </div>
+        </PlainField>
       </Form>
 
       {query ? (

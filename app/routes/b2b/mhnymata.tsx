@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { ApiMessage } from "../../../core/contract";
 import { getApi, requireShell } from "../../.server/shell";
+import { PlainField } from "../../components/form/PlainField";
 import "../../components/settings/messages.css";
 import { formatStamp } from "../../domain/format";
 import { getSession } from "../../middleware/session";
@@ -127,10 +128,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <Form method="get" action={PATH} className="message-filters card" aria-label={t("filters")}>
-        <div className="field">
-          <label className="field__label" htmlFor="message-filter">
-            {t("show")}
-          </label>
+        <PlainField id="message-filter" label={t("show")}>
           <select
             id="message-filter"
             name="filter"
@@ -141,11 +139,8 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             <option value="all">{t("showAll")}</option>
             <option value="unread">{t("showUnread")}</option>
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="message-category">
-            {t("category")}
-          </label>
+        </PlainField>
+        <PlainField id="message-category" label={t("category")}>
           <select
             id="message-category"
             name="category"
@@ -160,7 +155,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-        </div>
+        </PlainField>
         <button type="submit" className="btn btn--secondary">
           {t("apply")}
         </button>

@@ -6,6 +6,7 @@ import { requireAllMeters, requireShell } from "../../.server/shell";
 import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
 import { loadSupplyDirectDebits } from "../../.server/direct-debit-supplies";
 import { Icon } from "../../components/Icon";
+import { PlainField } from "../../components/form/PlainField";
 import {
   buildSuppliesView,
   suppliesHref,
@@ -88,10 +89,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
         aria-label={t("supplies.searchLabel")}
       >
         <div className="filters__grid">
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-q">
-              {t("supplies.search")}
-            </label>
+          <PlainField id="supplies-q" label={t("supplies.search")}>
             <input
               id="supplies-q"
               name="q"
@@ -104,7 +102,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
             <p id="supplies-q-hint" className="field__hint">
               {t("supplies.searchHint")}
             </p>
-          </div>
+          </PlainField>
           {/* The two filters: name, value, options, the "all" option's label, options' keys. */}
           {(
             [
@@ -118,10 +116,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               ],
             ] as const
           ).map(([name, value, options, all, prefix]) => (
-            <div key={name} className="field">
-              <label className="field__label" htmlFor={`supplies-${name}`}>
-                {t(`supplies.${name}`)}
-              </label>
+            <PlainField key={name} id={`supplies-${name}`} label={t(`supplies.${name}`)}>
               <select
                 id={`supplies-${name}`}
                 name={name}
@@ -134,7 +129,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
-            </div>
+            </PlainField>
           ))}
         </div>
         <div className="actions">
