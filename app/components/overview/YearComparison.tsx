@@ -3,6 +3,7 @@ import { PeriodRange } from "./ChartWithTable";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatAmount, formatChange, formatKwh } from "../../domain/format";
 import type { YearData } from "./view";
+import { TableHead } from "../TableHead";
 
 /**
  * The latest Clearance period against the same period a year earlier (consumption and cost), as
@@ -54,17 +55,13 @@ export function YearComparison({
       <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
         <table className="table table--compact">
           <caption id="year-table-caption">{t("year.tableCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("year.period")}</th>
-              <th scope="col" className="num">
-                {t("year.consumption")}
-              </th>
-              <th scope="col" className="num">
-                {t("year.cost")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t("year.period") },
+              { label: t("year.consumption"), num: true },
+              { label: t("year.cost"), num: true },
+            ]}
+          />
           <tbody>
             <tr>
               <th scope="row">

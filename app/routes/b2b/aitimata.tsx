@@ -8,6 +8,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata";
 import { requests as readRequests } from "../../.server/api/requests";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -89,15 +90,15 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("list.reference")}</th>
-                  <th scope="col">{t("list.type")}</th>
-                  <th scope="col">{t("list.supply")}</th>
-                  <th scope="col">{t("list.submitted")}</th>
-                  <th scope="col">{t("list.status")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("list.reference") },
+                  { label: t("list.type") },
+                  { label: t("list.supply") },
+                  { label: t("list.submitted") },
+                  { label: t("list.status") },
+                ]}
+              />
               <tbody>
                 {requests.map((r) => {
                   const tone = statusTone(r.status);

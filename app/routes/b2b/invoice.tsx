@@ -14,6 +14,7 @@ import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
 import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
@@ -188,15 +189,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="invoice-lines-wrap">
             <table className="table invoice-lines">
-              <thead>
-                <tr>
-                  <th scope="col">{t("invoice.charge")}</th>
-                  <th scope="col">{t("invoice.whatItIs")}</th>
-                  <th scope="col" className="num">
-                    {t("invoice.amount")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("invoice.charge") },
+                  { label: t("invoice.whatItIs") },
+                  { label: t("invoice.amount"), num: true },
+                ]}
+              />
               <tbody>
                 {b.lines.map((line) => (
                   <tr key={line.key}>

@@ -13,6 +13,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/logariasmoi";
 import { athensToday } from "../../../core/dates";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
 
 export const handle: RouteHandle = {
   i18n: ["bills"],
@@ -149,15 +150,13 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
               <caption id="bills-payments-caption">
                 {t("payments.caption", { supply: meter.supplyNumber })}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("payments.transaction")}</th>
-                  <th scope="col">{t("payments.date")}</th>
-                  <th scope="col" className="num">
-                    {t("payments.amount")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("payments.transaction") },
+                  { label: t("payments.date") },
+                  { label: t("payments.amount"), num: true },
+                ]}
+              />
               <tbody>
                 {payments.map((p) => (
                   <tr key={p.id}>

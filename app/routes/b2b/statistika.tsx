@@ -30,6 +30,7 @@ import { athensToday } from "../../../core/dates";
 import { meterInvoices } from "../../.server/api/invoices";
 import { meterReadings } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
@@ -143,26 +144,16 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="stats-years">
               <table className="table table--compact">
                 <caption className="visually-hidden">{t("perYear.title")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("perYear.year")}</th>
-                    <th scope="col" className="num">
-                      {t("perYear.consumption", { unit })}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.avgConsumption", { unit })}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.cost")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.avgCost")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.months")}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t("perYear.year") },
+                    { label: t("perYear.consumption", { unit }), num: true },
+                    { label: t("perYear.avgConsumption", { unit }), num: true },
+                    { label: t("perYear.cost"), num: true },
+                    { label: t("perYear.avgCost"), num: true },
+                    { label: t("perYear.months"), num: true },
+                  ]}
+                />
                 <tbody>
                   {stats.years.map((year) => (
                     <tr key={year.year}>
