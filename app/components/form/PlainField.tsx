@@ -31,3 +31,33 @@ export function PlainField({
     </div>
   );
 }
+
+/**
+ * A GET filter's select in a PlainField: the query parameter `name`, its current value, and the
+ * options as value and label ("" is the value of "all").
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: readonly { value: string | number; label: string }[];
+}) {
+  return (
+    <PlainField id={id} label={label}>
+      <select id={id} name={name} className="field__select" defaultValue={defaultValue}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </PlainField>
+  );
+}

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { ApiMessage } from "../../../core/contract";
 import { getApi, requireShell } from "../../.server/shell";
-import { PlainField } from "../../components/form/PlainField";
+import { FilterSelect } from "../../components/form/PlainField";
 import "../../components/settings/messages.css";
 import { formatStamp } from "../../domain/format";
 import { getSession } from "../../middleware/session";
@@ -128,34 +128,29 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <Form method="get" action={PATH} className="message-filters card" aria-label={t("filters")}>
-        <PlainField id="message-filter" label={t("show")}>
-          <select
-            id="message-filter"
-            name="filter"
-            className="field__select"
-            defaultValue={query.filter}
-            key={`f-${query.filter}`}
-          >
-            <option value="all">{t("showAll")}</option>
-            <option value="unread">{t("showUnread")}</option>
-          </select>
-        </PlainField>
-        <PlainField id="message-category" label={t("category")}>
-          <select
-            id="message-category"
-            name="category"
-            className="field__select"
-            defaultValue={query.category}
-            key={`c-${query.category}`}
-          >
-            <option value="">{t("allCategories")}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-        </PlainField>
+        {/* Keyed by the value: a new query's select shows it (defaultValue is read on mount). */}
+        <FilterSelect
+          key={`f-${query.filter}`}
+          id="message-filter"
+          name="filter"
+          label={t("show")}
+          defaultValue={query.filter}
+          options={[
+            { value: "all", label: t("showAll") },
+            { value: "unread", label: t("showUnread") },
+          ]}
+        />
+        <FilterSelect
+          key={`c-${query.category}`}
+          id="message-category"
+          name="category"
+          label={t("category")}
+          defaultValue={query.category}
+          options={[
+            { value: "", label: t("allCategories") },
+            ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
+          ]}
+        />
         <button type="submit" className="btn btn--secondary">
           {t("apply")}
         </button>

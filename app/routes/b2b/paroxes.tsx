@@ -6,7 +6,7 @@ import { requireAllMeters, requireShell } from "../../.server/shell";
 import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
 import { loadSupplyDirectDebits } from "../../.server/direct-debit-supplies";
 import { Icon } from "../../components/Icon";
-import { PlainField } from "../../components/form/PlainField";
+import { FilterSelect, PlainField } from "../../components/form/PlainField";
 import {
   buildSuppliesView,
   suppliesHref,
@@ -116,20 +116,17 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               ],
             ] as const
           ).map(([name, value, options, all, prefix]) => (
-            <PlainField key={name} id={`supplies-${name}`} label={t(`supplies.${name}`)}>
-              <select
-                id={`supplies-${name}`}
-                name={name}
-                className="field__select"
-                defaultValue={value}
-              >
-                {options.map((option) => (
-                  <option key={option} value={option}>
-                    {t(option ? `${prefix}.${option}` : all)}
-                  </option>
-                ))}
-              </select>
-            </PlainField>
+            <FilterSelect
+              key={name}
+              id={`supplies-${name}`}
+              name={name}
+              label={t(`supplies.${name}`)}
+              defaultValue={value}
+              options={options.map((option) => ({
+                value: option,
+                label: t(option ? `${prefix}.${option}` : all),
+              }))}
+            />
           ))}
         </div>
         <div className="actions">
