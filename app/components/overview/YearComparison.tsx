@@ -4,6 +4,7 @@ import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatAmount, formatChange, formatKwh } from "../../domain/format";
 import type { YearData } from "./view";
 import { TableHead } from "../TableHead";
+import { TitledCard } from "../TitledCard";
 
 /**
  * The latest Clearance period against the same period a year earlier (consumption and cost), as
@@ -23,10 +24,7 @@ export function YearComparison({
     <PeriodRange from={p.periodFrom} to={p.periodTo} />
   );
   return (
-    <section className="card" aria-labelledby="year-title">
-      <h2 id="year-title" className="card__title">
-        {t("year.title")}
-      </h2>
+    <TitledCard id="year-title" title={t("year.title")}>
       <p className="muted">{t("year.intro")}</p>
       {previous && charts ? (
         <figure className="chart chart--pair">
@@ -95,6 +93,6 @@ export function YearComparison({
           </tbody>
         </table>
       </div>
-    </section>
+    </TitledCard>
   );
 }

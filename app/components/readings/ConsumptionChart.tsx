@@ -3,6 +3,7 @@ import { DayNightCells, DayNightHeads } from "./DayNight";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
+import { TitledCard } from "../TitledCard";
 
 /**
  * Consumption derived from the readings: the server-rendered SVG (no chart code in the browser)
@@ -19,10 +20,7 @@ export function ConsumptionChart({
 }) {
   const { t } = useTranslation("readings");
   return (
-    <section className="card" aria-labelledby="chart-title">
-      <h2 id="chart-title" className="card__title">
-        {t("chart.title")}
-      </h2>
+    <TitledCard id="chart-title" title={t("chart.title")}>
       {!chart || periods.length === 0 ? (
         <p className="muted">{t("chart.none")}</p>
       ) : (
@@ -84,6 +82,6 @@ export function ConsumptionChart({
           </div>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { DayNightCells, DayNightHeads } from "./DayNight";
 import { formatDate, formatInteger } from "../../domain/format";
+import { TitledCard } from "../TitledCard";
 
 interface Values {
   date: string;
@@ -33,10 +34,7 @@ export function LastReadings({
 }) {
   const { t } = useTranslation("readings");
   return (
-    <section className="card" aria-labelledby="last-title">
-      <h2 id="last-title" className="card__title">
-        {t("last.title")}
-      </h2>
+    <TitledCard id="last-title" title={t("last.title")}>
       {last ? (
         <div className="rd-fit">
           <table className="table rd-stack">
@@ -97,6 +95,6 @@ export function LastReadings({
           {t("correct.offer")} <a href={correctHref}>{t("correct.link")}</a>
         </p>
       ) : null}
-    </section>
+    </TitledCard>
   );
 }

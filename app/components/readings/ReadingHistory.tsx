@@ -3,6 +3,7 @@ import { DayNightCells, DayNightHeads } from "./DayNight";
 import { useLocation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
 import { PAGE_SIZES, type HistoryRow, type Paging } from "../../domain/readings";
+import { TitledCard } from "../TitledCard";
 
 /** Links keep the other query parameters (and drop the one-shot "saved" confirmation). */
 function pageHref(search: string, page: number, size: number): string {
@@ -34,10 +35,7 @@ export function ReadingHistory({
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
   const last = Math.min(paging.total, paging.page * paging.size);
   return (
-    <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title" className="card__title">
-        {t("history.title")}
-      </h2>
+    <TitledCard id="history-title" title={t("history.title")}>
       {rows.length === 0 ? (
         <p className="muted">{t("history.none")}</p>
       ) : (
@@ -124,6 +122,6 @@ export function ReadingHistory({
           </nav>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

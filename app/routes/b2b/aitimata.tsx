@@ -9,6 +9,7 @@ import type { Route } from "./+types/aitimata";
 import { requests as readRequests } from "../../.server/api/requests";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -81,10 +82,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="card" aria-labelledby="rq-list-title">
-        <h2 id="rq-list-title" className="card__title">
-          {t("list.title")}
-        </h2>
+      <TitledCard id="rq-list-title" title={t("list.title")}>
         {requests.length === 0 ? (
           <p className="muted">{t("list.empty")}</p>
         ) : (
@@ -125,7 +123,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-      </section>
+      </TitledCard>
     </div>
   );
 }

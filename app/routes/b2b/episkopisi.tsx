@@ -31,6 +31,7 @@ const UserPopup = lazyDialog(() =>
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
@@ -172,22 +173,16 @@ function History({
   const history = view.history;
   if (!history || !charts.amounts || !charts.consumption) {
     return (
-      <section className="card" aria-labelledby="history-title">
-        <h2 id="history-title" className="card__title">
-          {t("charts.title")}
-        </h2>
+      <TitledCard id="history-title" title={t("charts.title")}>
         <p className="muted">{t("charts.noData")}</p>
-      </section>
+      </TitledCard>
     );
   }
   const period = (p: { periodFrom: string | null; periodTo: string }) =>
     p.periodFrom ? <PeriodRange from={p.periodFrom} to={p.periodTo} /> : periodMonth(p.periodTo);
   const rows = [...history.points].reverse(); // tables read newest first
   return (
-    <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title" className="card__title">
-        {t("charts.title")}
-      </h2>
+    <TitledCard id="history-title" title={t("charts.title")}>
       <p className="muted">{t("charts.intro", { count: history.points.length })}</p>
       <ChartWithTable
         id="chart-amounts"
@@ -238,6 +233,6 @@ function History({
           })),
         }}
       />
-    </section>
+    </TitledCard>
   );
 }

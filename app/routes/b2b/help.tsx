@@ -8,6 +8,7 @@ import { countItems, MAX_QUERY_LENGTH, searchFaq, type FaqTopic } from "../../do
 import type { RouteHandle } from "../../root";
 import stylesHref from "../../components/pages/pages.css?url";
 import type { Route } from "./+types/help";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["help"],
@@ -98,10 +99,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
 
-      <section className="card" aria-labelledby="help-contact">
-        <h2 id="help-contact" className="card__title">
-          {t("contact.title")}
-        </h2>
+      <TitledCard id="help-contact" title={t("contact.title")}>
         <p>
           {t("contact.phone")}:{" "}
           <a className="footer__phone" href={`tel:${CUSTOMER_SERVICE_PHONE}`}>
@@ -119,7 +117,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             {t("contact.instructions")}
           </Link>
         </div>
-      </section>
+      </TitledCard>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { athensToday } from "../../../core/dates";
 import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
@@ -113,10 +114,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <section className="card" aria-labelledby="invoice-facts">
-        <h2 id="invoice-facts" className="card__title">
-          {t("invoice.facts")}
-        </h2>
+      <TitledCard id="invoice-facts" title={t("invoice.facts")}>
         <dl className="facts invoice-facts">
           <div>
             <dt>{t("invoice.supply")}</dt>
@@ -176,12 +174,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </dl>
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="invoice-lines">
-        <h2 id="invoice-lines" className="card__title">
-          {t("invoice.explained")}
-        </h2>
+      <TitledCard id="invoice-lines" title={t("invoice.explained")}>
         {b.isPayment ? (
           <p>{t("invoice.paymentRow")}</p>
         ) : b.lines.length === 0 ? (
@@ -217,12 +212,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {!b.consistent ? <p className="alert alert--warning">{t("invoice.inconsistent")}</p> : null}
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="invoice-total">
-        <h2 id="invoice-total" className="card__title">
-          {t("invoice.howTotal")}
-        </h2>
+      <TitledCard id="invoice-total" title={t("invoice.howTotal")}>
         <table className="table invoice-total">
           <tbody>
             <tr>
@@ -250,7 +242,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           <p>{t("invoice.paidOn", { date: formatDate(invoice.payment_date) })}</p>
         ) : null}
         {status === "paid" ? <p>{t("invoice.nothingToPay")}</p> : null}
-      </section>
+      </TitledCard>
     </div>
   );
 }

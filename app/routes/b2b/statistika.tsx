@@ -31,6 +31,7 @@ import { meterInvoices } from "../../.server/api/invoices";
 import { meterReadings } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
@@ -236,10 +237,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <section className="card" aria-labelledby="stats-notes">
-        <h2 id="stats-notes" className="card__title">
-          {t("notes.title")}
-        </h2>
+      <TitledCard id="stats-notes" title={t("notes.title")}>
         <ul>
           <li>{t("notes.clearance")}</li>
           <li>{t("notes.cost")}</li>
@@ -248,7 +246,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <li>{t("notes.gas", { factor: String(GAS_KWH_PER_M3).replace(".", ",") })}</li>
           ) : null}
         </ul>
-      </section>
+      </TitledCard>
     </>
   );
 }
