@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DayNightCells, DayNightHeads } from "./DayNight";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
@@ -19,6 +20,7 @@ export function ConsumptionChart({
   hasNight: boolean;
 }) {
   const { t } = useTranslation("readings");
+  const dayNight = useDayNightColumns(hasNight);
   return (
     <TitledCard id="chart-title" title={t("chart.title")}>
       {!chart || periods.length === 0 ? (
@@ -45,18 +47,14 @@ export function ConsumptionChart({
           <div className="rd-fit">
             <table className="table rd-stack">
               <caption>{t("chart.tableCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("chart.period")}</th>
-                  <th scope="col" className="num">
-                    {t("chart.days")}
-                  </th>
-                  <DayNightHeads hasNight={hasNight} />
-                  <th scope="col" className="num">
-                    {t("chart.perDay")} (kWh)
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("chart.period") },
+                  { label: t("chart.days"), num: true },
+                  ...dayNight,
+                  { label: <>{t("chart.perDay")} (kWh)</>, num: true },
+                ]}
+              />
               <tbody>
                 {[...periods].reverse().map((p) => (
                   <tr key={p.to}>

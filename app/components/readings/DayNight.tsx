@@ -1,24 +1,15 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { Column } from "../TableHead";
 
 /**
- * The day and night kWh columns every readings table has; the night column only for a two-rate
- * meter. The cells carry the header as data-label for the stacked layout of narrow screens.
+ * The day and night kWh columns every readings table has (for TableHead), the night column only
+ * for a two-rate meter; the cells carry the header as data-label for the narrow stacked layout.
  */
-export function DayNightHeads({ hasNight }: { hasNight: boolean }) {
+export function useDayNightColumns(hasNight: boolean): Column[] {
   const { t } = useTranslation("readings");
-  return (
-    <>
-      <th scope="col" className="num">
-        {t("day")} (kWh)
-      </th>
-      {hasNight ? (
-        <th scope="col" className="num">
-          {t("night")} (kWh)
-        </th>
-      ) : null}
-    </>
-  );
+  const day: Column = { label: <>{t("day")} (kWh)</>, num: true };
+  return hasNight ? [day, { label: <>{t("night")} (kWh)</>, num: true }] : [day];
 }
 
 export function DayNightCells({

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DayNightCells, DayNightHeads } from "./DayNight";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { formatDate, formatInteger } from "../../domain/format";
 import { TitledCard } from "../TitledCard";
 
@@ -33,20 +34,21 @@ export function LastReadings({
   correctHref: string | null;
 }) {
   const { t } = useTranslation("readings");
+  const dayNight = useDayNightColumns(hasNight);
   return (
     <TitledCard id="last-title" title={t("last.title")}>
       {last ? (
         <div className="rd-fit">
           <table className="table rd-stack">
             <caption className="visually-hidden">{t("last.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("last.which")}</th>
-                <th scope="col">{t("date")}</th>
-                <DayNightHeads hasNight={hasNight} />
-                <th scope="col">{t("registeredBy")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t("last.which") },
+                { label: t("date") },
+                ...dayNight,
+                { label: t("registeredBy") },
+              ]}
+            />
             <tbody>
               <tr>
                 <th scope="row">{t("last.last")}</th>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DayNightCells, DayNightHeads } from "./DayNight";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { useLocation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
 import { PAGE_SIZES, type HistoryRow, type Paging } from "../../domain/readings";
@@ -31,6 +32,7 @@ export function ReadingHistory({
   hasNight: boolean;
 }) {
   const { t } = useTranslation("readings");
+  const dayNight = useDayNightColumns(hasNight);
   const { search } = useLocation();
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
   const last = Math.min(paging.total, paging.page * paging.size);
@@ -45,13 +47,9 @@ export function ReadingHistory({
               <caption className="visually-hidden">
                 {t("history.caption", { first, last, total: paging.total })}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("date")}</th>
-                  <DayNightHeads hasNight={hasNight} />
-                  <th scope="col">{t("registeredBy")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[{ label: t("date") }, ...dayNight, { label: t("registeredBy") }]}
+              />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
