@@ -32,6 +32,7 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
 import { TitledCard } from "../../components/TitledCard";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
@@ -88,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
   const charts = htmlSlots(args.context, rendered);
   const modal = url.searchParams.get("modal");
   const otherDialogOpen = modal !== null && modal !== "pay-several";
-  return data({ view, charts, otherDialogOpen }, { headers: { "Cache-Control": "no-store" } });
+  return data({ view, charts, otherDialogOpen }, { headers: NO_STORE });
 }
 
 const intentSchema = z.object({
@@ -114,9 +115,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(target ?? href(OVERVIEW), 303);
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");

@@ -11,6 +11,7 @@ import { formatStamp } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/mhnymata";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["messages"],
@@ -71,13 +72,11 @@ export async function loader(args: Route.LoaderArgs) {
   );
   return data(
     { messages, total: all.length, categories, query, unread: shell.unreadCount },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 const readSchema = z.object({
   intent: z.literal("read"),

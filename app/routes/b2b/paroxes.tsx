@@ -17,6 +17,7 @@ import { parseSupplyFilters } from "../../domain/overview";
 import { sidebarItems } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/paroxes";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["overview", "directDebit"],
@@ -44,15 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
   const directDebits = await loadSupplyDirectDebits(args);
   return data(
     { ...buildSuppliesView(meters, shell.selectedMeter.id, filters), directDebits },
-    {
-      headers: { "Cache-Control": "no-store" },
-    },
+    { headers: NO_STORE },
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export default function Supplies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
