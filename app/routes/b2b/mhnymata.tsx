@@ -128,28 +128,32 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </div>
       <Form method="get" action={PATH} className="message-filters card" aria-label={t("filters")}>
         {/* Keyed by the value: a new query's select shows it (defaultValue is read on mount). */}
-        <FilterSelect
-          key={`f-${query.filter}`}
-          id="message-filter"
-          name="filter"
-          label={t("show")}
-          defaultValue={query.filter}
-          options={[
-            { value: "all", label: t("showAll") },
-            { value: "unread", label: t("showUnread") },
-          ]}
-        />
-        <FilterSelect
-          key={`c-${query.category}`}
-          id="message-category"
-          name="category"
-          label={t("category")}
-          defaultValue={query.category}
-          options={[
-            { value: "", label: t("allCategories") },
-            ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
-          ]}
-        />
+        {[
+          {
+            name: "filter",
+            label: t("show"),
+            defaultValue: query.filter,
+            options: [
+              { value: "all", label: t("showAll") },
+              { value: "unread", label: t("showUnread") },
+            ],
+          },
+          {
+            name: "category",
+            label: t("category"),
+            defaultValue: query.category,
+            options: [
+              { value: "", label: t("allCategories") },
+              ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
+            ],
+          },
+        ].map((filter) => (
+          <FilterSelect
+            key={`${filter.name}-${filter.defaultValue}`}
+            id={`message-${filter.name}`}
+            {...filter}
+          />
+        ))}
         <button type="submit" className="btn btn--secondary">
           {t("apply")}
         </button>
