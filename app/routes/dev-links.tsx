@@ -8,6 +8,7 @@ import type { RouteHandle } from "../root";
 import type { Route } from "./+types/dev-links";
 import { isProduction } from "../../core/environment";
 import { demoLinks } from "../.server/api/all-smart";
+import { noStoreHeaders } from "../.server/no-store";
 
 /**
  * Local development only: signed demo links for /all-smart, /change-address and /mymarket (valid
@@ -17,9 +18,7 @@ export const handle: RouteHandle = { i18n: ["allSmart"], title: "allSmart:devLin
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = args.context.get(cloudflareContext);

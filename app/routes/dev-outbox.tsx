@@ -7,6 +7,7 @@ import { formatStamp } from "../domain/format";
 import { getInstance } from "../middleware/i18next";
 import type { Route } from "./+types/dev-outbox";
 import { isProduction } from "../../core/environment";
+import { TableHead } from "../components/TableHead";
 
 /**
  * /dev/outbox: what the portal "sent" (activation and reset links, codes), so a person or a test
@@ -43,16 +44,16 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t("outbox.heading")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("outbox.time")}</th>
-                <th scope="col">{t("outbox.channel")}</th>
-                <th scope="col">{t("outbox.recipient")}</th>
-                <th scope="col">{t("outbox.subject")}</th>
-                <th scope="col">{t("outbox.body")}</th>
-                <th scope="col">{t("outbox.link")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t("outbox.time") },
+                { label: t("outbox.channel") },
+                { label: t("outbox.recipient") },
+                { label: t("outbox.subject") },
+                { label: t("outbox.body") },
+                { label: t("outbox.link") },
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

@@ -2,6 +2,7 @@ import { INVOICE_TYPES } from "../../../core/invoice-types";
 import { pageWindow, type Page } from "../../domain/paging";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { FilterSelect } from "../form/PlainField";
 import { billsSearch, PAGE_SIZES, type BillsQuery } from "../../domain/bills";
 
 /**
@@ -15,59 +16,33 @@ export function BillsFilters({ query, years }: { query: BillsQuery; years: numbe
     <Form method="get" className="bills-filters" preventScrollReset aria-label={t("filters.title")}>
       {query.sort !== "date" ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="bills-type">
-          {t("filters.type")}
-        </label>
-        <select
-          id="bills-type"
-          name="type"
-          className="field__select"
-          defaultValue={query.type ?? ""}
-        >
-          <option value="">{t("filters.allTypes")}</option>
-          {INVOICE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="bills-year">
-          {t("filters.year")}
-        </label>
-        <select
-          id="bills-year"
-          name="year"
-          className="field__select"
-          defaultValue={query.year ? String(query.year) : ""}
-        >
-          <option value="">{t("filters.allYears")}</option>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="bills-size">
-          {t("filters.size")}
-        </label>
-        <select
-          id="bills-size"
-          name="size"
-          className="field__select"
-          defaultValue={String(query.size)}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="bills-type"
+        name="type"
+        label={t("filters.type")}
+        defaultValue={query.type ?? ""}
+        options={[
+          { value: "", label: t("filters.allTypes") },
+          ...INVOICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+        ]}
+      />
+      <FilterSelect
+        id="bills-year"
+        name="year"
+        label={t("filters.year")}
+        defaultValue={query.year ? String(query.year) : ""}
+        options={[
+          { value: "", label: t("filters.allYears") },
+          ...years.map((year) => ({ value: year, label: String(year) })),
+        ]}
+      />
+      <FilterSelect
+        id="bills-size"
+        name="size"
+        label={t("filters.size")}
+        defaultValue={String(query.size)}
+        options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+      />
       <div className="bills-filters__actions">
         <button type="submit" className="btn">
           {t("filters.apply")}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { ApiReceipt } from "../../../core/contract";
 import { formatAmount, formatStamp } from "../../domain/format";
+import { TitledCard } from "../TitledCard";
 
 /**
  * One receipt per payment, however many supplies it covered (a copy goes out by email). The
@@ -10,10 +11,7 @@ import { formatAmount, formatStamp } from "../../domain/format";
 export function Receipt({ receipt, backTo }: { receipt: ApiReceipt; backTo: string }) {
   const { t } = useTranslation("payments");
   return (
-    <section className="card" aria-labelledby="receipt-title">
-      <h2 id="receipt-title" className="card__title">
-        {t("receipt.title")}
-      </h2>
+    <TitledCard id="receipt-title" title={t("receipt.title")}>
       <dl className="pay-facts">
         <dt>{t("receipt.reference")}</dt>
         <dd>{receipt.reference}</dd>
@@ -61,6 +59,6 @@ export function Receipt({ receipt, backTo }: { receipt: ApiReceipt; backTo: stri
       <a className="btn btn--secondary" href={backTo}>
         {t("receipt.back")}
       </a>
-    </section>
+    </TitledCard>
   );
 }

@@ -13,6 +13,8 @@
  *   which only a few forms use, are imported from their own modules, not from here: a re-export
  *   here makes every form page reach them, so the bundler puts them in the chunk all form pages
  *   load (+0.44 KB gzip each, measured), and FileInput's CSS would tie that chunk to another.
+ * - `PlainField` and `FilterSelect` (./PlainField.tsx): label and hint of a control no Conform
+ *   form is bound to (the GET filter and search forms), imported from their own module too.
  */
 export { useForm, type FormOptions } from "./use-form";
 export {

@@ -1,5 +1,6 @@
 import { formatDate } from "../../domain/format";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
+import { TableHead } from "../TableHead";
 
 /**
  * A server-rendered chart (an SVG string made by app/.server/charts.server.tsx in the loader) in a
@@ -60,16 +61,12 @@ export function ChartWithTable({
       >
         <table className="table table--compact">
           <caption id={`${id}-table-caption`}>{table.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{table.rowHeader}</th>
-              {table.columns.map((column, index) => (
-                <th key={index} scope="col" className="num">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: table.rowHeader },
+              ...table.columns.map((label) => ({ label, num: true })),
+            ]}
+          />
           <tbody>
             {table.rows.map((row) => (
               <tr key={row.key}>

@@ -6,6 +6,7 @@ import { formatAmount, formatDate } from "../../domain/format";
 
 import type { TopBannerView } from "./view";
 import "./hero.css";
+import { TableHead } from "../TableHead";
 
 /**
  * The overview's hero ("the money first"): what the supply owes, by when, and the pay
@@ -84,23 +85,15 @@ export function TopBanner({
           <div className="table-wrap">
             <table className="table table--compact">
               <caption className="visually-hidden">{t("topBanner.details")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("topBanner.dateDue")}</th>
-                  <th scope="col" className="num">
-                    {t("topBanner.previous")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("topBanner.current")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("topBanner.total")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("topBanner.lastPayment")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("topBanner.dateDue") },
+                  { label: t("topBanner.previous"), num: true },
+                  { label: t("topBanner.current"), num: true },
+                  { label: t("topBanner.total"), num: true },
+                  { label: t("topBanner.lastPayment"), num: true },
+                ]}
+              />
               <tbody>
                 <tr>
                   <td data-label={t("topBanner.dateDue")}>{formatDate(details.dateDue)}</td>

@@ -3,6 +3,8 @@ import { PeriodRange } from "./ChartWithTable";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatAmount, formatChange, formatKwh } from "../../domain/format";
 import type { YearData } from "./view";
+import { TableHead } from "../TableHead";
+import { TitledCard } from "../TitledCard";
 
 /**
  * The latest Clearance period against the same period a year earlier (consumption and cost), as
@@ -22,10 +24,7 @@ export function YearComparison({
     <PeriodRange from={p.periodFrom} to={p.periodTo} />
   );
   return (
-    <section className="card" aria-labelledby="year-title">
-      <h2 id="year-title" className="card__title">
-        {t("year.title")}
-      </h2>
+    <TitledCard id="year-title" title={t("year.title")}>
       <p className="muted">{t("year.intro")}</p>
       {previous && charts ? (
         <figure className="chart chart--pair">
@@ -54,17 +53,13 @@ export function YearComparison({
       <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
         <table className="table table--compact">
           <caption id="year-table-caption">{t("year.tableCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("year.period")}</th>
-              <th scope="col" className="num">
-                {t("year.consumption")}
-              </th>
-              <th scope="col" className="num">
-                {t("year.cost")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t("year.period") },
+              { label: t("year.consumption"), num: true },
+              { label: t("year.cost"), num: true },
+            ]}
+          />
           <tbody>
             <tr>
               <th scope="row">
@@ -98,6 +93,6 @@ export function YearComparison({
           </tbody>
         </table>
       </div>
-    </section>
+    </TitledCard>
   );
 }

@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
+import { TitledCard } from "../TitledCard";
 
 /**
  * Consumption derived from the readings: the server-rendered SVG (no chart code in the browser)
@@ -17,11 +20,9 @@ export function ConsumptionChart({
   hasNight: boolean;
 }) {
   const { t } = useTranslation("readings");
+  const dayNight = useDayNightColumns(hasNight);
   return (
-    <section className="card" aria-labelledby="chart-title">
-      <h2 id="chart-title" className="card__title">
-        {t("chart.title")}
-      </h2>
+    <TitledCard id="chart-title" title={t("chart.title")}>
       {!chart || periods.length === 0 ? (
         <p className="muted">{t("chart.none")}</p>
       ) : (
@@ -46,25 +47,14 @@ export function ConsumptionChart({
           <div className="rd-fit">
             <table className="table rd-stack">
               <caption>{t("chart.tableCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("chart.period")}</th>
-                  <th scope="col" className="num">
-                    {t("chart.days")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("day")} (kWh)
-                  </th>
-                  {hasNight ? (
-                    <th scope="col" className="num">
-                      {t("night")} (kWh)
-                    </th>
-                  ) : null}
-                  <th scope="col" className="num">
-                    {t("chart.perDay")} (kWh)
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("chart.period") },
+                  { label: t("chart.days"), num: true },
+                  ...dayNight,
+                  { label: <>{t("chart.perDay")} (kWh)</>, num: true },
+                ]}
+              />
               <tbody>
                 {[...periods].reverse().map((p) => (
                   <tr key={p.to}>
@@ -75,14 +65,11 @@ export function ConsumptionChart({
                     <td className="num" data-label={t("chart.days")}>
                       {p.days}
                     </td>
-                    <td className="num" data-label={`${t("day")} (kWh)`}>
-                      {formatInteger(p.day)}
-                    </td>
-                    {hasNight ? (
-                      <td className="num" data-label={`${t("night")} (kWh)`}>
-                        {p.night === null ? "-" : formatInteger(p.night)}
-                      </td>
-                    ) : null}
+                    <DayNightCells
+                      hasNight={hasNight}
+                      day={formatInteger(p.day)}
+                      night={p.night === null ? "-" : formatInteger(p.night)}
+                    />
                     <td className="num" data-label={`${t("chart.perDay")} (kWh)`}>
                       {formatInteger(p.perDay)}
                     </td>
@@ -93,6 +80,6 @@ export function ConsumptionChart({
           </div>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -1,5 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { formatDate, formatInteger } from "../../domain/format";
+import { TitledCard } from "../TitledCard";
 
 interface Values {
   date: string;
@@ -31,44 +34,26 @@ export function LastReadings({
   correctHref: string | null;
 }) {
   const { t } = useTranslation("readings");
-  const dayLabel = `${t("day")} (kWh)`;
-  const nightLabel = `${t("night")} (kWh)`;
+  const dayNight = useDayNightColumns(hasNight);
   return (
-    <section className="card" aria-labelledby="last-title">
-      <h2 id="last-title" className="card__title">
-        {t("last.title")}
-      </h2>
+    <TitledCard id="last-title" title={t("last.title")}>
       {last ? (
         <div className="rd-fit">
           <table className="table rd-stack">
             <caption className="visually-hidden">{t("last.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("last.which")}</th>
-                <th scope="col">{t("date")}</th>
-                <th scope="col" className="num">
-                  {t("day")} (kWh)
-                </th>
-                {hasNight ? (
-                  <th scope="col" className="num">
-                    {t("night")} (kWh)
-                  </th>
-                ) : null}
-                <th scope="col">{t("registeredBy")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t("last.which") },
+                { label: t("date") },
+                ...dayNight,
+                { label: t("registeredBy") },
+              ]}
+            />
             <tbody>
               <tr>
                 <th scope="row">{t("last.last")}</th>
                 <td data-label={t("date")}>{formatDate(last.date)}</td>
-                <td className="num" data-label={dayLabel}>
-                  {kwh(last.day)}
-                </td>
-                {hasNight ? (
-                  <td className="num" data-label={nightLabel}>
-                    {kwh(last.night)}
-                  </td>
-                ) : null}
+                <DayNightCells hasNight={hasNight} day={kwh(last.day)} night={kwh(last.night)} />
                 <td data-label={t("registeredBy")}>{t(`by.${last.registeredBy}`)}</td>
               </tr>
               <tr>
@@ -76,14 +61,11 @@ export function LastReadings({
                 <td data-label={t("date")}>
                   {previousOperator ? formatDate(previousOperator.date) : "-"}
                 </td>
-                <td className="num" data-label={dayLabel}>
-                  {kwh(previousOperator?.day ?? null)}
-                </td>
-                {hasNight ? (
-                  <td className="num" data-label={nightLabel}>
-                    {kwh(previousOperator?.night ?? null)}
-                  </td>
-                ) : null}
+                <DayNightCells
+                  hasNight={hasNight}
+                  day={kwh(previousOperator?.day ?? null)}
+                  night={kwh(previousOperator?.night ?? null)}
+                />
                 <td data-label={t("registeredBy")}>{previousOperator ? t("by.operator") : "-"}</td>
               </tr>
               <tr>
@@ -95,14 +77,11 @@ export function LastReadings({
                       ? t("last.scheduled", { date: formatDate(nextReadingDate) })
                       : "-"}
                 </td>
-                <td className="num" data-label={dayLabel}>
-                  {kwh(nextOperator?.day ?? null)}
-                </td>
-                {hasNight ? (
-                  <td className="num" data-label={nightLabel}>
-                    {kwh(nextOperator?.night ?? null)}
-                  </td>
-                ) : null}
+                <DayNightCells
+                  hasNight={hasNight}
+                  day={kwh(nextOperator?.day ?? null)}
+                  night={kwh(nextOperator?.night ?? null)}
+                />
                 <td data-label={t("registeredBy")}>
                   {nextOperator || nextReadingDate ? t("by.operator") : "-"}
                 </td>
@@ -118,6 +97,6 @@ export function LastReadings({
           {t("correct.offer")} <a href={correctHref}>{t("correct.link")}</a>
         </p>
       ) : null}
-    </section>
+    </TitledCard>
   );
 }

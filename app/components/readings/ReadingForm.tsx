@@ -8,6 +8,7 @@ import {
   TextField,
 } from "../form";
 import type { z } from "zod";
+import type { Register } from "../../../core/readings";
 import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
@@ -66,6 +67,7 @@ export function ReadingForm({
   const hint = (value: number | null) =>
     value === null ? undefined : t("form.previous", { value: formatInteger(value) });
   const labels = { day: t("form.day"), night: t("form.night") };
+  const registers: Register[] = hasNight ? ["day", "night"] : ["day"];
   const kwh = (value: number | null) => (value === null ? "-" : `${formatInteger(value)} kWh`);
   return (
     <section className="card" aria-labelledby="form-title">
@@ -99,24 +101,17 @@ export function ReadingForm({
           <p className="muted">{t("form.intro")}</p>
         )}
         <div className="form-row">
-          <TextField
-            meta={fields.day}
-            label={labels.day}
-            hint={hint(previous.day)}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-          />
-          {hasNight ? (
+          {registers.map((register) => (
             <TextField
-              meta={fields.night}
-              label={labels.night}
-              hint={hint(previous.night)}
+              key={register}
+              meta={fields[register]}
+              label={labels[register]}
+              hint={hint(previous[register])}
               inputMode="numeric"
               autoComplete="off"
               maxLength={12}
             />
-          ) : null}
+          ))}
         </div>
         {warning ? (
           <div className="alert alert--warning" role="alert">

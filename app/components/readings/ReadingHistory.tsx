@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { DayNightCells, useDayNightColumns } from "./DayNight";
+import { TableHead } from "../TableHead";
 import { useLocation } from "react-router";
 import { formatDate, formatInteger } from "../../domain/format";
 import { PAGE_SIZES, type HistoryRow, type Paging } from "../../domain/readings";
+import { TitledCard } from "../TitledCard";
 
 /** Links keep the other query parameters (and drop the one-shot "saved" confirmation). */
 function pageHref(search: string, page: number, size: number): string {
@@ -29,16 +32,12 @@ export function ReadingHistory({
   hasNight: boolean;
 }) {
   const { t } = useTranslation("readings");
+  const dayNight = useDayNightColumns(hasNight);
   const { search } = useLocation();
-  const dayLabel = `${t("day")} (kWh)`;
-  const nightLabel = `${t("night")} (kWh)`;
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
   const last = Math.min(paging.total, paging.page * paging.size);
   return (
-    <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title" className="card__title">
-        {t("history.title")}
-      </h2>
+    <TitledCard id="history-title" title={t("history.title")}>
       {rows.length === 0 ? (
         <p className="muted">{t("history.none")}</p>
       ) : (
@@ -48,32 +47,18 @@ export function ReadingHistory({
               <caption className="visually-hidden">
                 {t("history.caption", { first, last, total: paging.total })}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("date")}</th>
-                  <th scope="col" className="num">
-                    {t("day")} (kWh)
-                  </th>
-                  {hasNight ? (
-                    <th scope="col" className="num">
-                      {t("night")} (kWh)
-                    </th>
-                  ) : null}
-                  <th scope="col">{t("registeredBy")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[{ label: t("date") }, ...dayNight, { label: t("registeredBy") }]}
+              />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
                     <td data-label={t("date")}>{formatDate(row.date)}</td>
-                    <td className="num" data-label={dayLabel}>
-                      {struck(row.corrected, row.day)}
-                    </td>
-                    {hasNight ? (
-                      <td className="num" data-label={nightLabel}>
-                        {struck(row.corrected, row.night)}
-                      </td>
-                    ) : null}
+                    <DayNightCells
+                      hasNight={hasNight}
+                      day={struck(row.corrected, row.day)}
+                      night={struck(row.corrected, row.night)}
+                    />
                     <td data-label={t("registeredBy")}>
                       {t(`by.${row.registeredBy}`)}
                       {row.corrected ? (
@@ -135,6 +120,6 @@ export function ReadingHistory({
           </nav>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

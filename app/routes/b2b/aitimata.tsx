@@ -8,6 +8,8 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/aitimata";
 import { requests as readRequests } from "../../.server/api/requests";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -80,24 +82,21 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="card" aria-labelledby="rq-list-title">
-        <h2 id="rq-list-title" className="card__title">
-          {t("list.title")}
-        </h2>
+      <TitledCard id="rq-list-title" title={t("list.title")}>
         {requests.length === 0 ? (
           <p className="muted">{t("list.empty")}</p>
         ) : (
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("list.reference")}</th>
-                  <th scope="col">{t("list.type")}</th>
-                  <th scope="col">{t("list.supply")}</th>
-                  <th scope="col">{t("list.submitted")}</th>
-                  <th scope="col">{t("list.status")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("list.reference") },
+                  { label: t("list.type") },
+                  { label: t("list.supply") },
+                  { label: t("list.submitted") },
+                  { label: t("list.status") },
+                ]}
+              />
               <tbody>
                 {requests.map((r) => {
                   const tone = statusTone(r.status);
@@ -124,7 +123,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -31,6 +31,8 @@ const UserPopup = lazyDialog(() =>
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
+import { TitledCard } from "../../components/TitledCard";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
@@ -87,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
   const charts = htmlSlots(args.context, rendered);
   const modal = url.searchParams.get("modal");
   const otherDialogOpen = modal !== null && modal !== "pay-several";
-  return data({ view, charts, otherDialogOpen }, { headers: { "Cache-Control": "no-store" } });
+  return data({ view, charts, otherDialogOpen }, { headers: NO_STORE });
 }
 
 const intentSchema = z.object({
@@ -113,9 +115,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(target ?? href(OVERVIEW), 303);
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
@@ -172,22 +172,16 @@ function History({
   const history = view.history;
   if (!history || !charts.amounts || !charts.consumption) {
     return (
-      <section className="card" aria-labelledby="history-title">
-        <h2 id="history-title" className="card__title">
-          {t("charts.title")}
-        </h2>
+      <TitledCard id="history-title" title={t("charts.title")}>
         <p className="muted">{t("charts.noData")}</p>
-      </section>
+      </TitledCard>
     );
   }
   const period = (p: { periodFrom: string | null; periodTo: string }) =>
     p.periodFrom ? <PeriodRange from={p.periodFrom} to={p.periodTo} /> : periodMonth(p.periodTo);
   const rows = [...history.points].reverse(); // tables read newest first
   return (
-    <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title" className="card__title">
-        {t("charts.title")}
-      </h2>
+    <TitledCard id="history-title" title={t("charts.title")}>
       <p className="muted">{t("charts.intro", { count: history.points.length })}</p>
       <ChartWithTable
         id="chart-amounts"
@@ -238,6 +232,6 @@ function History({
           })),
         }}
       />
-    </section>
+    </TitledCard>
   );
 }

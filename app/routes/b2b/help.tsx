@@ -3,10 +3,12 @@ import { Form, Link } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { translatedContent } from "../../.server/content";
 import { CUSTOMER_SERVICE_PHONE } from "../../components/Footer";
+import { PlainField } from "../../components/form/PlainField";
 import { countItems, MAX_QUERY_LENGTH, searchFaq, type FaqTopic } from "../../domain/help";
 import type { RouteHandle } from "../../root";
 import stylesHref from "../../components/pages/pages.css?url";
 import type { Route } from "./+types/help";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["help"],
@@ -44,13 +46,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <p>{t("intro")}</p>
 
       <Form method="get" role="search" className="form help-search" aria-label={t("search.label")}>
-        <div className="field">
-          <label className="field__label" htmlFor="faq-q">
-            {t("search.label")}
-          </label>
-          <span id="faq-q-hint" className="field__hint">
-            {t("search.hint")}
-          </span>
+        <PlainField id="faq-q" label={t("search.label")} hint={t("search.hint")}>
           <div className="help-search__row">
             <input
               id="faq-q"
@@ -66,7 +62,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
               {t("search.submit")}
             </button>
           </div>
-        </div>
+        </PlainField>
       </Form>
 
       {query ? (
@@ -103,10 +99,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
 
-      <section className="card" aria-labelledby="help-contact">
-        <h2 id="help-contact" className="card__title">
-          {t("contact.title")}
-        </h2>
+      <TitledCard id="help-contact" title={t("contact.title")}>
         <p>
           {t("contact.phone")}:{" "}
           <a className="footer__phone" href={`tel:${CUSTOMER_SERVICE_PHONE}`}>
@@ -124,7 +117,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             {t("contact.instructions")}
           </Link>
         </div>
-      </section>
+      </TitledCard>
     </>
   );
 }

@@ -109,6 +109,12 @@ function InstructionCard({
 const CELL = 34;
 const INK = "#1c2530";
 const RED = "#b3261e";
+/** A wheel shows its digit and, peeking above and below, its neighbours: it is a rolling drum. */
+const DRUM_ROWS = [
+  { y: 40, fontSize: 10, fill: "#9aa4af", step: 9 },
+  { y: 64, fontSize: 24, fill: "#fff", step: 0 },
+  { y: 77, fontSize: 10, fill: "#9aa4af", step: 1 },
+];
 
 /** Number wheels (electromechanical or gas meter): black whole units, red decimals. */
 function WheelMeter({
@@ -146,37 +152,19 @@ function WheelMeter({
             rx="4"
             fill={cell.red ? RED : INK}
           />
-          {/* The wheel's neighbours peeking above and below: it is a rolling drum. */}
-          <text
-            x={12 + i * CELL + (CELL - 4) / 2}
-            y="40"
-            fontSize="10"
-            textAnchor="middle"
-            fill="#9aa4af"
-            fontFamily="monospace"
-          >
-            {(Number(cell.d) + 9) % 10}
-          </text>
-          <text
-            x={12 + i * CELL + (CELL - 4) / 2}
-            y="64"
-            fontSize="24"
-            textAnchor="middle"
-            fill="#fff"
-            fontFamily="monospace"
-          >
-            {cell.d}
-          </text>
-          <text
-            x={12 + i * CELL + (CELL - 4) / 2}
-            y="77"
-            fontSize="10"
-            textAnchor="middle"
-            fill="#9aa4af"
-            fontFamily="monospace"
-          >
-            {(Number(cell.d) + 1) % 10}
-          </text>
+          {DRUM_ROWS.map((row) => (
+            <text
+              key={row.y}
+              x={12 + i * CELL + (CELL - 4) / 2}
+              y={row.y}
+              fontSize={row.fontSize}
+              textAnchor="middle"
+              fill={row.fill}
+              fontFamily="monospace"
+            >
+              {(Number(cell.d) + row.step) % 10}
+            </text>
+          ))}
         </g>
       ))}
       <text x={18 + cells.length * CELL} y="62" fontSize="16" fill={INK}>

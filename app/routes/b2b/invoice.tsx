@@ -14,6 +14,8 @@ import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
 import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
 
@@ -112,10 +114,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <section className="card" aria-labelledby="invoice-facts">
-        <h2 id="invoice-facts" className="card__title">
-          {t("invoice.facts")}
-        </h2>
+      <TitledCard id="invoice-facts" title={t("invoice.facts")}>
         <dl className="facts invoice-facts">
           <div>
             <dt>{t("invoice.supply")}</dt>
@@ -175,12 +174,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </dl>
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="invoice-lines">
-        <h2 id="invoice-lines" className="card__title">
-          {t("invoice.explained")}
-        </h2>
+      <TitledCard id="invoice-lines" title={t("invoice.explained")}>
         {b.isPayment ? (
           <p>{t("invoice.paymentRow")}</p>
         ) : b.lines.length === 0 ? (
@@ -188,15 +184,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="invoice-lines-wrap">
             <table className="table invoice-lines">
-              <thead>
-                <tr>
-                  <th scope="col">{t("invoice.charge")}</th>
-                  <th scope="col">{t("invoice.whatItIs")}</th>
-                  <th scope="col" className="num">
-                    {t("invoice.amount")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("invoice.charge") },
+                  { label: t("invoice.whatItIs") },
+                  { label: t("invoice.amount"), num: true },
+                ]}
+              />
               <tbody>
                 {b.lines.map((line) => (
                   <tr key={line.key}>
@@ -218,12 +212,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {!b.consistent ? <p className="alert alert--warning">{t("invoice.inconsistent")}</p> : null}
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="invoice-total">
-        <h2 id="invoice-total" className="card__title">
-          {t("invoice.howTotal")}
-        </h2>
+      <TitledCard id="invoice-total" title={t("invoice.howTotal")}>
         <table className="table invoice-total">
           <tbody>
             <tr>
@@ -251,7 +242,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           <p>{t("invoice.paidOn", { date: formatDate(invoice.payment_date) })}</p>
         ) : null}
         {status === "paid" ? <p>{t("invoice.nothingToPay")}</p> : null}
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -42,6 +42,7 @@ import type { Route } from "./+types/kataxorisi";
 import { athensToday } from "../../../core/dates";
 import { correctReading, meterReadings, sendReading } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["readings", "forms"],
@@ -324,10 +325,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
 
-      <section className="card" aria-labelledby="period-title">
-        <h2 id="period-title" className="card__title">
-          {t("period.title")}
-        </h2>
+      <TitledCard id="period-title" title={t("period.title")}>
         {period.open ? (
           <p>
             <span className="badge badge--success">{t("period.open")}</span>{" "}
@@ -343,7 +341,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
         )}
         {!period.open ? <p>{t("period.correctByPhone")}</p> : null}
         {!view.meter.active ? <p className="muted">{t("period.notActive")}</p> : null}
-      </section>
+      </TitledCard>
 
       <div className="rd-grid">
         <LastReadings

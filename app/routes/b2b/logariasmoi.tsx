@@ -13,6 +13,8 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/logariasmoi";
 import { athensToday } from "../../../core/dates";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["bills"],
@@ -114,10 +116,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         <p className="muted bills-summary__note">{t("summary.paymentNote")}</p>
       </section>
 
-      <section className="card" aria-labelledby="bills-history-title">
-        <h2 id="bills-history-title" className="card__title">
-          {t("history.title")}
-        </h2>
+      <TitledCard id="bills-history-title" title={t("history.title")}>
         <BillsFilters query={query} years={years} />
         {page.total === 0 ? (
           <p className="alert">{t("history.empty")}</p>
@@ -130,12 +129,9 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
           />
         )}
         <BillsPager query={query} page={page} />
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="bills-payments-title">
-        <h2 id="bills-payments-title" className="card__title">
-          {t("payments.title")}
-        </h2>
+      <TitledCard id="bills-payments-title" title={t("payments.title")}>
         {payments.length === 0 ? (
           <p className="muted">{t("payments.empty")}</p>
         ) : (
@@ -149,15 +145,13 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
               <caption id="bills-payments-caption">
                 {t("payments.caption", { supply: meter.supplyNumber })}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("payments.transaction")}</th>
-                  <th scope="col">{t("payments.date")}</th>
-                  <th scope="col" className="num">
-                    {t("payments.amount")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("payments.transaction") },
+                  { label: t("payments.date") },
+                  { label: t("payments.amount"), num: true },
+                ]}
+              />
               <tbody>
                 {payments.map((p) => (
                   <tr key={p.id}>
@@ -180,12 +174,9 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
-      </section>
+      </TitledCard>
 
-      <section className="card" aria-labelledby="bills-export-title">
-        <h2 id="bills-export-title" className="card__title">
-          {t("export.title")}
-        </h2>
+      <TitledCard id="bills-export-title" title={t("export.title")}>
         {loaderData.exportFailed ? (
           <p className="alert alert--error" role="alert">
             {t("export.failed")}
@@ -222,7 +213,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             ))}
           </li>
         </ul>
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -5,11 +5,13 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { ApiMessage } from "../../../core/contract";
 import { getApi, requireShell } from "../../.server/shell";
+import { FilterSelect } from "../../components/form/PlainField";
 import "../../components/settings/messages.css";
 import { formatStamp } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/mhnymata";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["messages"],
@@ -70,13 +72,11 @@ export async function loader(args: Route.LoaderArgs) {
   );
   return data(
     { messages, total: all.length, categories, query, unread: shell.unreadCount },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 const readSchema = z.object({
   intent: z.literal("read"),
@@ -127,40 +127,33 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <Form method="get" action={PATH} className="message-filters card" aria-label={t("filters")}>
-        <div className="field">
-          <label className="field__label" htmlFor="message-filter">
-            {t("show")}
-          </label>
-          <select
-            id="message-filter"
-            name="filter"
-            className="field__select"
-            defaultValue={query.filter}
-            key={`f-${query.filter}`}
-          >
-            <option value="all">{t("showAll")}</option>
-            <option value="unread">{t("showUnread")}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="message-category">
-            {t("category")}
-          </label>
-          <select
-            id="message-category"
-            name="category"
-            className="field__select"
-            defaultValue={query.category}
-            key={`c-${query.category}`}
-          >
-            <option value="">{t("allCategories")}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {/* Keyed by the value: a new query's select shows it (defaultValue is read on mount). */}
+        {[
+          {
+            name: "filter",
+            label: t("show"),
+            defaultValue: query.filter,
+            options: [
+              { value: "all", label: t("showAll") },
+              { value: "unread", label: t("showUnread") },
+            ],
+          },
+          {
+            name: "category",
+            label: t("category"),
+            defaultValue: query.category,
+            options: [
+              { value: "", label: t("allCategories") },
+              ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
+            ],
+          },
+        ].map((filter) => (
+          <FilterSelect
+            key={`${filter.name}-${filter.defaultValue}`}
+            id={`message-${filter.name}`}
+            {...filter}
+          />
+        ))}
         <button type="submit" className="btn btn--secondary">
           {t("apply")}
         </button>

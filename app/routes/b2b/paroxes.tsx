@@ -6,6 +6,7 @@ import { requireAllMeters, requireShell } from "../../.server/shell";
 import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
 import { loadSupplyDirectDebits } from "../../.server/direct-debit-supplies";
 import { Icon } from "../../components/Icon";
+import { FilterSelect, PlainField } from "../../components/form/PlainField";
 import {
   buildSuppliesView,
   suppliesHref,
@@ -16,6 +17,7 @@ import { parseSupplyFilters } from "../../domain/overview";
 import { sidebarItems } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/paroxes";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   i18n: ["overview", "directDebit"],
@@ -43,15 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
   const directDebits = await loadSupplyDirectDebits(args);
   return data(
     { ...buildSuppliesView(meters, shell.selectedMeter.id, filters), directDebits },
-    {
-      headers: { "Cache-Control": "no-store" },
-    },
+    { headers: NO_STORE },
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export default function Supplies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
@@ -88,10 +86,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
         aria-label={t("supplies.searchLabel")}
       >
         <div className="filters__grid">
-          <div className="field">
-            <label className="field__label" htmlFor="supplies-q">
-              {t("supplies.search")}
-            </label>
+          <PlainField id="supplies-q" label={t("supplies.search")}>
             <input
               id="supplies-q"
               name="q"
@@ -104,7 +99,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
             <p id="supplies-q-hint" className="field__hint">
               {t("supplies.searchHint")}
             </p>
-          </div>
+          </PlainField>
           {/* The two filters: name, value, options, the "all" option's label, options' keys. */}
           {(
             [
@@ -118,23 +113,17 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
               ],
             ] as const
           ).map(([name, value, options, all, prefix]) => (
-            <div key={name} className="field">
-              <label className="field__label" htmlFor={`supplies-${name}`}>
-                {t(`supplies.${name}`)}
-              </label>
-              <select
-                id={`supplies-${name}`}
-                name={name}
-                className="field__select"
-                defaultValue={value}
-              >
-                {options.map((option) => (
-                  <option key={option} value={option}>
-                    {t(option ? `${prefix}.${option}` : all)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              key={name}
+              id={`supplies-${name}`}
+              name={name}
+              label={t(`supplies.${name}`)}
+              defaultValue={value}
+              options={options.map((option) => ({
+                value: option,
+                label: t(option ? `${prefix}.${option}` : all),
+              }))}
+            />
           ))}
         </div>
         <div className="actions">

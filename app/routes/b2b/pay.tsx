@@ -33,6 +33,7 @@ import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
 
 const Receipt = lazyDialog(() =>
   import("../../components/checkout/Receipt").then((m) => m.Receipt),
@@ -222,17 +223,15 @@ function PayForm({
       <div className="pay-table-wrap">
         <table className="table table--compact pay-table">
           <caption className="visually-hidden">{t("table.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("table.select")}</th>
-              <th scope="col">{t("table.supply")}</th>
-              <th scope="col">{t("table.dueDate")}</th>
-              <th scope="col" className="num">
-                {t("table.due")}
-              </th>
-              <th scope="col">{t("table.amount")}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t("table.select") },
+              { label: t("table.supply") },
+              { label: t("table.dueDate") },
+              { label: t("table.due"), num: true },
+              { label: t("table.amount") },
+            ]}
+          />
           <tbody>
             {rows.map((row, i) => {
               const item = items[i]?.getFieldset();

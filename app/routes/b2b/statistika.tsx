@@ -30,6 +30,8 @@ import { athensToday } from "../../../core/dates";
 import { meterInvoices } from "../../.server/api/invoices";
 import { meterReadings } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { TableHead } from "../../components/TableHead";
+import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
   i18n: ["statistics"],
@@ -143,26 +145,16 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="stats-years">
               <table className="table table--compact">
                 <caption className="visually-hidden">{t("perYear.title")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("perYear.year")}</th>
-                    <th scope="col" className="num">
-                      {t("perYear.consumption", { unit })}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.avgConsumption", { unit })}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.cost")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.avgCost")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("perYear.months")}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t("perYear.year") },
+                    { label: t("perYear.consumption", { unit }), num: true },
+                    { label: t("perYear.avgConsumption", { unit }), num: true },
+                    { label: t("perYear.cost"), num: true },
+                    { label: t("perYear.avgCost"), num: true },
+                    { label: t("perYear.months"), num: true },
+                  ]}
+                />
                 <tbody>
                   {stats.years.map((year) => (
                     <tr key={year.year}>
@@ -245,10 +237,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <section className="card" aria-labelledby="stats-notes">
-        <h2 id="stats-notes" className="card__title">
-          {t("notes.title")}
-        </h2>
+      <TitledCard id="stats-notes" title={t("notes.title")}>
         <ul>
           <li>{t("notes.clearance")}</li>
           <li>{t("notes.cost")}</li>
@@ -257,7 +246,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <li>{t("notes.gas", { factor: String(GAS_KWH_PER_M3).replace(".", ",") })}</li>
           ) : null}
         </ul>
-      </section>
+      </TitledCard>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { allOn, type Channel, type SettingsView } from "../../../domain/settings-view";
 import { TextField } from "../../form";
@@ -128,27 +129,25 @@ function SupplyRow({
         </p>
       ) : null}
       <input type="hidden" name={f.meter_id.name} value={supply.meterId} />
-      <div className="settings-set settings-set--email">
-        <Switch
-          meta={f.ebill}
-          label={t("settingsModal.ebill")}
-          disabled={locked}
-          describedBy={locked ? lockedId : undefined}
-        />
+      <BillChannel
+        modifier="email"
+        meta={f.ebill}
+        label={t("settingsModal.ebill")}
+        lockedId={locked ? lockedId : null}
+      >
         <TextField
           meta={f.email}
           type="email"
           label={t("settingsModal.ebillEmail")}
           disabled={locked}
         />
-      </div>
-      <div className="settings-set settings-set--sms">
-        <Switch
-          meta={f.sms}
-          label={t("settingsModal.smsBill")}
-          disabled={locked}
-          describedBy={locked ? lockedId : undefined}
-        />
+      </BillChannel>
+      <BillChannel
+        modifier="sms"
+        meta={f.sms}
+        label={t("settingsModal.smsBill")}
+        lockedId={locked ? lockedId : null}
+      >
         <TextField
           meta={f.phone}
           type="tel"
@@ -159,7 +158,37 @@ function SupplyRow({
           disabled={locked}
           data-no-paste=""
         />
-      </div>
+      </BillChannel>
     </li>
+  );
+}
+
+/**
+ * One way of receiving the bill: its switch and, as children, the address it goes to. On a
+ * locked supply the switch is disabled and described by the note saying why (`lockedId`).
+ */
+function BillChannel({
+  modifier,
+  meta,
+  label,
+  lockedId,
+  children,
+}: {
+  modifier: "email" | "sms";
+  meta: FieldMetadata<boolean | undefined>;
+  label: string;
+  lockedId: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`settings-set settings-set--${modifier}`}>
+      <Switch
+        meta={meta}
+        label={label}
+        disabled={lockedId !== null}
+        describedBy={lockedId ?? undefined}
+      />
+      {children}
+    </div>
   );
 }
