@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, redirectDocument } from "react-router";
 import { SubmitButton } from "../../components/form";
+import { PlainField } from "../../components/form/PlainField";
 import { getApi } from "../../.server/api";
 import stylesHref from "../../components/checkout/payments.css?url";
 import { formatAmount } from "../../domain/format";
@@ -57,13 +58,7 @@ export default function ThreeDs({ loaderData, actionData }: Route.ComponentProps
       <PaymentFacts session={session} />
       <p>{t("threeds.intro", { amount: formatAmount(session.amount) })}</p>
       <Form method="post" className="form">
-        <div className="field">
-          <label className="field__label" htmlFor="threeds-code">
-            {t("threeds.code")}
-          </label>
-          <span id="threeds-code-hint" className="field__hint">
-            {t("threeds.codeHint")}
-          </span>
+        <PlainField id="threeds-code" label={t("threeds.code")} hint={t("threeds.codeHint")}>
           <input
             id="threeds-code"
             name="code"
@@ -73,7 +68,7 @@ export default function ThreeDs({ loaderData, actionData }: Route.ComponentProps
             aria-describedby="threeds-code-hint"
             maxLength={12}
           />
-        </div>
+        </PlainField>
         <div className="actions">
           <SubmitButton name="intent" value="confirm" className="btn btn--block">
             {t("threeds.confirm")}
