@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
+import { passwordReset } from "../.server/api/auth";
 import { requireAnonymous } from "../.server/guards";
 import { AUTH_ERROR_NS, Notice, TextField } from "../auth-ui/fields";
 import { PublicLayout } from "../components/PublicLayout";
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
-  const result = await getApi(args).passwordReset(submission.value.afm);
+  const result = await passwordReset(getApi(args), submission.value.afm);
   if (!result.ok && result.code === "too_many_attempts") {
     // Per client address, whatever the VAT (the per-account limit answers as usual: no hint).
     return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), {

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { ApiErrorCode } from "../../core/contract";
 import { getApi } from "../.server/api";
+import { login, signup } from "../.server/api/auth";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
 import { AUTH_ERROR_NS, Notice, type NoticeData, TextField, useResetKey } from "../auth-ui/fields";
@@ -112,14 +113,14 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
   }
   const { username, password, redirectTo } = submission.value;
   const api = getApi(args);
-  const login = await api.login(username, password);
-  if (!login.ok) {
+  const attempt = await login(api, username, password);
+  if (!attempt.ok) {
     // Unreachable, too slow or a 5xx: the backend's trouble, not the person's (503, try again).
-    const unavailable = login.status === 0 || login.status >= 500;
-    const code = LOGIN_ERRORS.includes(login.code) ? login.code : "error";
+    const unavailable = attempt.status === 0 || attempt.status >= 500;
+    const code = LOGIN_ERRORS.includes(attempt.code) ? attempt.code : "error";
     const message = unavailable
       ? "common:error.unavailableBody"
-      : login.code === "too_many_attempts"
+      : attempt.code === "too_many_attempts"
         ? TOO_MANY_ATTEMPTS
         : `auth:login.errors.${code}`;
     return data<ActionResult>(
@@ -128,14 +129,14 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       },
       {
-        status: unavailable ? 503 : login.status === 429 ? 429 : 400,
-        headers: retryAfterHeaders(login),
+        status: unavailable ? 503 : attempt.status === 429 ? 429 : 400,
+        headers: retryAfterHeaders(attempt),
       },
     );
   }
   // The hidden field carries it with the form; a post to /login?redirectTo=… works as well.
   const destination = redirectTo ?? new URL(args.request.url).searchParams.get("redirectTo");
-  const outcome = await completeSignIn(args, login.data, destination);
+  const outcome = await completeSignIn(args, attempt.data, destination);
   if (!outcome.ok) {
     return data<ActionResult>(
       {
@@ -158,8 +159,10 @@ async function signupAction(args: Route.ActionArgs, formData: FormData) {
     );
   }
   const { employee_name, website, ...rest } = submission.value;
-  const result = await getApi(args).signup({
+  const result = await signup(getApi(args), {
     ...rest,
+    // The schema accepts only a ticked box.
+    terms: true,
     ...(employee_name ? { employee_name } : {}),
     website: website ?? "",
   });

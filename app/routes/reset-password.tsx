@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
+import { passwordResetConfirm } from "../.server/api/auth";
 import { AUTH_ERROR_NS, Notice, TextField, useResetKey } from "../auth-ui/fields";
 import { PublicLayout } from "../components/PublicLayout";
 import { resetPasswordSchema } from "../domain/schemas";
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), linkProblem: null }, { status: 400 });
   }
-  const result = await getApi(args).passwordResetConfirm({
+  const result = await passwordResetConfirm(getApi(args), {
     token: args.params.token,
     ...submission.value,
   });
