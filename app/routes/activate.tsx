@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { activate } from "../.server/api/auth";
-import { Notice } from "../auth-ui/fields";
+import { Notice } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";

@@ -1,10 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
 import {
-  getFormProps,
-  getInputProps,
-  useForm,
   ErrorSummary,
   FieldErrors,
+  getFormProps,
+  getInputProps,
+  TextField,
+  useForm,
 } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,7 +16,14 @@ import { getApi } from "../.server/api";
 import { login, signup } from "../.server/api/auth";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
-import { AUTH_ERROR_NS, Notice, type NoticeData, TextField, useResetKey } from "../auth-ui/fields";
+import {
+  AUTH_ERROR_NS,
+  NewPasswordFields,
+  Notice,
+  type NoticeData,
+  useResetKey,
+  VatField,
+} from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
@@ -255,20 +263,21 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
+        <VatField
           meta={fields.username}
           label={t("login.username")}
           hint={t("login.usernameHint")}
           autoComplete="username"
-          inputMode="numeric"
-          maxLength={9}
         />
         <TextField
+          key={resetKey}
           meta={fields.password}
           label={t("login.password")}
+          layout="public"
+          required
+          errorNs={AUTH_ERROR_NS}
           type="password"
           autoComplete="current-password"
-          resetKey={resetKey}
         />
         <div className="actions">
           <button type="submit" className="btn" disabled={submitting}>
@@ -307,57 +316,56 @@ function SignupForm({ lastResult, notice }: FormProps) {
       />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
-        <TextField
-          meta={fields.afm}
-          label={t("signup.afm")}
-          inputMode="numeric"
-          maxLength={9}
-          autoComplete="off"
-        />
+        <VatField meta={fields.afm} label={t("signup.afm")} autoComplete="off" />
         <TextField
           meta={fields.supply_number}
           label={t("signup.supply_number")}
           hint={t("signup.supply_numberHint")}
+          layout="public"
+          required
+          errorNs={AUTH_ERROR_NS}
+          autoComplete="off"
           inputMode="numeric"
           maxLength={14}
-          autoComplete="off"
         />
         <TextField
           meta={fields.phone}
           label={t("signup.phone")}
           hint={t("signup.phoneHint")}
+          layout="public"
+          required
+          errorNs={AUTH_ERROR_NS}
           type="tel"
+          autoComplete="tel-national"
           inputMode="numeric"
           maxLength={10}
-          autoComplete="tel-national"
         />
         <TextField
           meta={fields.email}
           label={t("signup.email")}
+          layout="public"
+          required
+          errorNs={AUTH_ERROR_NS}
           type="email"
           autoComplete="email"
         />
-        <TextField
-          meta={fields.password}
-          label={t("signup.password")}
-          hint={t("reset.rules")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          label={t("signup.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
+          labels={{
+            password: t("signup.password"),
+            confirmation: t("signup.password_confirmation"),
+          }}
+          rules={t("reset.rules")}
           resetKey={resetKey}
         />
         <TextField
           meta={fields.employee_name}
           label={t("signup.employee_name")}
           hint={t("signup.employee_nameHint")}
+          layout="public"
+          errorNs={AUTH_ERROR_NS}
           autoComplete="name"
-          required={false}
           maxLength={120}
         />
         <div className="field">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { passwordResetConfirm } from "../.server/api/auth";
-import { AUTH_ERROR_NS, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { AUTH_ERROR_NS, NewPasswordFields, Notice, useResetKey } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { resetPasswordSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";
@@ -118,19 +118,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : null}
       <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:reset.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <TextField
-          meta={fields.password}
-          label={t("reset.password")}
-          hint={t("reset.rules")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          label={t("reset.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
+          labels={{
+            password: t("reset.password"),
+            confirmation: t("reset.password_confirmation"),
+          }}
+          rules={t("reset.rules")}
           resetKey={resetKey}
         />
         <div className="actions">
