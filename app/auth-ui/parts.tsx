@@ -12,6 +12,10 @@ import { TextField, type FieldMetadata } from "../components/form";
 /** The translation namespaces of these forms' messages, for the fields and the ErrorSummary. */
 export const AUTH_ERROR_NS = ["forms", "auth"] as const;
 
+/** The kit's TextField in these forms' layout, and with the required mark (most of their fields). */
+export const PUBLIC_FIELD = { layout: "public", errorNs: AUTH_ERROR_NS } as const;
+export const REQUIRED_FIELD = { ...PUBLIC_FIELD, required: true } as const;
+
 /**
  * A number that changes with every new server answer. Used as the `key` of password fields so
  * that, with JavaScript on, they are emptied after a failed submission just as the server-rendered
@@ -46,9 +50,7 @@ export function VatField({
       meta={meta}
       label={label}
       hint={hint}
-      layout="public"
-      required
-      errorNs={AUTH_ERROR_NS}
+      {...REQUIRED_FIELD}
       autoComplete={autoComplete}
       inputMode="numeric"
       maxLength={9}
@@ -80,9 +82,7 @@ export function NewPasswordFields({
         meta={password}
         label={labels.password}
         hint={rules}
-        layout="public"
-        required
-        errorNs={AUTH_ERROR_NS}
+        {...REQUIRED_FIELD}
         type="password"
         autoComplete="new-password"
       />
@@ -90,9 +90,7 @@ export function NewPasswordFields({
         key={`confirmation-${resetKey}`}
         meta={confirmation}
         label={labels.confirmation}
-        layout="public"
-        required
-        errorNs={AUTH_ERROR_NS}
+        {...REQUIRED_FIELD}
         type="password"
         autoComplete="new-password"
       />

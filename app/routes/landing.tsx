@@ -21,6 +21,8 @@ import {
   NewPasswordFields,
   Notice,
   type NoticeData,
+  PUBLIC_FIELD,
+  REQUIRED_FIELD,
   useResetKey,
   VatField,
 } from "../auth-ui/parts";
@@ -273,9 +275,7 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
           key={resetKey}
           meta={fields.password}
           label={t("login.password")}
-          layout="public"
-          required
-          errorNs={AUTH_ERROR_NS}
+          {...REQUIRED_FIELD}
           type="password"
           autoComplete="current-password"
         />
@@ -321,9 +321,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
           meta={fields.supply_number}
           label={t("signup.supply_number")}
           hint={t("signup.supply_numberHint")}
-          layout="public"
-          required
-          errorNs={AUTH_ERROR_NS}
+          {...REQUIRED_FIELD}
           autoComplete="off"
           inputMode="numeric"
           maxLength={14}
@@ -332,9 +330,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
           meta={fields.phone}
           label={t("signup.phone")}
           hint={t("signup.phoneHint")}
-          layout="public"
-          required
-          errorNs={AUTH_ERROR_NS}
+          {...REQUIRED_FIELD}
           type="tel"
           autoComplete="tel-national"
           inputMode="numeric"
@@ -343,9 +339,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
         <TextField
           meta={fields.email}
           label={t("signup.email")}
-          layout="public"
-          required
-          errorNs={AUTH_ERROR_NS}
+          {...REQUIRED_FIELD}
           type="email"
           autoComplete="email"
         />
@@ -363,8 +357,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
           meta={fields.employee_name}
           label={t("signup.employee_name")}
           hint={t("signup.employee_nameHint")}
-          layout="public"
-          errorNs={AUTH_ERROR_NS}
+          {...PUBLIC_FIELD}
           autoComplete="name"
           maxLength={120}
         />
