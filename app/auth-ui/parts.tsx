@@ -59,37 +59,35 @@ export function VatField({
 }
 
 /**
- * A new password and its confirmation (sign-up, password reset), the password rules as the
- * hint. A new `resetKey` (useResetKey) empties both.
+ * A new password and its confirmation (sign-up, password reset), labelled from the page's part
+ * of "auth" (`signup.password`, `reset.password`, …), the password rules as the hint. A new
+ * `resetKey` (useResetKey) empties both.
  */
 export function NewPasswordFields({
-  password,
-  confirmation,
+  fields,
   labels,
-  rules,
   resetKey,
 }: {
-  password: Meta;
-  confirmation: Meta;
-  labels: { password: string; confirmation: string };
-  rules: string;
+  fields: { password: Meta; password_confirmation: Meta };
+  labels: "signup" | "reset";
   resetKey: number;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <>
       <TextField
         key={`password-${resetKey}`}
-        meta={password}
-        label={labels.password}
-        hint={rules}
+        meta={fields.password}
+        label={t(`${labels}.password`)}
+        hint={t("reset.rules")}
         {...REQUIRED_FIELD}
         type="password"
         autoComplete="new-password"
       />
       <TextField
         key={`confirmation-${resetKey}`}
-        meta={confirmation}
-        label={labels.confirmation}
+        meta={fields.password_confirmation}
+        label={t(`${labels}.password_confirmation`)}
         {...REQUIRED_FIELD}
         type="password"
         autoComplete="new-password"

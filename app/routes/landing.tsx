@@ -343,16 +343,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
           type="email"
           autoComplete="email"
         />
-        <NewPasswordFields
-          password={fields.password}
-          confirmation={fields.password_confirmation}
-          labels={{
-            password: t("signup.password"),
-            confirmation: t("signup.password_confirmation"),
-          }}
-          rules={t("reset.rules")}
-          resetKey={resetKey}
-        />
+        <NewPasswordFields fields={fields} labels="signup" resetKey={resetKey} />
         <TextField
           meta={fields.employee_name}
           label={t("signup.employee_name")}

@@ -118,16 +118,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : null}
       <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:reset.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <NewPasswordFields
-          password={fields.password}
-          confirmation={fields.password_confirmation}
-          labels={{
-            password: t("reset.password"),
-            confirmation: t("reset.password_confirmation"),
-          }}
-          rules={t("reset.rules")}
-          resetKey={resetKey}
-        />
+        <NewPasswordFields fields={fields} labels="reset" resetKey={resetKey} />
         <div className="actions">
           <button type="submit" className="btn" disabled={submitting}>
             {t("reset.submit")}
