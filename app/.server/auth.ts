@@ -6,6 +6,8 @@ import { signInLanguage } from "../i18n";
 import { localeCookie } from "../middleware/i18next";
 import { getSession } from "../middleware/session";
 import { ApiError, getApi } from "./api";
+import { logout } from "./api/auth";
+import { me, userMeters } from "./api/users";
 import type { GuardArgs } from "./guards";
 import { clearSession, startSession } from "./session-data";
 
@@ -33,14 +35,14 @@ export async function completeSignIn(
   const api = getApi(args);
 
   const refuse = async (error: string): Promise<SignInOutcome> => {
-    await api.logout();
+    await logout(api);
     clearSession(session);
     return { ok: false, error };
   };
 
   let user, meters;
   try {
-    [user, meters] = await Promise.all([api.me(), api.meters(tokens.user_id)]);
+    [user, meters] = await Promise.all([me(api), userMeters(api, tokens.user_id)]);
   } catch (error) {
     if (error instanceof ApiError) return refuse("auth:login.errors.error");
     throw error;

@@ -12,6 +12,8 @@ import {
 import { userStatus } from "../domain/meters";
 import { getSession, sessionExpired } from "../middleware/session";
 import { ApiError, getApi, type ApiClient } from "./api";
+import { logout } from "./api/auth";
+import { me, userAccount, userMeters } from "./api/users";
 import { clearSession, isSignedIn, type FlashMessage, type PortalSession } from "./session-data";
 
 export interface GuardArgs {
@@ -65,7 +67,7 @@ export async function signOut(
   session: PortalSession,
   notice?: FlashMessage,
 ): Promise<never> {
-  await api.logout();
+  await logout(api);
   clearSession(session);
   if (notice) session.flash("notice", notice);
   throw redirect(LOGIN_PATH);
@@ -129,8 +131,8 @@ export async function loadAccount(
     api,
     session,
     options?.summaries
-      ? api.account(userId).then((account) => [account.user, account.meters] as const)
-      : Promise.all([api.me(), api.meters(userId)] as const),
+      ? userAccount(api, userId).then((account) => [account.user, account.meters] as const)
+      : Promise.all([me(api), userMeters(api, userId)] as const),
   );
   if (meters.length === 0) return signOut(api, session, NOTICES.noSupplies);
   return { user, meters, status: userStatus(meters) };

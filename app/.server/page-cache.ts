@@ -11,6 +11,7 @@ import {
   type SessionData,
 } from "../middleware/session";
 import { getApi } from "./api";
+import { dataVersion } from "./api/users";
 import { athensToday } from "../../core/dates";
 
 /*
@@ -174,7 +175,7 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   const { env, nonce } = context.get(cloudflareContext);
   let version: string | null;
   try {
-    version = await getApi({ request, context }).dataVersion(userId);
+    version = await dataVersion(getApi({ request, context }), userId);
   } catch (error) {
     // A redirect (the session ended) goes on; any other failure renders the page as usual.
     if (error instanceof Response) throw error;

@@ -4,6 +4,7 @@ import { shownMeterIds } from "../components/shell-view";
 import { isReadingDue } from "../domain/readings";
 import { dropdownMeters, resolveSelectedMeter, shellCounters } from "../domain/meters";
 import { getApi } from "./api";
+import { shellReads, userMeters } from "./api/users";
 import { getSession } from "../middleware/session";
 import {
   type GuardArgs,
@@ -83,13 +84,13 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
     loadOrSignOut(
       api,
       session,
-      api.shellReads(userId, selected.id, {
+      shellReads(api, userId, selected.id, {
         readingsFrom: periodStart,
         meterIds: shown === "all" ? [] : shown,
         overviewInvoices: extras.overviewInvoices,
       }),
     ),
-    shown === "all" ? loadOrSignOut(api, session, api.meters(userId)) : null,
+    shown === "all" ? loadOrSignOut(api, session, userMeters(api, userId)) : null,
   ]);
   const { meters: shownMeters, messages, banners, readings } = reads;
   const meters = all ? dropdownMeters(all) : shownMeters;
@@ -127,7 +128,7 @@ export function requireAllMeters(args: GuardArgs): Promise<ApiMeter[]> {
     load = (async () => {
       await requireShell(args);
       const api = getApi(args);
-      return loadOrSignOut(api, getSession(args.context), api.meters(api.userId()));
+      return loadOrSignOut(api, getSession(args.context), userMeters(api, api.userId()));
     })();
     allMetersOf.set(args.request, load);
   }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useRootData } from "./root-data";
 import { Footer } from "./Footer";
-import { LogoMark } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { PublicHeader } from "./PublicHeader";
 
 /**
  * Frame of the signed-out pages (landing, activation, contact, static pages, errors): header with
@@ -24,28 +24,21 @@ export function PublicLayout({
   const rootData = useRootData();
   return (
     <div className="public">
-      <header className="public-header">
-        <a className="logo" href="/">
-          <LogoMark />
-          <span>NRG</span>
-          <span className="logo__sub">{t("portalName")}</span>
-        </a>
-        <nav aria-label={t("publicNav.label")}>
-          {nav ?? (
-            <>
-              {rootData?.signedIn ? (
-                <a href="/b2b/episkopisi">{t("publicNav.myAccount")}</a>
-              ) : (
-                <a href="/login">{t("publicNav.login")}</a>
-              )}
-              <a href="/contact" className="public-header__extra">
-                {t("publicNav.contact")}
-              </a>
-            </>
-          )}
-          <LanguageSwitch />
-        </nav>
-      </header>
+      <PublicHeader home="/" subtitle={t("portalName")} navLabel={t("publicNav.label")}>
+        {nav ?? (
+          <>
+            {rootData?.signedIn ? (
+              <a href="/b2b/episkopisi">{t("publicNav.myAccount")}</a>
+            ) : (
+              <a href="/login">{t("publicNav.login")}</a>
+            )}
+            <a href="/contact" className="public-header__extra">
+              {t("publicNav.contact")}
+            </a>
+          </>
+        )}
+        <LanguageSwitch />
+      </PublicHeader>
       <main
         id="main"
         tabIndex={-1}

@@ -183,13 +183,16 @@ async function revokeApiSession(
 ): Promise<void> {
   if (!data.access_token || !data.refresh_token) return;
   // Imported lazily: the API client (and the in-process API) is only needed on this rare path.
-  const { createApiClient } = await import("../.server/api");
+  const [{ createApiClient }, { logout }] = await Promise.all([
+    import("../.server/api"),
+    import("../.server/api/auth"),
+  ]);
   const session = createSession<SessionData, SessionFlashData>({
     access_token: data.access_token,
     refresh_token: data.refresh_token,
     user_id: data.user_id,
   });
-  await createApiClient({ env, ctx, session, language: "el", request }).logout();
+  await logout(createApiClient({ env, ctx, session, language: "el", request }));
 }
 
 function state(context: Readonly<RouterContextProvider>): SessionState {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
-import { Notice } from "../auth-ui/fields";
+import { activate } from "../.server/api/auth";
+import { Notice } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { getInstance } from "../middleware/i18next";
 import { getNotice, getSession } from "../middleware/session";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const result = await getApi(args).activate(args.params.id);
+  const result = await activate(getApi(args), args.params.id);
   if (result.ok) {
     getSession(args.context).flash("notice", { type: "success", key: "auth:activate.success" });
     throw redirect(href("/activate/:id", { id: args.params.id }));

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../.server/api";
+import { contact } from "../.server/api/contact";
 import { CUSTOMER_SERVICE_PHONE } from "../components/Footer";
 import { PublicLayout } from "../components/PublicLayout";
 import { contactSchema } from "../domain/contact";
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  const result = await getApi(args).contact(submission.value);
+  const result = await contact(getApi(args), submission.value);
   if (!result.ok) {
     const field = result.field;
     if (result.code === "validation" && field && field in contactSchema.shape && result.message) {

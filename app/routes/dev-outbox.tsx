@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getApi } from "../.server/api";
+import { outbox } from "../.server/api/dev";
 import { PublicLayout } from "../components/PublicLayout";
 import { cloudflareContext } from "../context";
 import { formatStamp } from "../domain/format";
@@ -18,7 +19,7 @@ export const handle = { i18n: ["auth"] };
 export async function loader(args: Route.LoaderArgs) {
   const { env } = args.context.get(cloudflareContext);
   if (isProduction(env)) throw data(null, { status: 404 });
-  const result = await getApi(args).outbox();
+  const result = await outbox(getApi(args));
   return {
     title: getInstance(args.context).t("auth:outbox.title"),
     rows: result.ok ? result.data : [],

@@ -4,8 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
+import { passwordReset } from "../.server/api/auth";
 import { requireAnonymous } from "../.server/guards";
-import { AUTH_ERROR_NS, Notice, TextField } from "../auth-ui/fields";
+import { AUTH_ERROR_NS, Notice, VatField } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { forgotPasswordSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
-  const result = await getApi(args).passwordReset(submission.value.afm);
+  const result = await passwordReset(getApi(args), submission.value.afm);
   if (!result.ok && result.code === "too_many_attempts") {
     // Per client address, whatever the VAT (the per-account limit answers as usual: no hint).
     return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), {
@@ -65,13 +66,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <p>{t("forgot.intro")}</p>
           <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:forgot.${name}`} />
           <Form method="post" className="form" {...getFormProps(form)}>
-            <TextField
-              meta={fields.afm}
-              label={t("forgot.afm")}
-              inputMode="numeric"
-              maxLength={9}
-              autoComplete="username"
-            />
+            <VatField meta={fields.afm} label={t("forgot.afm")} autoComplete="username" />
             <div className="actions">
               <button type="submit" className="btn" disabled={submitting}>
                 {t("forgot.submit")}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { requireIntermediateUser } from "../.server/guards";
-import { LogoMark } from "../components/Icon";
+import { PublicHeader } from "../components/PublicHeader";
 import { formatAddress, supplyNumber } from "../domain/format";
 import { isIntermediateMeterStatus } from "../../core/meter-status";
 import { applicationTracking, INTERMEDIATE_STEP_COUNT, progressLabel } from "../domain/meters";
@@ -39,26 +39,20 @@ export default function Intermediate({ loaderData }: Route.ComponentProps) {
   const { name, applications } = loaderData;
   return (
     <div className="public">
-      <header className="public-header">
-        <a className="logo" href="/intermediate">
-          <LogoMark />
-          <span>NRG</span>
-        </a>
-        <nav aria-label={t("intermediate.title")}>
-          <Link
-            to={`${location.pathname}?lng=${other}`}
-            lang={other}
-            aria-label={t("language.switchLabel")}
-          >
-            {t("language.switch")}
-          </Link>
-          <form method="post" action="/logout">
-            <button type="submit" className="btn btn--secondary btn--small">
-              {t("intermediate.logout")}
-            </button>
-          </form>
-        </nav>
-      </header>
+      <PublicHeader home="/intermediate" navLabel={t("intermediate.title")}>
+        <Link
+          to={`${location.pathname}?lng=${other}`}
+          lang={other}
+          aria-label={t("language.switchLabel")}
+        >
+          {t("language.switch")}
+        </Link>
+        <form method="post" action="/logout">
+          <button type="submit" className="btn btn--secondary btn--small">
+            {t("intermediate.logout")}
+          </button>
+        </form>
+      </PublicHeader>
       <main id="main" tabIndex={-1} className="public-main">
         <h1>{t("intermediate.heading")}</h1>
         <p>{t("intermediate.welcome", { name })}</p>

@@ -1,10 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
 import {
-  getFormProps,
-  getInputProps,
-  useForm,
   ErrorSummary,
   FieldErrors,
+  getFormProps,
+  getInputProps,
+  TextField,
+  useForm,
 } from "../components/form";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -12,9 +13,19 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { ApiErrorCode } from "../../core/contract";
 import { getApi } from "../.server/api";
+import { login, signup } from "../.server/api/auth";
 import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
-import { AUTH_ERROR_NS, Notice, type NoticeData, TextField, useResetKey } from "../auth-ui/fields";
+import {
+  AUTH_ERROR_NS,
+  NewPasswordFields,
+  Notice,
+  type NoticeData,
+  PUBLIC_FIELD,
+  REQUIRED_FIELD,
+  useResetKey,
+  VatField,
+} from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { safeRedirect } from "../domain/redirect";
 import { loginSchema, signupSchema } from "../domain/schemas";
@@ -112,14 +123,14 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
   }
   const { username, password, redirectTo } = submission.value;
   const api = getApi(args);
-  const login = await api.login(username, password);
-  if (!login.ok) {
+  const attempt = await login(api, username, password);
+  if (!attempt.ok) {
     // Unreachable, too slow or a 5xx: the backend's trouble, not the person's (503, try again).
-    const unavailable = login.status === 0 || login.status >= 500;
-    const code = LOGIN_ERRORS.includes(login.code) ? login.code : "error";
+    const unavailable = attempt.status === 0 || attempt.status >= 500;
+    const code = LOGIN_ERRORS.includes(attempt.code) ? attempt.code : "error";
     const message = unavailable
       ? "common:error.unavailableBody"
-      : login.code === "too_many_attempts"
+      : attempt.code === "too_many_attempts"
         ? TOO_MANY_ATTEMPTS
         : `auth:login.errors.${code}`;
     return data<ActionResult>(
@@ -128,14 +139,14 @@ async function loginAction(args: Route.ActionArgs, formData: FormData) {
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       },
       {
-        status: unavailable ? 503 : login.status === 429 ? 429 : 400,
-        headers: retryAfterHeaders(login),
+        status: unavailable ? 503 : attempt.status === 429 ? 429 : 400,
+        headers: retryAfterHeaders(attempt),
       },
     );
   }
   // The hidden field carries it with the form; a post to /login?redirectTo=… works as well.
   const destination = redirectTo ?? new URL(args.request.url).searchParams.get("redirectTo");
-  const outcome = await completeSignIn(args, login.data, destination);
+  const outcome = await completeSignIn(args, attempt.data, destination);
   if (!outcome.ok) {
     return data<ActionResult>(
       {
@@ -158,8 +169,10 @@ async function signupAction(args: Route.ActionArgs, formData: FormData) {
     );
   }
   const { employee_name, website, ...rest } = submission.value;
-  const result = await getApi(args).signup({
+  const result = await signup(getApi(args), {
     ...rest,
+    // The schema accepts only a ticked box.
+    terms: true,
     ...(employee_name ? { employee_name } : {}),
     website: website ?? "",
   });
@@ -252,20 +265,19 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
+        <VatField
           meta={fields.username}
           label={t("login.username")}
           hint={t("login.usernameHint")}
           autoComplete="username"
-          inputMode="numeric"
-          maxLength={9}
         />
         <TextField
+          key={resetKey}
           meta={fields.password}
           label={t("login.password")}
+          {...REQUIRED_FIELD}
           type="password"
           autoComplete="current-password"
-          resetKey={resetKey}
         />
         <div className="actions">
           <button type="submit" className="btn" disabled={submitting}>
@@ -304,57 +316,40 @@ function SignupForm({ lastResult, notice }: FormProps) {
       />
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
-        <TextField
-          meta={fields.afm}
-          label={t("signup.afm")}
-          inputMode="numeric"
-          maxLength={9}
-          autoComplete="off"
-        />
+        <VatField meta={fields.afm} label={t("signup.afm")} autoComplete="off" />
         <TextField
           meta={fields.supply_number}
           label={t("signup.supply_number")}
           hint={t("signup.supply_numberHint")}
+          {...REQUIRED_FIELD}
+          autoComplete="off"
           inputMode="numeric"
           maxLength={14}
-          autoComplete="off"
         />
         <TextField
           meta={fields.phone}
           label={t("signup.phone")}
           hint={t("signup.phoneHint")}
+          {...REQUIRED_FIELD}
           type="tel"
+          autoComplete="tel-national"
           inputMode="numeric"
           maxLength={10}
-          autoComplete="tel-national"
         />
         <TextField
           meta={fields.email}
           label={t("signup.email")}
+          {...REQUIRED_FIELD}
           type="email"
           autoComplete="email"
         />
-        <TextField
-          meta={fields.password}
-          label={t("signup.password")}
-          hint={t("reset.rules")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          label={t("signup.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
+        <NewPasswordFields fields={fields} labels="signup" resetKey={resetKey} />
         <TextField
           meta={fields.employee_name}
           label={t("signup.employee_name")}
           hint={t("signup.employee_nameHint")}
+          {...PUBLIC_FIELD}
           autoComplete="name"
-          required={false}
           maxLength={120}
         />
         <div className="field">

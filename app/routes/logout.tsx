@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
 import { getApi } from "../.server/api";
+import { logout } from "../.server/api/auth";
 import { signOutLanguage } from "../i18n";
 import { localeCookie } from "../middleware/i18next";
 import { getSession, isSignedIn } from "../middleware/session";
@@ -24,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const signedIn = isSignedIn(session);
   // Read before the API session ends; an expired or refused session falls back to Greek.
   const me = signedIn ? await currentUser(api).catch(() => null) : null;
-  await api.logout();
+  await logout(api);
   clearSession(session);
   session.flash("notice", { type: "success", key: "auth:notice.loggedOut" });
   const headers = new Headers({ "Cache-Control": "no-store" });

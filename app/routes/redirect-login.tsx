@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, redirectDocument } from "react-router";
 import { getApi } from "../.server/api";
+import { logout, redirectLogin } from "../.server/api/auth";
 import { completeSignIn } from "../.server/auth";
 import { serviceUnavailable } from "../.server/guards";
 import { PublicLayout } from "../components/PublicLayout";
@@ -80,13 +81,13 @@ export async function action(args: Route.ActionArgs) {
   const api = getApi(args);
   const session = getSession(args.context);
   // The token is spent first: if it is refused, the session in place stays as it was.
-  const result = await api.redirectLogin(token);
+  const result = await redirectLogin(api, token);
   if (!result.ok) {
     if (result.status === 0 || result.status >= 500) throw serviceUnavailable();
     refuse(args);
   }
   // Replacing a live session: end it in the API too, so its tokens cannot be used again.
-  if (isSignedIn(session)) await api.logout();
+  if (isSignedIn(session)) await logout(api);
   const outcome = await completeSignIn(args, result.data, OVERVIEW_PATH);
   if (!outcome.ok) {
     session.flash("notice", { type: "error", key: outcome.error });

@@ -4,7 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
-import { AUTH_ERROR_NS, Notice, TextField, useResetKey } from "../auth-ui/fields";
+import { passwordResetConfirm } from "../.server/api/auth";
+import { AUTH_ERROR_NS, NewPasswordFields, Notice, useResetKey } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { resetPasswordSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), linkProblem: null }, { status: 400 });
   }
-  const result = await getApi(args).passwordResetConfirm({
+  const result = await passwordResetConfirm(getApi(args), {
     token: args.params.token,
     ...submission.value,
   });
@@ -117,21 +118,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : null}
       <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:reset.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <TextField
-          meta={fields.password}
-          label={t("reset.password")}
-          hint={t("reset.rules")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          label={t("reset.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
-          resetKey={resetKey}
-        />
+        <NewPasswordFields fields={fields} labels="reset" resetKey={resetKey} />
         <div className="actions">
           <button type="submit" className="btn" disabled={submitting}>
             {t("reset.submit")}

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import type {
+  allSmartConnectSchema,
+  allSmartCreateSchema,
+  allSmartVatStepSchema,
+} from "../all-smart-schemas";
 import { id, timestamp } from "./common";
 
 // ---- signed-link pages: allSmart, address change, my market (docs/api/all-smart.md) ----
@@ -80,3 +85,10 @@ export const apiDemoLinkSchema = z.object({
   path: z.string(),
 });
 export type ApiDemoLink = z.infer<typeof apiDemoLinkSchema>;
+
+/** What POST /all-smart/flows takes (validated with core/all-smart-schemas.ts). */
+export type AllSmartVatStepPayload = z.input<typeof allSmartVatStepSchema>;
+/** What POST /all-smart/flows/{id}/connect takes. */
+export type AllSmartConnectPayload = z.input<typeof allSmartConnectSchema>;
+/** What POST /all-smart/flows/{id}/create takes. */
+export type AllSmartCreatePayload = z.input<typeof allSmartCreateSchema>;

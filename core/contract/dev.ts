@@ -1,4 +1,18 @@
 import { z } from "zod";
+import { id, timestamp } from "./common";
 
 /** POST /dev/meters/remove (development only): the billing system drops a customer's supplies. */
 export const removeMetersSchema = z.object({ username: z.string().trim().min(1) });
+
+/** GET /dev/outbox (development only): the emails and text messages the API would have sent. */
+export const apiOutboxMessageSchema = z.object({
+  id,
+  channel: z.enum(["email", "sms"]),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  created_at: timestamp,
+});
+export type ApiOutboxMessage = z.infer<typeof apiOutboxMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { correctReadingSchema, postReadingSchema } from "../readings-schemas";
 import { id, isoDate, timestamp } from "./common";
 
 /**
@@ -34,3 +35,8 @@ export const apiReadingSavedSchema = z.object({
   }),
 });
 export type ApiReadingSaved = z.infer<typeof apiReadingSavedSchema>;
+
+/** What POST /readings takes (validated with core/readings-schemas.ts). */
+export type ReadingPayload = z.input<typeof postReadingSchema>;
+/** What POST /readings/correction takes: a reading and the row it replaces. */
+export type ReadingCorrectionPayload = z.input<typeof correctReadingSchema>;

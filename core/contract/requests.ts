@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { cancellationBodySchema, nameChangeBodySchema } from "../requests/schemas";
 import { id, timestamp } from "./common";
 
 // ---- requests: name change and supply cancellation (docs/api/requests.md) ----
@@ -31,3 +32,8 @@ export const apiRequestSchema = z.object({
   file: apiRequestFileSchema.omit({ id: true }).nullable(),
 });
 export type ApiRequest = z.infer<typeof apiRequestSchema>;
+
+/** What POST /requests/name-change takes (validated with core/requests/schemas.ts). */
+export type NameChangePayload = z.input<typeof nameChangeBodySchema>;
+/** What POST /requests/cancellation takes. */
+export type CancellationPayload = z.input<typeof cancellationBodySchema>;

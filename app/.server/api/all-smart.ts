@@ -1,11 +1,12 @@
 import type {
+  AllSmartConnectPayload,
+  AllSmartCreatePayload,
+  AllSmartVatStepPayload,
   ApiAllSmartFlow,
   ApiAllSmartLink,
   ApiDemoLink,
   ApiMyMarket,
 } from "../../../core/contract";
-import type { z } from "zod";
-import type { vatStepSchema } from "../../domain/all-smart";
 import type { ApiClient } from "./client";
 
 /**
@@ -21,10 +22,7 @@ export function allSmartLink(api: ApiClient, hash: string) {
 }
 
 /** POST /all-smart/flows: the link's first step (VAT, phone, connect or create). */
-export function startAllSmartFlow(
-  api: ApiClient,
-  body: Omit<z.infer<typeof vatStepSchema>, "website"> & { hash: string; website: string },
-) {
+export function startAllSmartFlow(api: ApiClient, body: AllSmartVatStepPayload) {
   return api.request<ApiAllSmartFlow>("POST", "/all-smart/flows", { auth: "none", body });
 }
 
@@ -38,7 +36,7 @@ export function allSmartStep(
   api: ApiClient,
   id: string,
   step: "connect" | "create",
-  body: { card_number: string } | { birth_date: string },
+  body: AllSmartConnectPayload | AllSmartCreatePayload,
 ) {
   return api.request<ApiAllSmartFlow>("POST", `/all-smart/flows/${id}/${step}`, {
     auth: "none",

@@ -1,37 +1,11 @@
 import { createSession } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PortalSession, SessionData, SessionFlashData } from "../session-data";
+import type { SessionData, SessionFlashData } from "../session-data";
+import { login } from "./auth";
 import { ApiError, createClient, jwtExpiry, type Transport } from "./client";
-
-type Call = {
-  path: string;
-  method: string;
-  authorization: string | null;
-  language: string | null;
-  body: unknown;
-};
-type Handler = (call: Call, index: number) => Response | Promise<Response>;
-
-function fakeTransport(handler: Handler) {
-  const calls: Call[] = [];
-  const transport: Transport = async (path, init) => {
-    const headers = new Headers(init.headers);
-    const call: Call = {
-      path,
-      method: init.method ?? "GET",
-      authorization: headers.get("Authorization"),
-      language: headers.get("Language"),
-      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    return handler(call, calls.length - 1);
-  };
-  return { transport, calls };
-}
-
-const json = (body: unknown, status = 200) => Response.json(body, { status });
-const apiError = (status: number, code: string, field?: string) =>
-  json({ error: { code, field } }, status);
+import { contact } from "./contact";
+import { apiError, fakeTransport, json, signedInSession, thrown } from "./testing";
+import { dismissPopup, me, userMessages, userMeters } from "./users";
 
 function jwt(expiresInSeconds: number): string {
   const encode = (value: object) =>
@@ -39,29 +13,11 @@ function jwt(expiresInSeconds: number): string {
   return `${encode({ alg: "HS256" })}.${encode({ sub: 7, sid: "s", exp: Math.floor(Date.now() / 1000) + expiresInSeconds })}.sig`;
 }
 
-function signedInSession(access = "access-1"): PortalSession {
-  return createSession<SessionData, SessionFlashData>({
-    access_token: access,
-    refresh_token: "refresh-1",
-    user_id: 7,
-    selected_meter_id: 3,
-  });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
-
 describe("API client", () => {
   it("sends the bearer token and the Language header and unwraps data", async () => {
     const { transport, calls } = fakeTransport(() => json({ data: [{ id: 1 }] }));
     const client = createClient({ transport, session: signedInSession(), language: "en" });
-    expect(await client.meters(7, { billingHistory: true })).toEqual([{ id: 1 }]);
+    expect(await userMeters(client, 7, { billingHistory: true })).toEqual([{ id: 1 }]);
     expect(calls).toEqual([
       expect.objectContaining({
         path: "/users/7/meters?billing_history=true",
@@ -70,121 +26,6 @@ describe("API client", () => {
         language: "en",
       }),
     ]);
-  });
-
-  it("#16 account(): one call for the user and the supply summaries", async () => {
-    const account = { user: { id: 7 }, meters: [{ id: 3, status: "Active" }] };
-    const { transport, calls } = fakeTransport(() => json({ data: account }));
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.account(7)).toEqual(account);
-    expect(calls.map((c) => c.path)).toEqual(["/users/7/account"]);
-  });
-
-  it("#16 account(): a backend without it (404) is asked for /v2/me and the full list", async () => {
-    const { transport, calls } = fakeTransport((call) => {
-      if (call.path === "/users/7/account") return apiError(404, "not_found");
-      if (call.path === "/v2/me") return json({ data: { id: 7 } });
-      return json({ data: [{ id: 3, status: "Active", sap_id: "1" }] });
-    });
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.account(7)).toEqual({
-      user: { id: 7 },
-      meters: [{ id: 3, status: "Active", sap_id: "1" }],
-    });
-    expect(calls.map((c) => c.path).sort()).toEqual(
-      ["/users/7/account", "/v2/me", "/users/7/meters?billing_history=false"].sort(),
-    );
-    // Any other failure is the caller's to handle (503 or sign-out in the guards).
-    const down = createClient({
-      transport: fakeTransport(() => apiError(503, "unavailable")).transport,
-      session: signedInSession(),
-      language: "el",
-    });
-    expect(await thrown(down.account(7))).toBeInstanceOf(ApiError);
-  });
-
-  it("#16 shellReads(): one call with the readings' first day, the shown supplies' ids, the overview's history", async () => {
-    const reads = {
-      messages: [],
-      banners: [],
-      readings: null,
-      meters: [{ id: 3 }],
-      invoices: null,
-    };
-    const { transport, calls } = fakeTransport(() => json({ data: reads }));
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.shellReads(7, 3, { readingsFrom: null, meterIds: [3, 5] })).toEqual(reads);
-    await client.shellReads(7, 3, { readingsFrom: "2026-11-20", meterIds: [] });
-    await client.shellReads(7, 3, { readingsFrom: null, meterIds: [], overviewInvoices: true });
-    expect(calls.map((c) => c.path)).toEqual([
-      "/users/7/meters/3/shell?ids=3,5",
-      "/users/7/meters/3/shell?readings_from=2026-11-20",
-      "/users/7/meters/3/shell?invoices=overview",
-    ]);
-  });
-
-  it("#16 shellReads(): a backend without it (404) gets the spec's calls; only the supplies are essential", async () => {
-    const { transport, calls } = fakeTransport((call) => {
-      if (call.path.includes("/shell")) return apiError(404, "not_found");
-      if (call.path.endsWith("/messages")) return apiError(500, "error");
-      if (call.path.includes("/banners/")) return json({ bannersToDisplay: [{ id: 9 }] });
-      if (call.path.includes("/readings")) {
-        return json({
-          data: [
-            { id: 1, date_ins: "2026-11-21T08:00:00Z" },
-            { id: 2, date_ins: "2026-11-20" },
-            { id: 3, date_ins: "2026-11-19T23:59:59Z" },
-          ],
-        });
-      }
-      if (call.path.includes("/invoices")) return apiError(500, "error");
-      return json({ data: [{ id: 3 }, { id: 4 }, { id: 5 }] });
-    });
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    const options = { readingsFrom: "2026-11-20", meterIds: [3, 5], overviewInvoices: true };
-    expect(await client.shellReads(7, 3, options)).toEqual({
-      messages: [],
-      banners: [{ id: 9 }],
-      // Only the readings of the period, as the endpoint's `readings_from` gives them.
-      readings: [
-        { id: 1, date_ins: "2026-11-21T08:00:00Z" },
-        { id: 2, date_ins: "2026-11-20" },
-      ],
-      meters: [{ id: 3 }, { id: 5 }],
-      // A failed history read leaves the overview without charts, not the page down.
-      invoices: [],
-    });
-    expect(calls.map((c) => c.path).sort()).toEqual(
-      [
-        "/users/7/meters/3/shell?readings_from=2026-11-20&ids=3,5&invoices=overview",
-        "/users/7/messages",
-        "/users/7/banners/3",
-        "/users/7/readings?meter_id=3",
-        "/users/7/meters?billing_history=false",
-        "/users/7/meters/3/invoices?view=overview",
-      ].sort(),
-    );
-    const noMeters = createClient({
-      transport: fakeTransport((call) =>
-        call.path.includes("/meters?") ? apiError(500, "error") : apiError(404, "not_found"),
-      ).transport,
-      session: signedInSession(),
-      language: "el",
-    });
-    expect(
-      await thrown(noMeters.shellReads(7, 3, { readingsFrom: null, meterIds: [3] })),
-    ).toBeInstanceOf(ApiError);
-  });
-
-  it("reads banners from bannersToDisplay and 204 as null", async () => {
-    const { transport } = fakeTransport((call) =>
-      call.path.includes("banners")
-        ? json({ bannersToDisplay: [{ id: 9 }] })
-        : new Response(null, { status: 204 }),
-    );
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    expect(await client.banners(7, 3)).toEqual([{ id: 9 }]);
-    expect(await client.updateNotification(5)).toEqual({ ok: true, status: 204, data: null });
   });
 
   it("on 401 refreshes once, stores the new pair and retries", async () => {
@@ -198,7 +39,7 @@ describe("API client", () => {
     });
     const session = signedInSession();
     const client = createClient({ transport, session, language: "el" });
-    expect(await client.me()).toEqual({ id: 7 });
+    expect(await me(client)).toEqual({ id: 7 });
     expect(calls.map((c) => [c.path, c.authorization])).toEqual([
       ["/v2/me", "Bearer access-1"],
       ["/v2/auth/refresh-token", "Bearer refresh-1"],
@@ -219,7 +60,7 @@ describe("API client", () => {
         : apiError(401, "unauthorized");
     });
     const client = createClient({ transport, session: signedInSession(), language: "el" });
-    await Promise.all([client.me(), client.meters(7), client.messages(7)]);
+    await Promise.all([me(client), userMeters(client, 7), userMessages(client, 7)]);
     expect(calls.filter((c) => c.path === "/v2/auth/refresh-token")).toHaveLength(1);
   });
 
@@ -230,7 +71,7 @@ describe("API client", () => {
         : json({ data: { id: 7 } }),
     );
     const client = createClient({ transport, session: signedInSession(jwt(-60)), language: "el" });
-    await client.me();
+    await me(client);
     expect(calls.map((c) => c.path)).toEqual(["/v2/auth/refresh-token", "/v2/me"]);
     expect(calls[1]?.authorization).toBe("Bearer access-2");
   });
@@ -239,7 +80,7 @@ describe("API client", () => {
     const { transport } = fakeTransport(() => apiError(401, "unauthorized"));
     const session = signedInSession();
     const client = createClient({ transport, session, language: "el" });
-    const error = await thrown(client.me());
+    const error = await thrown(me(client));
     expect(error).toBeInstanceOf(Response);
     expect((error as Response).status).toBe(302);
     expect((error as Response).headers.get("Location")).toBe("/login");
@@ -252,62 +93,18 @@ describe("API client", () => {
     const { transport, calls } = fakeTransport(() => apiError(403, "forbidden"));
     const session = signedInSession();
     const client = createClient({ transport, session, language: "el" });
-    const error = (await thrown(client.messages(7))) as Response;
+    const error = (await thrown(userMessages(client, 7))) as Response;
     expect(error.headers.get("Location")).toBe("/login");
     expect(session.get("refresh_token")).toBeUndefined();
     expect(calls).toHaveLength(1);
   });
 
-  it("logout never throws, even when the session is already gone", async () => {
-    const { transport, calls } = fakeTransport(() => apiError(401, "unauthorized"));
-    const client = createClient({ transport, session: signedInSession(), language: "el" });
-    await expect(client.logout()).resolves.toBeUndefined();
-    expect(calls.map((c) => c.path)).toEqual(["/v2/auth/logout", "/v2/auth/refresh-token"]);
-    expect(calls[0]?.body).toEqual({ user_id: 7 });
-  });
-
   it("throws ApiError for failed reads that are not about the session", async () => {
     const { transport } = fakeTransport(() => apiError(404, "not_found"));
     const client = createClient({ transport, session: signedInSession(), language: "el" });
-    const error = await thrown(client.meters(8));
+    const error = await thrown(userMeters(client, 8));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("not_found");
-  });
-
-  it("logs in with Basic authorization (UTF-8) and no bearer", async () => {
-    const { transport, calls } = fakeTransport(() =>
-      json({ data: { access_token: "a", refresh_token: "r", user_id: 7 } }),
-    );
-    const session = createSession<SessionData, SessionFlashData>();
-    const client = createClient({ transport, session, language: "el" });
-    const result = await client.login("100000003", "Κωδικός1");
-    expect(result).toEqual({
-      ok: true,
-      status: 200,
-      data: { access_token: "a", refresh_token: "r", user_id: 7 },
-    });
-    const decoded = new TextDecoder().decode(
-      Uint8Array.from(atob(calls[0]?.authorization?.replace("Basic ", "") ?? ""), (c) =>
-        c.charCodeAt(0),
-      ),
-    );
-    expect(decoded).toBe("100000003:Κωδικός1");
-    expect(calls[0]?.body).toBeUndefined();
-  });
-
-  it("returns the API's error code and field for user-facing calls", async () => {
-    const { transport } = fakeTransport(() => apiError(400, "email_in_use", "email"));
-    const client = createClient({ transport, session: createSession(), language: "el" });
-    const result = await client.signup({
-      afm: "800000002",
-      supply_number: "123456789",
-      phone: "6912345678",
-      email: "a@b.gr",
-      password: "Demo2026!",
-      password_confirmation: "Demo2026!",
-      terms: true,
-    });
-    expect(result).toEqual({ ok: false, status: 400, code: "email_in_use", field: "email" });
   });
 
   it("turns network failures, 5xx and malformed answers into code 'error'", async () => {
@@ -316,7 +113,7 @@ describe("API client", () => {
     };
     const session = createSession<SessionData, SessionFlashData>();
     expect(
-      await createClient({ transport: failing, session, language: "el" }).login("100000003", "x"),
+      await login(createClient({ transport: failing, session, language: "el" }), "100000003", "x"),
     ).toEqual({
       ok: false,
       status: 0,
@@ -324,7 +121,7 @@ describe("API client", () => {
     });
     const html = fakeTransport(() => new Response("<html>Bad gateway</html>", { status: 502 }));
     expect(
-      await createClient({ transport: html.transport, session, language: "el" }).login("1", "x"),
+      await login(createClient({ transport: html.transport, session, language: "el" }), "1", "x"),
     ).toEqual({
       ok: false,
       status: 502,
@@ -332,7 +129,11 @@ describe("API client", () => {
     });
     const garbled = fakeTransport(() => new Response("{not json", { status: 200 }));
     expect(
-      await createClient({ transport: garbled.transport, session, language: "el" }).login("1", "x"),
+      await login(
+        createClient({ transport: garbled.transport, session, language: "el" }),
+        "1",
+        "x",
+      ),
     ).toEqual({
       ok: false,
       status: 502,
@@ -340,7 +141,7 @@ describe("API client", () => {
     });
     const leaky = fakeTransport(() => apiError(500, "wrong_credentials"));
     expect(
-      await createClient({ transport: leaky.transport, session, language: "el" }).login("1", "x"),
+      await login(createClient({ transport: leaky.transport, session, language: "el" }), "1", "x"),
     ).toMatchObject({
       code: "error",
     });
@@ -376,7 +177,7 @@ describe("#16 read your own writes: the D1 bookmark", () => {
     await api.request("GET", "/v2/me");
     // A read's bookmark is never kept: a page that only reads leaves the session as it was.
     expect(session.get("d1_bookmark")).toBeUndefined();
-    await api.dismissPopup();
+    await dismissPopup(api);
     expect(session.get("d1_bookmark")).toBe("write-1");
     await api.request("GET", "/v2/me");
     expect(sent.map((s) => s.bookmark)).toEqual([null, null, "write-1"]);
@@ -385,22 +186,23 @@ describe("#16 read your own writes: the D1 bookmark", () => {
   it("#16 an anonymous visitor's calls keep nothing, and a malformed bookmark is refused", async () => {
     const anonymous = createSession<SessionData, SessionFlashData>({});
     const first = recording({ "POST /contact": "anon" });
-    await createClient({ transport: first.transport, session: anonymous, language: "el" }).contact({
-      name: "a",
-      email: "a@example.gr",
-      subject: "s",
-      message: "m",
-    });
+    await contact(
+      createClient({ transport: first.transport, session: anonymous, language: "el" }),
+      {
+        name: "a",
+        email: "a@example.gr",
+        subject: "s",
+        message: "m",
+      },
+    );
     expect(anonymous.get("d1_bookmark")).toBeUndefined();
 
     const session = signedInSession();
     for (const bad of ["has space", "x".repeat(300)]) {
       const second = recording({ "POST /user/popup/dismiss": bad });
-      const result = await createClient({
-        transport: second.transport,
-        session,
-        language: "el",
-      }).dismissPopup();
+      const result = await dismissPopup(
+        createClient({ transport: second.transport, session, language: "el" }),
+      );
       expect(result.ok).toBe(true);
       expect(session.get("d1_bookmark")).toBeUndefined();
     }

@@ -1,24 +1,15 @@
 import { redirect } from "react-router";
-import type {
-  ApiBanner,
-  ApiInvoice,
-  ApiShellReads,
-  ApiErrorCode,
-  ApiMessage,
-  ApiMeter,
-  ApiReading,
-  ApiAccount,
-  ApiTokens,
-  ApiUser,
-} from "../../../core/contract";
+import type { ApiErrorCode, ApiTokens } from "../../../core/contract";
 import { clearSession, type FlashMessage, type PortalSession } from "../session-data";
 
 /**
  * Typed client of the portal API (spec §7, core/contract/). Loaders and actions never read D1:
  * they call this. It adds the bearer token from the session and the Language header, refreshes
  * the access token once on 401 and retries, and turns a failed refresh or any 403 into a logout
- * (session cleared, redirect to /login). The transport is injected (index.ts wires the in-process
- * Hono app or an external API_BASE_URL), which keeps this module testable with a fake.
+ * (session cleared, redirect to /login). Each endpoint has its one function in the module of its
+ * resource (users.ts, auth.ts, payments.ts, …), which calls `request`, `read` or `file` here.
+ * The transport is injected (index.ts wires the in-process Hono app or an external
+ * API_BASE_URL), which keeps this module testable with a fake.
  */
 
 /** Sends one request to the API; `path` is relative to the API base (e.g. "/v2/me"). */
@@ -61,7 +52,7 @@ export interface ApiFailure {
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
-/** Thrown by the read helpers (me, meters, …) when the API answers with an error. */
+/** Thrown by `read` (the resource modules' reads: me, userMeters, …) when the API answers with an error. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -75,45 +66,6 @@ export class ApiError extends Error {
   get transient(): boolean {
     return this.status === 0 || this.status >= 500;
   }
-}
-
-/** A row of the development outbox (GET /api/dev/outbox). */
-export interface OutboxMessage {
-  id: number;
-  channel: "email" | "sms";
-  recipient: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  user_id: number | null;
-  created_at: string;
-}
-
-export interface SignupPayload {
-  afm: string;
-  supply_number: string;
-  phone: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-  employee_name?: string;
-  terms: boolean;
-  website?: string;
-}
-
-export interface ContactPayload {
-  name: string;
-  email: string;
-  phone?: string;
-  subject: string;
-  message: string;
-  website?: string;
-}
-
-export interface PasswordChangePayload {
-  old_password: string;
-  password: string;
-  password_confirmation: string;
 }
 
 export interface ClientOptions {
@@ -160,12 +112,6 @@ const isRefusal = (sent: Response | null | Refusal): sent is Refusal =>
 const refreshes = new WeakMap<PortalSession, Promise<string | null>>();
 
 const EXPIRY_MARGIN_MS = 5_000;
-
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
 
 /** The `exp` claim of a JWT in ms, or null if the token is not a readable JWT. */
 export function jwtExpiry(token: string): number | null {
@@ -401,178 +347,14 @@ export function createClient(options: ClientOptions) {
     read,
     file,
     userId,
-
-    // ---- authentication (no bearer) ----
-    login(vat: string, password: string) {
-      return request<ApiTokens>("POST", "/v2/auth/login", {
-        auth: { basic: base64Utf8(`${vat}:${password}`) },
-      });
-    },
-    redirectLogin(token: string) {
-      return request<ApiTokens>("POST", "/v2/auth/redirect-login", {
-        auth: "none",
-        body: { token },
-      });
-    },
-    signup(payload: SignupPayload) {
-      return request<{ ok: true }>("POST", "/signup", { auth: "none", body: payload });
-    },
-    activate(id: string) {
-      return request<null>("POST", "/v2/auth/activate", { auth: "none", body: { id } });
-    },
-    passwordReset(afm: string) {
-      return request<null>("POST", "/v2/auth/password-reset", { auth: "none", body: { afm } });
-    },
-    passwordResetConfirm(payload: {
-      token: string;
-      password: string;
-      password_confirmation: string;
-    }) {
-      return request<null>("POST", "/v2/auth/password-reset/confirm", {
-        auth: "none",
-        body: payload,
-      });
-    },
-    contact(payload: ContactPayload) {
-      return request<{ reference: string }>("POST", "/contact", { auth: "none", body: payload });
-    },
-    outbox() {
-      return request<OutboxMessage[]>("GET", "/dev/outbox", { auth: "none" });
-    },
-
-    // ---- session ----
+    /**
+     * The session the client speaks for, for the calls whose request depends on it (logout
+     * names the user, and is skipped when there is no API session). Only read, never written.
+     */
+    session,
     /** Rotates the token pair now; false when the refresh token is no longer accepted. */
     async refresh(): Promise<boolean> {
       return (await refreshFrom(session.get("access_token"))) !== null;
-    },
-    /** Revokes the API session. Never throws: the portal session is cleared by the caller anyway. */
-    async logout(): Promise<void> {
-      const id = session.get("user_id");
-      if (!session.get("access_token")) return;
-      await request<null>("POST", "/v2/auth/logout", {
-        body: { user_id: id },
-        onAuthFailure: "return",
-      }).catch(() => undefined);
-    },
-    redirectToken() {
-      return request<{ token: string }>("POST", "/v2/auth/redirect-token");
-    },
-    changePassword(payload: PasswordChangePayload) {
-      return request<null>("PUT", "/user/password", { body: payload });
-    },
-    deactivate(username: string) {
-      return request<null>("POST", "/v2/auth/deactivate", { body: { username } });
-    },
-
-    /**
-     * The customer's data version (GET /users/{id}/data-version), which changes with anything a
-     * page shows; null when the API does not offer it or fails (the page is then rendered).
-     */
-    async dataVersion(id: number): Promise<string | null> {
-      const result = await request<{ version?: unknown }>("GET", `/users/${id}/data-version`);
-      return result.ok && typeof result.data?.version === "string" ? result.data.version : null;
-    },
-
-    // ---- reads (throw ApiError on failure; auth failures redirect to /login) ----
-    me() {
-      return read<ApiUser>("/v2/me");
-    },
-    meters(id: number, options: { billingHistory?: boolean } = {}) {
-      const query = options.billingHistory ? "true" : "false";
-      return read<ApiMeter[]>(`/users/${id}/meters?billing_history=${query}`);
-    },
-    /**
-     * The user and the whole supply list, a few columns each: what every signed-in page needs
-     * (GET /users/{id}/account). A backend without it (404) is asked the spec's way: /v2/me and
-     * the full list (a full row has every field of a summary).
-     */
-    async account(id: number): Promise<ApiAccount> {
-      const result = await request<ApiAccount>("GET", `/users/${id}/account`);
-      if (result.ok) return result.data;
-      if (result.status !== 404) throw new ApiError(result);
-      const [user, meters] = await Promise.all([
-        read<ApiUser>("/v2/me"),
-        read<ApiMeter[]>(`/users/${id}/meters?billing_history=false`),
-      ]);
-      return { user, meters };
-    },
-    messages(id: number) {
-      return read<ApiMessage[]>(`/users/${id}/messages`);
-    },
-    banners(id: number, meterId: number) {
-      return read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" });
-    },
-    /**
-     * The signed-in frame's messages, banners, (with `readings`) the supply's readings and the
-     * full rows of the supplies the page shows (`meterIds`): one API call, one D1 round trip
-     * (GET /users/{id}/meters/{meterId}/shell). A backend without it (404) is asked the spec's
-     * way: messages, banners, readings and the full supply list, each on its own; the first three
-     * are then not worth a failed page.
-     */
-    async shellReads(
-      id: number,
-      meterId: number,
-      options: {
-        /** The readings dated on or after this day (YYYY-MM-DD), or none (null). */
-        readingsFrom: string | null;
-        meterIds: readonly number[];
-        /** The supply's history rows the overview shows. */
-        overviewInvoices?: boolean;
-      },
-    ): Promise<ApiShellReads> {
-      const query = new URLSearchParams();
-      if (options.readingsFrom !== null) query.set("readings_from", options.readingsFrom);
-      if (options.meterIds.length > 0) query.set("ids", options.meterIds.join(","));
-      if (options.overviewInvoices) query.set("invoices", "overview");
-      const search = query.toString().replaceAll("%2C", ",");
-      const result = await request<ApiShellReads>(
-        "GET",
-        `/users/${id}/meters/${meterId}/shell${search ? `?${search}` : ""}`,
-      );
-      if (result.ok) return result.data;
-      if (result.status !== 404) throw new ApiError(result);
-      const wanted = new Set(options.meterIds);
-      const from = options.readingsFrom;
-      const optional = <T>(load: Promise<T>, fallback: T) =>
-        load.catch((error: unknown) => {
-          if (error instanceof Response) throw error;
-          return fallback;
-        });
-      const [messages, banners, readings, meters, invoices] = await Promise.all([
-        optional(read<ApiMessage[]>(`/users/${id}/messages`), []),
-        optional(
-          read<ApiBanner[]>(`/users/${id}/banners/${meterId}`, { unwrap: "bannersToDisplay" }),
-          [],
-        ),
-        from !== null
-          ? optional(
-              read<ApiReading[]>(`/users/${id}/readings?meter_id=${meterId}`).then((all) =>
-                all.filter((r) => r.date_ins >= from),
-              ),
-              null,
-            )
-          : null,
-        wanted.size > 0
-          ? read<ApiMeter[]>(`/users/${id}/meters?billing_history=false`).then((all) =>
-              all.filter((m) => wanted.has(m.id)),
-            )
-          : [],
-        options.overviewInvoices
-          ? optional(
-              read<ApiInvoice[]>(`/users/${id}/meters/${meterId}/invoices?view=overview`),
-              [],
-            )
-          : null,
-      ]);
-      return { messages, banners, readings, meters, invoices };
-    },
-
-    // ---- updates ----
-    updateNotification(id: number) {
-      return request<null>("PUT", "/update_notification", { body: { id } });
-    },
-    dismissPopup() {
-      return request<null>("POST", "/user/popup/dismiss");
     },
   };
 }

@@ -1,4 +1,10 @@
-import type { ApiGatewayNext, ApiGatewaySession } from "../../../core/contract";
+import type { z } from "zod";
+import type {
+  ApiGatewayNext,
+  ApiGatewaySession,
+  gatewayCardSchema,
+  gatewayChallengeSchema,
+} from "../../../core/contract";
 import type { ApiClient } from "./client";
 
 /**
@@ -6,22 +12,17 @@ import type { ApiClient } from "./client";
  * each call, never the customer's session.
  */
 
-/** The card as the acquirer takes it. */
-export interface GatewayCard {
-  number: string;
-  cvv: string;
-  exp_month: string;
-  exp_year: string;
-  holder: string;
-}
-
 /** GET /gateway/sessions/{token}: the payment session. */
 export function gatewaySession(api: ApiClient, token: string | undefined) {
   return api.request<ApiGatewaySession>("GET", `/gateway/sessions/${token}`, { auth: "none" });
 }
 
 /** POST /gateway/sessions/{token}/authorize: charge the card (or ask for 3-D Secure). */
-export function authorizeCard(api: ApiClient, token: string | undefined, body: GatewayCard) {
+export function authorizeCard(
+  api: ApiClient,
+  token: string | undefined,
+  body: z.input<typeof gatewayCardSchema>,
+) {
   return api.request<ApiGatewayNext>("POST", `/gateway/sessions/${token}/authorize`, {
     auth: "none",
     body,
@@ -32,7 +33,7 @@ export function authorizeCard(api: ApiClient, token: string | undefined, body: G
 export function answerChallenge(
   api: ApiClient,
   token: string | undefined,
-  body: { action: string; code: string },
+  body: z.input<typeof gatewayChallengeSchema>,
 ) {
   return api.request<ApiGatewayNext>("POST", `/gateway/sessions/${token}/challenge`, {
     auth: "none",

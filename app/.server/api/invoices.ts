@@ -16,6 +16,11 @@ export function meterInvoices(api: ApiClient, userId: number, meterId: number) {
   return api.read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices`);
 }
 
+/** GET /users/{id}/meters/{meterId}/invoices?view=overview: the rows the overview charts. */
+export function overviewInvoices(api: ApiClient, userId: number, meterId: number) {
+  return api.read<ApiInvoice[]>(`/users/${userId}/meters/${meterId}/invoices?view=overview`);
+}
+
 /**
  * GET /getInvoicePdf/{id}: the bill's PDF. An unreachable API is thrown (the error page), as
  * the download has always done; a session failure comes back as the API's 401 or 403.

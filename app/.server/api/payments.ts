@@ -1,9 +1,13 @@
+import type { z } from "zod";
 import type {
   ApiPayLink,
   ApiPaymentOutcome,
   ApiPaymentResult,
   ApiPaymentStart,
   ApiReceipt,
+  gatewayReturnSchema,
+  linkOrderSchema,
+  orderSchema,
 } from "../../../core/contract";
 import type { ApiClient } from "./client";
 
@@ -16,10 +20,7 @@ import type { ApiClient } from "./client";
 export type PayLinkPurpose = "pay" | "instant-bill";
 
 /** POST /payments/orders: start a payment of some supplies' balances (euros). */
-export function startOrder(
-  api: ApiClient,
-  body: { items: { meter_id: number; amount: number }[] },
-) {
+export function startOrder(api: ApiClient, body: z.input<typeof orderSchema>) {
   return api.request<ApiPaymentStart>("POST", "/payments/orders", { body });
 }
 
@@ -77,7 +78,7 @@ export function startPayLinkOrder(
   api: ApiClient,
   purpose: PayLinkPurpose,
   hash: string,
-  body: { amount: number; consent: true },
+  body: z.input<typeof linkOrderSchema>,
 ) {
   return api.request<ApiPaymentStart>(
     "POST",
@@ -87,7 +88,7 @@ export function startPayLinkOrder(
 }
 
 /** POST /payments/return: the acquirer's signed return, verified and recorded once. */
-export function paymentReturn(api: ApiClient, fields: Record<string, string>) {
+export function paymentReturn(api: ApiClient, fields: z.input<typeof gatewayReturnSchema>) {
   return api.request<ApiPaymentOutcome>("POST", "/payments/return", {
     auth: "none",
     body: fields,

@@ -1,4 +1,10 @@
-import type { ApiRequest, ApiRequestFile, ApiRequestKind } from "../../../core/contract";
+import type {
+  ApiRequest,
+  ApiRequestFile,
+  ApiRequestKind,
+  CancellationPayload,
+  NameChangePayload,
+} from "../../../core/contract";
 import type { ApiClient } from "./client";
 
 /** Name-change and cancellation requests (api/requests/routes.ts): one function per endpoint. */
@@ -59,7 +65,7 @@ export function draftFile(api: ApiClient, fileId: string) {
 export function fileRequest(
   api: ApiClient,
   kind: ApiRequestKind,
-  body: Record<string, unknown> & { file_id: string },
+  body: NameChangePayload | CancellationPayload,
 ) {
   const path = kind === "name_change" ? "/requests/name-change" : "/requests/cancellation";
   return api.request<ApiRequest>("POST", path, { body });

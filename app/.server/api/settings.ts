@@ -1,7 +1,5 @@
-import type { toSettingsPayload } from "../../domain/settings";
+import type { SettingsPayload } from "../../../core/contract";
 import type { ApiClient } from "./client";
-
-type SettingsPayload = ReturnType<typeof toSettingsPayload>;
 
 /** The customer's settings (api/settings/routes.ts): one function per endpoint. */
 

@@ -21,6 +21,18 @@ interface BaseProps<S> {
 }
 
 /**
+ * The signed-out pages' layout (login, sign-up, password reset): `required` marks the label " *"
+ * and the control aria-required (never the native attribute: the server's translated message
+ * says what is missing), the hint is a paragraph named by the field's `descriptionId`, and the
+ * errors are one paragraph (`FieldErrors` `oneLine`) with plain keys of `errorNs`.
+ */
+interface PublicProps {
+  layout?: "public";
+  required?: boolean;
+  errorNs?: readonly string[];
+}
+
+/**
  * The one error list under a field (or group): the messages of the server's last answer, with the
  * id the control's aria-describedby points at. Nothing when the field is valid. `oneLine` puts
  * the messages in one paragraph (the signed-out pages' layout); `ns` the namespaces of plain keys.
@@ -60,16 +72,24 @@ function Label({
   htmlFor,
   label,
   optional,
+  required,
 }: {
   htmlFor: string;
   label: string;
   optional?: boolean;
+  required?: boolean;
 }) {
   const { t } = useTranslation(["forms", "common"]);
   return (
     <label className="field__label" htmlFor={htmlFor}>
       {label}
       {optional ? <span className="muted"> ({t("common:optional")})</span> : null}
+      {required ? (
+        <span className="required" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -79,27 +99,42 @@ export function TextField<S>({
   label,
   hint,
   optional,
+  layout,
+  required,
+  errorNs,
   type = "text",
   ...attributes
-}: BaseProps<S> & { type?: InputType } & Omit<
+}: BaseProps<S> &
+  PublicProps & { type?: InputType } & Omit<
     InputHTMLAttributes<HTMLInputElement>,
-    "type" | "name" | "id"
+    "type" | "name" | "id" | "required"
   >) {
-  const hintId = `${meta.id}-hint`;
+  const isPublic = layout === "public";
+  const hintId = isPublic ? meta.descriptionId : `${meta.id}-hint`;
   const { key, ...props } = getInputProps(meta, {
     type,
     ...(hint ? { ariaDescribedBy: hintId } : {}),
   });
   return (
     <div className="field">
-      <Label htmlFor={meta.id} label={label} optional={optional} />
-      {hint ? (
+      <Label htmlFor={meta.id} label={label} optional={optional} required={required} />
+      {hint && isPublic ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : hint ? (
         <span id={hintId} className="field__hint">
           {hint}
         </span>
       ) : null}
-      <input key={key} className="field__input" {...props} {...attributes} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <input
+        key={key}
+        className="field__input"
+        {...props}
+        {...attributes}
+        {...(required ? { "aria-required": true } : {})}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} oneLine={isPublic} ns={errorNs} />
     </div>
   );
 }

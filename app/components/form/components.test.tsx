@@ -108,6 +108,38 @@ describe("TextField and TextareaField", () => {
     );
   });
 
+  it("in the signed-out pages' layout, mark what is required and keep their hint and error ids", () => {
+    const html = render(
+      <TextField
+        meta={meta("afm", { errors: ["validate.require", "auth:signup.errors.no_customer"] })}
+        label="VAT"
+        hint="Nine digits"
+        layout="public"
+        required
+        errorNs={["forms", "auth"]}
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={9}
+      />,
+    );
+    // The markup of the signed-out pages' own text field (app/auth-ui/fields.tsx before the
+    // kit had this layout), but for where the class attribute stands.
+    expect(html).toBe(
+      '<div class="field"><label class="field__label" for="f-afm">VAT' +
+        '<span class="required" aria-hidden="true"> *</span></label>' +
+        '<p class="field__hint" id="f-afm-description">Nine digits</p>' +
+        '<input class="field__input" id="f-afm" form="f" aria-invalid="true" aria-describedby="f-afm-error f-afm-description" type="text" autoComplete="off" inputMode="numeric" maxLength="9" aria-required="true" name="afm"/>' +
+        `<p class="field__error" id="f-afm-error">${required} ${i18n.t("auth:signup.errors.no_customer")}</p></div>`,
+    );
+    const optional = render(
+      <TextField meta={meta("name")} label="Name" layout="public" autoComplete="name" />,
+    );
+    expect(optional).toBe(
+      '<div class="field"><label class="field__label" for="f-name">Name</label>' +
+        '<input class="field__input" id="f-name" form="f" type="text" autoComplete="name" name="name"/></div>',
+    );
+  });
+
   it("hide the honeypot from people and assistive technology", () => {
     expect(render(<Honeypot label="Website" />)).toBe(
       '<div class="hp" aria-hidden="true"><label for="hp-website">Website</label><input id="hp-website" type="text" tabindex="-1" autoComplete="off" name="website" value=""/></div>',

@@ -1,3 +1,4 @@
+import { dismissPopup } from "../../.server/api/users";
 import { pageCache } from "../../.server/page-cache";
 import { invoicePdfHref } from "../../components/bills/links";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -106,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
     session.set("pay_several_dismissed", 1);
     throw redirect(href(OVERVIEW), 303);
   }
-  const result = await api.dismissPopup();
+  const result = await dismissPopup(api);
   if (!result.ok) {
     session.flash("toast", { type: "error", key: "overview:popup.failed" });
     throw redirect(href(OVERVIEW), 303);

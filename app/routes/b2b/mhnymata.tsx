@@ -1,3 +1,4 @@
+import { updateNotification } from "../../.server/api/users";
 import { pageCache } from "../../.server/page-cache";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -97,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
     filter: parsed.data.filter === "unread" ? "unread" : "all",
     category: parsed.data.category ?? "",
   };
-  const result = await getApi(args).updateNotification(parsed.data.id);
+  const result = await updateNotification(getApi(args), parsed.data.id);
   if (!result.ok) {
     getSession(args.context).flash("toast", {
       type: "error",

@@ -4,7 +4,9 @@ import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { checkAvatar } from "../../../core/image";
 import { getApi } from "../../.server/api";
+import { logout } from "../../.server/api/auth";
 import { saveSettings, uploadAvatar } from "../../.server/api/settings";
+import { changePassword } from "../../.server/api/users";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
@@ -102,7 +104,7 @@ export async function action(args: Route.ActionArgs) {
         init,
       );
     if (submission.status !== "success") return fail();
-    const result = await api.changePassword(submission.value);
+    const result = await changePassword(api, submission.value);
     if (!result.ok) {
       // Too many wrong current passwords (api/services/throttle.ts): said next to that field.
       if (result.code === "too_many_attempts")
@@ -249,7 +251,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (!upload.ok) {
       // Spec §8: an avatar upload error with a response closes settings, clears the session, login.
-      await api.logout();
+      await logout(api);
       clearSession(session);
       session.flash("toast", { type: "error", key: "settings:settingsModal.avatarFailed" });
       throw redirect("/login", 303);
