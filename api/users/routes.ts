@@ -184,7 +184,6 @@ export const userRoutes = new Hono<ApiEnv>()
   /** Changing the password ends every other session of the user; this one stays signed in. */
   .put("/user/password", requireBearer, validate("json", passwordChangeSchema), async (c) => {
     const { userId, sessionId } = c.get("auth");
-    // Counted before the check (429 over the limit), taken back when the password was right.
     const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "old_password");
     const who = { userId, sessionId, ip: clientIp(c) };
     await changePassword(c.get("db"), who, c.req.valid("json"), reserveCheck);

@@ -42,7 +42,7 @@ import {
   type ReadingRow,
 } from "../services/shell-reads";
 import { revokeUserSessions } from "../services/sessions";
-import { refund, type Hit } from "../services/throttle";
+import { refund, type ReserveCheck } from "../services/throttle";
 import type { Lang } from "../types";
 
 type MeterRow = Parameters<typeof toApiMeter>[0];
@@ -197,12 +197,6 @@ export async function avatarOf(db: Db, files: R2Bucket, userId: number) {
   };
 }
 
-/**
- * Counts one check of the current password before it is made, refusing over the limit (the
- * route's 429 with Retry-After); the attempt is taken back when the password was right.
- */
-export type ReserveCheck = () => Promise<Hit[]>;
-
 /** Changing the password ends every other session of the user; this one stays signed in. */
 export async function changePassword(
   db: Db,
@@ -215,6 +209,7 @@ export async function changePassword(
     throw badRequest("passwords_mismatch", "password_confirmation");
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user) throw notFound();
+  // Counted before the check (429 over the limit), taken back when the password was right.
   const attempt = await reserveCheck();
   if (!(await verifyPassword(body.old_password, user.password_hash)))
     throw badRequest("wrong_credentials", "old_password");
