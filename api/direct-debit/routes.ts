@@ -4,7 +4,7 @@ import { customers, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { assertOwnUser, findUserWithCustomer } from "../services/customers";
+import { assertOwnUser, customerIdOf } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
@@ -16,19 +16,20 @@ import {
 } from "../../core/direct-debit/schemas";
 import {
   activateFlow,
+  chooseFlowCard,
   createFlow,
   customerMandates,
   deleteMandate,
   eligibleMeters,
+  flowStep,
   loadFlow,
   ownEligibleMeter,
   registerCard,
   resendCode,
-  saveCardDraft,
-  saveFlowCard,
   saveMandate,
   toApiFlow,
   verifyCode,
+  type FlowRow,
 } from "./service";
 
 const flowCardSchema = ddFlowCardSchema();
@@ -41,12 +42,6 @@ const asMissing = { invalid: "not_found" } as const;
 
 /** The secret the one-time codes are hashed with (HMAC), kept apart from other uses by its label. */
 const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
-
-async function customerIdOf(db: ApiEnv["Variables"]["db"], userId: number) {
-  const found = await findUserWithCustomer(db, userId);
-  if (!found) throw notFound();
-  return found.customer.id;
-}
 
 /**
  * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
@@ -84,10 +79,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
 
   .post("/direct-debit/flows/:token/resend", flowToken, async (c) => {
     const db = c.get("db");
-    const { token } = c.req.valid("param");
-    const flow = await loadFlow(db, token);
-    await resendCode(db, codeSecret(c.env), flow, c.get("lang"));
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    const resend = (flow: FlowRow) => resendCode(db, codeSecret(c.env), flow, c.get("lang"));
+    return c.json({ data: await flowStep(db, c.req.valid("param").token, resend) });
   })
 
   .post(
@@ -96,9 +89,9 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     flowToken,
     async (c) => {
       const db = c.get("db");
-      const { token } = c.req.valid("param");
-      await verifyCode(db, codeSecret(c.env), await loadFlow(db, token), c.req.valid("json").code);
-      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+      const { code } = c.req.valid("json");
+      const verify = (flow: FlowRow) => verifyCode(db, codeSecret(c.env), flow, code);
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, verify) });
     },
   )
 
@@ -109,23 +102,16 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     flowToken,
     async (c) => {
       const db = c.get("db");
-      const { token } = c.req.valid("param");
-      const flow = await loadFlow(db, token);
-      if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
       const card = c.req.valid("json");
-      const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
-      await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
-      const registered = registerCard(card);
-      await saveFlowCard(db, { ...flow, status: "card" }, registered);
-      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+      const choose = (flow: FlowRow) => chooseFlowCard(db, flow, card);
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, choose) });
     },
   )
 
   .post("/direct-debit/flows/:token/activate", flowToken, async (c) => {
     const db = c.get("db");
-    const { token } = c.req.valid("param");
-    await activateFlow(db, await loadFlow(db, token));
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    const activate = (flow: FlowRow) => activateFlow(db, flow);
+    return c.json({ data: await flowStep(db, c.req.valid("param").token, activate) });
   })
 
   // ---- signed in ----
