@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
-import { findLiveSessionAndAccount } from "../services/customers";
+import { assertOwnUser, findLiveSessionAndAccount } from "../services/customers";
 import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
@@ -68,5 +68,15 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   if (!result.ok)
     throw new ApiError(result.status, result.status === 401 ? "unauthorized" : "forbidden");
   c.set("auth", result.claims);
+  await next();
+});
+
+/**
+ * After requireBearer and the path's validation: the path's `:userId` must be the bearer's own,
+ * else 404 as for a missing one. A validated id keeps the path's own text
+ * (core/contract/params.ts), so the raw parameter is the one compared.
+ */
+export const ownUserPath = createMiddleware<ApiEnv>(async (c, next) => {
+  assertOwnUser(c.get("auth").userId, c.req.param("userId") ?? "");
   await next();
 });

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import {
   avatarParams,
   languageSchema,
@@ -14,7 +13,7 @@ import {
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
-import { requireBearer } from "../middleware/auth";
+import { ownUserPath, requireBearer } from "../middleware/auth";
 import { assertOwnUser, loadApiUser } from "../services/customers";
 import { reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
@@ -36,16 +35,7 @@ import {
 /** Path ids in the users' routes: a malformed one is a missing row (404), as another customer's. */
 const ownIds = { invalid: "not_found" } as const;
 
-/**
- * After the path's validation: its `:userId` must be the bearer's own, else 404 (as a missing
- * one). The validated id is the path's own text (core/contract/params.ts), so the raw one is read.
- */
-const ownUser = createMiddleware<ApiEnv>(async (c, next) => {
-  assertOwnUser(c.get("auth").userId, c.req.param("userId") ?? "");
-  await next();
-});
-
-/** The bearer's own path: `validate` the `:userId` (and `:meterId`), then `ownUser`. */
+/** The path's ids, before `ownUserPath` checks that the `:userId` is the bearer's. */
 const ownPath = validate("param", userParams, ownIds);
 const ownMeterPath = validate("param", userMeterParams, ownIds);
 
@@ -60,7 +50,7 @@ export const userRoutes = new Hono<ApiEnv>()
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
    * check's D1 batch.
    */
-  .get("/users/:userId/account", requireBearer, ownPath, ownUser, async (c) =>
+  .get("/users/:userId/account", requireBearer, ownPath, ownUserPath, async (c) =>
     c.json({ data: await accountOf(c.get("db"), c.get("auth").userId) }),
   )
 
@@ -76,7 +66,7 @@ export const userRoutes = new Hono<ApiEnv>()
    * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
    * the bearer check on a page request: it runs on every cached page view.
    */
-  .get("/users/:userId/data-version", requireBearer, ownPath, ownUser, async (c) =>
+  .get("/users/:userId/data-version", requireBearer, ownPath, ownUserPath, async (c) =>
     c.json({ data: await dataVersion(c.get("db"), c.get("auth").userId) }),
   )
 
@@ -91,16 +81,16 @@ export const userRoutes = new Hono<ApiEnv>()
     requireBearer,
     validate("query", metersQuerySchema),
     ownPath,
-    ownUser,
+    ownUserPath,
     async (c) =>
       c.json({ data: await userMeters(c.get("db"), c.get("auth").userId, c.req.valid("query")) }),
   )
 
-  .get("/users/:userId/invoices", requireBearer, ownPath, ownUser, async (c) =>
+  .get("/users/:userId/invoices", requireBearer, ownPath, ownUserPath, async (c) =>
     c.json({ data: await userInvoices(c.get("db"), c.get("auth").userId) }),
   )
 
-  .get("/users/:userId/messages", requireBearer, ownPath, ownUser, async (c) =>
+  .get("/users/:userId/messages", requireBearer, ownPath, ownUserPath, async (c) =>
     c.json({ data: await userMessages(c.get("db"), c.get("auth").userId) }),
   )
 
@@ -118,7 +108,7 @@ export const userRoutes = new Hono<ApiEnv>()
    * Banners for one of the caller's supplies, in the Language header's language: those aimed at this
    * meter, plus general ones (no meter) for any division or this meter's division, within their dates.
    */
-  .get("/users/:userId/banners/:meterId", requireBearer, ownMeterPath, ownUser, async (c) => {
+  .get("/users/:userId/banners/:meterId", requireBearer, ownMeterPath, ownUserPath, async (c) => {
     const meterId = Number(c.req.valid("param").meterId);
     const en = c.get("lang") === "en";
     const bannersToDisplay = await meterBanners(c.get("db"), c.get("auth").userId, meterId, en);
@@ -143,7 +133,7 @@ export const userRoutes = new Hono<ApiEnv>()
     requireBearer,
     validate("query", shellQuerySchema),
     ownMeterPath,
-    ownUser,
+    ownUserPath,
     async (c) => {
       const meterId = Number(c.req.valid("param").meterId);
       const en = c.get("lang") === "en";
