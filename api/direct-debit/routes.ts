@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { customers, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireBearer } from "../middleware/auth";
-import { assertOwnUser, customerIdOf } from "../services/customers";
+import { ownUserPath, requireBearer } from "../middleware/auth";
+import { customerIdOf } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
@@ -119,11 +119,11 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     "/users/:userId/direct-debits",
     requireBearer,
     validate("param", userParams, asMissing),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
       const db = c.get("db");
-      return c.json({ data: await customerMandates(db, await customerIdOf(db, userId)) });
+      const customerId = await customerIdOf(db, c.get("auth").userId);
+      return c.json({ data: await customerMandates(db, customerId) });
     },
   )
 
@@ -133,13 +133,11 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     requireBearer,
     validate("json", cardSchema),
     validate("param", ddMeterParams, asMissing),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
       const db = c.get("db");
-      const meterId = path.meterId;
-      const meter = await ownEligibleMeter(db, await customerIdOf(db, userId), meterId);
+      const customerId = await customerIdOf(db, c.get("auth").userId);
+      const meter = await ownEligibleMeter(db, customerId, c.req.valid("param").meterId);
       const data = await saveMandate(db, meter, registerCard(c.req.valid("json")));
       return c.json({ data });
     },
@@ -149,13 +147,11 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     "/users/:userId/direct-debits/:meterId",
     requireBearer,
     validate("param", ddMeterParams, asMissing),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
       const db = c.get("db");
-      if (!(await deleteMandate(db, await customerIdOf(db, userId), path.meterId)))
-        throw notFound();
+      const customerId = await customerIdOf(db, c.get("auth").userId);
+      if (!(await deleteMandate(db, customerId, c.req.valid("param").meterId))) throw notFound();
       return c.body(null, 204);
     },
   );

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import {
   avatarParams,
   languageSchema,
@@ -16,6 +16,7 @@ import { overviewRoutes } from "../overview/routes";
 import { ownUserPath, requireBearer } from "../middleware/auth";
 import { assertOwnUser, loadApiUser } from "../services/customers";
 import { reserveCurrentPasswordCheck } from "../services/throttle";
+import type { Db } from "../db";
 import type { ApiEnv } from "../types";
 import {
   accountOf,
@@ -39,20 +40,22 @@ const ownIds = { invalid: "not_found" } as const;
 const ownPath = validate("param", userParams, ownIds);
 const ownMeterPath = validate("param", userMeterParams, ownIds);
 
+/** A read of the caller's own data (the bearer's user), answered as `{ data }`. */
+const answerOwn =
+  <T>(read: (db: Db, userId: number) => Promise<T>) =>
+  async (c: Context<ApiEnv>) =>
+    c.json({ data: await read(c.get("db"), c.get("auth").userId) });
+
 /** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
 export const userRoutes = new Hono<ApiEnv>()
-  .get("/v2/me", requireBearer, async (c) =>
-    c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/v2/me", requireBearer, answerOwn(loadApiUser))
 
   /**
    * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
    * check's D1 batch.
    */
-  .get("/users/:userId/account", requireBearer, ownPath, ownUserPath, async (c) =>
-    c.json({ data: await accountOf(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/users/:userId/account", requireBearer, ownPath, ownUserPath, answerOwn(accountOf))
 
   .get("/users/:id", requireBearer, validate("param", userIdParams, ownIds), async (c) => {
     assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
@@ -66,9 +69,7 @@ export const userRoutes = new Hono<ApiEnv>()
    * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
    * the bearer check on a page request: it runs on every cached page view.
    */
-  .get("/users/:userId/data-version", requireBearer, ownPath, ownUserPath, async (c) =>
-    c.json({ data: await dataVersion(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/users/:userId/data-version", requireBearer, ownPath, ownUserPath, answerOwn(dataVersion))
 
   /**
    * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
@@ -86,13 +87,9 @@ export const userRoutes = new Hono<ApiEnv>()
       c.json({ data: await userMeters(c.get("db"), c.get("auth").userId, c.req.valid("query")) }),
   )
 
-  .get("/users/:userId/invoices", requireBearer, ownPath, ownUserPath, async (c) =>
-    c.json({ data: await userInvoices(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/users/:userId/invoices", requireBearer, ownPath, ownUserPath, answerOwn(userInvoices))
 
-  .get("/users/:userId/messages", requireBearer, ownPath, ownUserPath, async (c) =>
-    c.json({ data: await userMessages(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/users/:userId/messages", requireBearer, ownPath, ownUserPath, answerOwn(userMessages))
 
   .put(
     "/update_notification",
