@@ -73,10 +73,11 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
 
 /**
  * After requireBearer and the path's validation: the path's `:userId` must be the bearer's own,
- * else 404 as for a missing one. A validated id keeps the path's own text
- * (core/contract/params.ts), so the raw parameter is the one compared.
+ * else 404 as for a missing one (core/contract/params.ts keeps the id as the path's text).
  */
-export const ownUserPath = createMiddleware<ApiEnv>(async (c, next) => {
-  assertOwnUser(c.get("auth").userId, c.req.param("userId") ?? "");
-  await next();
-});
+export const ownUserPath = createMiddleware<ApiEnv, string, { out: { param: { userId: string } } }>(
+  async (c, next) => {
+    assertOwnUser(c.get("auth").userId, c.req.valid("param").userId);
+    await next();
+  },
+);
