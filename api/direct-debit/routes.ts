@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { customers, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -42,6 +42,9 @@ const asMissing = { invalid: "not_found" } as const;
 
 /** The secret the one-time codes are hashed with (HMAC), kept apart from other uses by its label. */
 const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
+
+/** The signed-in caller's customer id (the user row must still exist, else 404). */
+const callerCustomer = (c: Context<ApiEnv>) => customerIdOf(c.get("db"), c.get("auth").userId);
 
 /**
  * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
@@ -120,11 +123,7 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     requireBearer,
     validate("param", userParams, asMissing),
     ownUserPath,
-    async (c) => {
-      const db = c.get("db");
-      const customerId = await customerIdOf(db, c.get("auth").userId);
-      return c.json({ data: await customerMandates(db, customerId) });
-    },
+    async (c) => c.json({ data: await customerMandates(c.get("db"), await callerCustomer(c)) }),
   )
 
   /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
@@ -136,10 +135,12 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     ownUserPath,
     async (c) => {
       const db = c.get("db");
-      const customerId = await customerIdOf(db, c.get("auth").userId);
-      const meter = await ownEligibleMeter(db, customerId, c.req.valid("param").meterId);
-      const data = await saveMandate(db, meter, registerCard(c.req.valid("json")));
-      return c.json({ data });
+      const meter = await ownEligibleMeter(
+        db,
+        await callerCustomer(c),
+        c.req.valid("param").meterId,
+      );
+      return c.json({ data: await saveMandate(db, meter, registerCard(c.req.valid("json"))) });
     },
   )
 
@@ -149,9 +150,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     validate("param", ddMeterParams, asMissing),
     ownUserPath,
     async (c) => {
-      const db = c.get("db");
-      const customerId = await customerIdOf(db, c.get("auth").userId);
-      if (!(await deleteMandate(db, customerId, c.req.valid("param").meterId))) throw notFound();
+      const meterId = c.req.valid("param").meterId;
+      if (!(await deleteMandate(c.get("db"), await callerCustomer(c), meterId))) throw notFound();
       return c.body(null, 204);
     },
   );
