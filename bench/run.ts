@@ -470,12 +470,7 @@ function table(pages: PageResult[]): string {
       ms(s.floorMs),
     ];
   });
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [
-    line(header),
-    line(header.map((_, i) => (i === 0 ? "---" : "---:"))),
-    ...rows.map(line),
-  ].join("\n");
+  return markdownTable(header, rows);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@
  * customer figures are the synthetic customers' own. It refuses to start without three times the
  * expected size free on the target disk. DIR and FILE must not exist yet: nothing is overwritten.
  */
-import { spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
@@ -33,6 +32,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { generateSeed, type Seed } from "../seed/generate.ts";
 import { seedWithSyntheticSql, type SyntheticOptions } from "../seed/synthetic.ts";
+import { runWrangler } from "./wrangler.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** Measured: about 55 KB of SQL and 38 KB of database per synthetic customer at 3 years. */
@@ -116,28 +116,7 @@ function loadSqlite(file: string, pieces: Iterable<string>): void {
 }
 
 function wrangler(args: string[]): void {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"),
-      ...args,
-      "--config",
-      "wrangler.toml",
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        CI: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        NO_COLOR: "1",
-      },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  const result = runWrangler(args);
   if (result.status !== 0)
     throw new Error(
       `wrangler ${args.slice(0, 3).join(" ")} failed:\n${result.stdout}\n${result.stderr}`,

@@ -9,15 +9,14 @@
  * --reset       delete the local D1 state in that directory first, then migrate and seed
  * --today       the date the demo data is relative to (invoices, readings, reading window); default today
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateSeed } from "../seed/generate.ts";
+import { runWrangler } from "./wrangler.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
 
 class SetupError extends Error {}
 
@@ -25,21 +24,9 @@ function fail(message: string): never {
   throw new SetupError(message);
 }
 
-/** Runs wrangler with the project's own config (not the build redirect) and no prompts or network. */
+/** Runs wrangler (./wrangler.ts); a failure stops the setup with wrangler's output. */
 function wrangler(args: string[]): string {
-  const result = spawnSync(process.execPath, [wranglerBin, ...args, "--config", "wrangler.toml"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      CI: "true",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      NO_COLOR: "1",
-    },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = runWrangler(args);
   if (result.error) fail(`could not run wrangler: ${result.error.message}`);
   if (result.status !== 0) {
     const output = `${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim();

@@ -1,47 +1,33 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { users } from "../db/schema";
-import { hashPassword, verifyPasswordOrDummy } from "../lib/password";
-import { ApiError, badRequest, notFound } from "../lib/errors";
-import { publicLink } from "../lib/public-origin";
-import { clientIp, parseBasicAuth } from "../lib/request";
-import { HOUR, nowIso } from "../lib/time";
-import { validate } from "../lib/validate";
-import { bearerToken, requireBearer } from "../middleware/auth";
-import {
-  consumeActionToken,
-  inspectActionToken,
-  issueActionToken,
-} from "../services/action-tokens";
-import { audit } from "../services/audit";
-import { emails, sendEmail } from "../services/outbox";
-import {
-  createSession,
-  revokeSession,
-  revokeUserSessions,
-  rotateRefreshToken,
-} from "../services/sessions";
-import {
-  enforceClientLimit,
-  hit,
-  LIMITS,
-  refund,
-  reserveLoginAttempt,
-  tooManyAttempts,
-} from "../services/throttle";
-import type { ApiEnv } from "../types";
 import {
   activationSchema,
   deactivateSchema,
   logoutSchema,
-  passwordSchema as passwordRule,
   resetConfirmSchema,
   resetRequestSchema,
+  signupSchema,
   tokenSchema,
 } from "../../core/contract";
-
-export const RESET_TOKEN_SECONDS = 1 * HOUR;
-export const REDIRECT_TOKEN_SECONDS = 5 * 60;
+import { badRequest } from "../lib/errors";
+import { publicLink, publicOrigin } from "../lib/public-origin";
+import { clientIp, parseBasicAuth } from "../lib/request";
+import { validate } from "../lib/validate";
+import { bearerToken, requireBearer } from "../middleware/auth";
+import { enforceClientLimit, LIMITS, tooManyAttempts } from "../services/throttle";
+import type { ApiEnv } from "../types";
+import {
+  activate,
+  confirmPasswordReset,
+  deactivate,
+  issueRedirectToken,
+  previewRedirect,
+  redirectSignIn,
+  refreshTokens,
+  requestPasswordReset,
+  signIn,
+  signOut,
+  signUp,
+} from "./service";
 
 /** Mounted at /api/v2/auth. */
 export const authRoutes = new Hono<ApiEnv>()
@@ -53,83 +39,34 @@ export const authRoutes = new Hono<ApiEnv>()
    * back, as for a success).
    */
   .post("/login", async (c) => {
-    const db = c.get("db");
-    const ip = clientIp(c);
     const credentials = parseBasicAuth(c.req.header("authorization"));
     if (!credentials) throw badRequest("validation", "username");
-    const { username, password } = credentials;
-
-    const reservation = await reserveLoginAttempt(db, username, ip);
-    if (!reservation.ok) {
-      await audit(db, {
-        action: "login_failure",
-        detail: `${reservation.code === "too_many_attempts" ? "throttled_ip" : "throttled"} ${username}`,
-        ip,
-      });
-      throw tooManyAttempts(c, reservation.retryAfter, reservation.code);
-    }
-    const user = await db.query.users.findFirst({ where: eq(users.username, username) });
-    // An unknown VAT costs the same PBKDF2 run as a wrong password (no timing oracle).
-    const passwordOk = await verifyPasswordOrDummy(password, user?.password_hash);
-    if (!user) {
-      await audit(db, { action: "login_failure", detail: `no_user ${username}`, ip });
-      throw badRequest("no_user");
-    }
-    if (!passwordOk) {
-      await audit(db, {
-        action: "login_failure",
-        userId: user.id,
-        detail: "wrong_credentials",
-        ip,
-      });
-      throw badRequest("wrong_credentials");
-    }
-    // The password was right: the attempt is not a failure.
-    await refund(db, reservation.hits);
-    if (user.needs_activation) throw badRequest("not_active");
-    if (user.deactivated_at) throw badRequest("deactivated");
-
-    const tokens = await createSession(db, c.env.JWT_SECRET, user.id);
-    await audit(db, { action: "login_success", userId: user.id, ip });
-    return c.json({ data: tokens });
+    const result = await signIn(c.get("db"), c.env.JWT_SECRET, credentials, { ip: clientIp(c) });
+    if (!result.ok) throw tooManyAttempts(c, result.retryAfter, result.code);
+    return c.json({ data: result.tokens });
   })
 
   /** Rotation: every refresh token works once; presenting a used one ends the session. */
   .post("/refresh-token", async (c) => {
     const token = bearerToken(c.req.header("authorization"));
-    if (!token) throw new ApiError(401, "unauthorized");
-    const result = await rotateRefreshToken(c.get("db"), c.env.JWT_SECRET, token);
-    if (!result.ok) throw new ApiError(401, "unauthorized", { message: result.reason });
-    return c.json({ data: result.tokens });
+    const data = await refreshTokens(c.get("db"), c.env.JWT_SECRET, token);
+    return c.json({ data });
   })
 
   .post("/logout", requireBearer, validate("json", logoutSchema), async (c) => {
-    const db = c.get("db");
-    const { userId, sessionId } = c.get("auth");
-    const { user_id } = c.req.valid("json");
-    if (user_id !== undefined && user_id !== userId) throw notFound();
-    await revokeSession(db, sessionId, "logout");
-    await audit(db, { action: "logout", userId, ip: clientIp(c) });
+    const who = { ...c.get("auth"), ip: clientIp(c) };
+    await signOut(c.get("db"), who, c.req.valid("json").user_id);
     return c.body(null, 204);
   })
 
   .post("/deactivate", requireBearer, validate("json", deactivateSchema), async (c) => {
-    const db = c.get("db");
-    const { userId } = c.get("auth");
-    const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-    if (!user || user.username !== c.req.valid("json").username) throw notFound();
-    await db.update(users).set({ deactivated_at: nowIso() }).where(eq(users.id, userId));
-    await revokeUserSessions(db, userId, "deactivated");
-    await audit(db, { action: "deactivate", userId, ip: clientIp(c) });
+    const who = { userId: c.get("auth").userId, ip: clientIp(c) };
+    await deactivate(c.get("db"), who, c.req.valid("json").username);
     return c.body(null, 204);
   })
 
   .post("/activate", validate("json", activationSchema), async (c) => {
-    const db = c.get("db");
-    const result = await consumeActionToken(db, c.req.valid("json").id, "activate");
-    if (!result.ok) throw badRequest("bad_activation_url");
-    await db.update(users).set({ needs_activation: 0 }).where(eq(users.id, result.userId));
-    await audit(db, { action: "activation", userId: result.userId, ip: clientIp(c) });
+    await activate(c.get("db"), c.req.valid("json").id, { ip: clientIp(c) });
     return c.body(null, 204);
   })
 
@@ -141,79 +78,68 @@ export const authRoutes = new Hono<ApiEnv>()
    * valid). A new link revokes every older one of the user.
    */
   .post("/password-reset", validate("json", resetRequestSchema), async (c) => {
-    const db = c.get("db");
-    const lang = c.get("lang");
-    const ip = clientIp(c);
+    const caller = {
+      ip: clientIp(c),
+      lang: c.get("lang"),
+      linkTo: (path: string) => publicLink(c.env, c.req.url, path),
+    };
     await enforceClientLimit(c, LIMITS.resetIp);
-    const user = await db.query.users.findFirst({
-      where: eq(users.username, c.req.valid("json").afm),
-    });
-    if (user && !user.needs_activation && !user.deactivated_at) {
-      const [perUser] = await hit(db, [{ limit: LIMITS.resetUser, key: String(user.id) }]);
-      if (!perUser?.ok) {
-        await audit(db, {
-          action: "password_reset_request",
-          userId: user.id,
-          detail: "throttled",
-          ip,
-        });
-        return c.body(null, 204);
-      }
-      const token = await issueActionToken(db, user.id, "reset", RESET_TOKEN_SECONDS, {
-        revokeOlder: true,
-      });
-      const link = `/reset-password/${token}`;
-      const mail = emails.reset[lang]({
-        name: user.welcome_name,
-        url: publicLink(c.env, c.req.url, link),
-      });
-      await sendEmail(db, { to: user.registration_email, ...mail, link, userId: user.id });
-      await audit(db, { action: "password_reset_request", userId: user.id, ip });
-    }
+    await requestPasswordReset(c.get("db"), c.req.valid("json").afm, caller);
     return c.body(null, 204);
   })
 
   .post("/password-reset/confirm", validate("json", resetConfirmSchema), async (c) => {
-    const db = c.get("db");
-    const body = c.req.valid("json");
-    const inspected = await inspectActionToken(db, body.token, "reset");
-    if (!inspected.ok)
-      throw badRequest(inspected.reason === "unknown" ? "invalid_data" : "link_expired");
-    const rule = passwordRule.safeParse(body.password);
-    if (!rule.success) throw badRequest("invalid_data", "password", rule.error.issues[0]?.message);
-    if (body.password !== body.password_confirmation)
-      throw badRequest("passwords_mismatch", "password_confirmation");
-
-    // One statement uses this link and revokes every other reset link of the user.
-    const consumed = await consumeActionToken(db, body.token, "reset", { allOfUser: true });
-    if (!consumed.ok) throw badRequest("link_expired");
-    await db
-      .update(users)
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
-      .where(eq(users.id, consumed.userId));
-    await revokeUserSessions(db, consumed.userId, "password_reset");
-    await audit(db, { action: "password_reset", userId: consumed.userId, ip: clientIp(c) });
+    await confirmPasswordReset(c.get("db"), c.req.valid("json"), { ip: clientIp(c) });
     return c.body(null, 204);
   })
 
   /** A single-use, 5-minute token that signs the same user in elsewhere (/redirect-login/{token}). */
   .post("/redirect-token", requireBearer, async (c) => {
-    const token = await issueActionToken(
-      c.get("db"),
-      c.get("auth").userId,
-      "redirect-login",
-      REDIRECT_TOKEN_SECONDS,
-    );
+    const token = await issueRedirectToken(c.get("db"), c.get("auth").userId);
     return c.json({ data: { token } });
   })
 
   .post("/redirect-login", validate("json", tokenSchema), async (c) => {
-    const db = c.get("db");
-    const result = await consumeActionToken(db, c.req.valid("json").token, "redirect-login");
-    if (!result.ok) throw badRequest("bad_token");
-    const user = await db.query.users.findFirst({ where: eq(users.id, result.userId) });
-    if (!user || user.needs_activation || user.deactivated_at) throw badRequest("bad_token");
-    const tokens = await createSession(db, c.env.JWT_SECRET, user.id);
-    await audit(db, { action: "redirect_login", userId: user.id, ip: clientIp(c) });
-    return c.json({ data: tokens });
+    const token = c.req.valid("json").token;
+    const data = await redirectSignIn(c.get("db"), c.env.JWT_SECRET, token, { ip: clientIp(c) });
+    return c.json({ data });
   });
+
+/**
+ * Mounted at /api/v2/auth/redirect-login. `POST /preview` says whom a redirect-login token would
+ * sign in, WITHOUT using it: the portal's GET /redirect-login/{token} shows "Continue as {name}"
+ * and only its POST spends the token (POST /api/v2/auth/redirect-login). Whoever holds the token
+ * can sign in as that person anyway, so the first name is no secret from them; an unknown, used,
+ * expired or no longer usable token answers exactly as the sign-in would (400 bad_token).
+ * A POST with the token in the body rather than a GET with it in the path, so that it stays
+ * out of URLs and logs.
+ */
+export const redirectLoginRoutes = new Hono<ApiEnv>().post(
+  "/preview",
+  validate("json", tokenSchema),
+  async (c) => c.json({ data: await previewRedirect(c.get("db"), c.req.valid("json").token) }),
+);
+
+/** Mounted at /api/signup. */
+export const signupRoutes = new Hono<ApiEnv>().post(
+  "/",
+  validate("json", signupSchema, {
+    // The honeypot is checked first: a bot that fills every field gets `captcha`, not a hint.
+    first: (input) => {
+      const raw = input as { website?: unknown } | undefined;
+      if (typeof raw?.website === "string" && raw.website !== "") throw badRequest("captcha");
+    },
+  }),
+  async (c) => {
+    // Every well-formed attempt counts: each may email an activation link, and each tells whether
+    // a VAT, a supply and a mobile belong together.
+    await enforceClientLimit(c, LIMITS.signupIp);
+    const caller = {
+      ip: clientIp(c),
+      lang: c.get("lang"),
+      origin: () => publicOrigin(c.env, c.req.url),
+    };
+    await signUp(c.get("db"), c.req.valid("json"), caller);
+    return c.json({ data: { ok: true } }, 201);
+  },
+);

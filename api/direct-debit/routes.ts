@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { customers, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireBearer } from "../middleware/auth";
-import { assertOwnUser, findUserWithCustomer } from "../services/customers";
+import { ownUserPath, requireBearer } from "../middleware/auth";
+import { customerIdOf } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
@@ -16,19 +16,20 @@ import {
 } from "../../core/direct-debit/schemas";
 import {
   activateFlow,
+  chooseFlowCard,
   createFlow,
   customerMandates,
   deleteMandate,
   eligibleMeters,
+  flowStep,
   loadFlow,
   ownEligibleMeter,
   registerCard,
   resendCode,
-  saveCardDraft,
-  saveFlowCard,
   saveMandate,
   toApiFlow,
   verifyCode,
+  type FlowRow,
 } from "./service";
 
 const flowCardSchema = ddFlowCardSchema();
@@ -42,11 +43,8 @@ const asMissing = { invalid: "not_found" } as const;
 /** The secret the one-time codes are hashed with (HMAC), kept apart from other uses by its label. */
 const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
 
-async function customerIdOf(db: ApiEnv["Variables"]["db"], userId: number) {
-  const found = await findUserWithCustomer(db, userId);
-  if (!found) throw notFound();
-  return found.customer.id;
-}
+/** The signed-in caller's customer id (the user row must still exist, else 404). */
+const callerCustomer = (c: Context<ApiEnv>) => customerIdOf(c.get("db"), c.get("auth").userId);
 
 /**
  * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
@@ -84,10 +82,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
 
   .post("/direct-debit/flows/:token/resend", flowToken, async (c) => {
     const db = c.get("db");
-    const { token } = c.req.valid("param");
-    const flow = await loadFlow(db, token);
-    await resendCode(db, codeSecret(c.env), flow, c.get("lang"));
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    const resend = (flow: FlowRow) => resendCode(db, codeSecret(c.env), flow, c.get("lang"));
+    return c.json({ data: await flowStep(db, c.req.valid("param").token, resend) });
   })
 
   .post(
@@ -96,9 +92,9 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     flowToken,
     async (c) => {
       const db = c.get("db");
-      const { token } = c.req.valid("param");
-      await verifyCode(db, codeSecret(c.env), await loadFlow(db, token), c.req.valid("json").code);
-      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+      const { code } = c.req.valid("json");
+      const verify = (flow: FlowRow) => verifyCode(db, codeSecret(c.env), flow, code);
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, verify) });
     },
   )
 
@@ -109,23 +105,16 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     flowToken,
     async (c) => {
       const db = c.get("db");
-      const { token } = c.req.valid("param");
-      const flow = await loadFlow(db, token);
-      if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
       const card = c.req.valid("json");
-      const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
-      await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
-      const registered = registerCard(card);
-      await saveFlowCard(db, { ...flow, status: "card" }, registered);
-      return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+      const choose = (flow: FlowRow) => chooseFlowCard(db, flow, card);
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, choose) });
     },
   )
 
   .post("/direct-debit/flows/:token/activate", flowToken, async (c) => {
     const db = c.get("db");
-    const { token } = c.req.valid("param");
-    await activateFlow(db, await loadFlow(db, token));
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, token)) });
+    const activate = (flow: FlowRow) => activateFlow(db, flow);
+    return c.json({ data: await flowStep(db, c.req.valid("param").token, activate) });
   })
 
   // ---- signed in ----
@@ -133,12 +122,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     "/users/:userId/direct-debits",
     requireBearer,
     validate("param", userParams, asMissing),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      const db = c.get("db");
-      return c.json({ data: await customerMandates(db, await customerIdOf(db, userId)) });
-    },
+    ownUserPath,
+    async (c) => c.json({ data: await customerMandates(c.get("db"), await callerCustomer(c)) }),
   )
 
   /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
@@ -147,15 +132,15 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     requireBearer,
     validate("json", cardSchema),
     validate("param", ddMeterParams, asMissing),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
       const db = c.get("db");
-      const meterId = path.meterId;
-      const meter = await ownEligibleMeter(db, await customerIdOf(db, userId), meterId);
-      const data = await saveMandate(db, meter, registerCard(c.req.valid("json")));
-      return c.json({ data });
+      const meter = await ownEligibleMeter(
+        db,
+        await callerCustomer(c),
+        c.req.valid("param").meterId,
+      );
+      return c.json({ data: await saveMandate(db, meter, registerCard(c.req.valid("json"))) });
     },
   )
 
@@ -163,13 +148,10 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     "/users/:userId/direct-debits/:meterId",
     requireBearer,
     validate("param", ddMeterParams, asMissing),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
-      const db = c.get("db");
-      if (!(await deleteMandate(db, await customerIdOf(db, userId), path.meterId)))
-        throw notFound();
+      const meterId = c.req.valid("param").meterId;
+      if (!(await deleteMandate(c.get("db"), await callerCustomer(c), meterId))) throw notFound();
       return c.body(null, 204);
     },
   );

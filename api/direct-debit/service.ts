@@ -244,6 +244,19 @@ function sends(db: Db, flowId: string, now: Date) {
     .orderBy(asc(directDebitCodeSends.sent_at));
 }
 
+/**
+ * One step of the set-up flow: `step` works on the flow as stored (loadFlow answers an unknown or
+ * finished token); the answer is the flow as it then stands, read again.
+ */
+export async function flowStep(
+  db: Db,
+  token: string,
+  step: (flow: FlowRow) => Promise<unknown>,
+): Promise<ApiDdFlow> {
+  await step(await loadFlow(db, token));
+  return toApiFlow(db, await loadFlow(db, token));
+}
+
 export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise<ApiDdFlow> {
   const verified = row.status !== "code";
   const [eligible, mandates, recent] = await Promise.all([
@@ -477,6 +490,22 @@ export async function saveFlowCard(db: Db, flow: FlowRow, card: RegisteredCard) 
       status: "confirm",
     })
     .where(and(eq(directDebitFlows.id, flow.id), eq(directDebitFlows.status, "card")));
+}
+
+/**
+ * The flow's supply and card (at the card or confirm step): the supply must be the customer's
+ * and eligible, the issuer is asked at once, the flow keeps only the card's token.
+ */
+export async function chooseFlowCard(
+  db: Db,
+  flow: FlowRow,
+  card: Parameters<typeof registerCard>[0] & { meter_id: number },
+) {
+  if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
+  const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
+  await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
+  const registered = registerCard(card);
+  await saveFlowCard(db, { ...flow, status: "card" }, registered);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ApiInvoice, ApiReading } from "../../core/contract";
+import { CHARGE_KEYS } from "../../core/invoice-charges";
 import { DAY_CP_CODES, NIGHT_CP_CODES } from "../../core/readings";
 
 /**
@@ -113,12 +114,7 @@ export const CSV_COLUMNS = [
   "current_amount",
   "total",
   "remaining",
-  "energy",
-  "regulated",
-  "municipality",
-  "taxes",
-  "collateral",
-  "advance",
+  ...CHARGE_KEYS,
   "day_kwh",
   "night_kwh",
   "pv_kwh",
@@ -157,12 +153,7 @@ export function toCsv(data: ExportData): string {
         i.total_value,
         i.total,
         i.remaining,
-        i.energy,
-        i.regulated,
-        i.municipality,
-        i.taxes,
-        i.collateral,
-        i.advance,
+        ...CHARGE_KEYS.map((key) => i[key]),
         i.day_kwh,
         i.night_kwh,
         i.pv_kwh,

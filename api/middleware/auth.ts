@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
-import { findLiveSessionAndAccount } from "../services/customers";
+import { assertOwnUser, findLiveSessionAndAccount } from "../services/customers";
 import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
@@ -70,3 +70,14 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   c.set("auth", result.claims);
   await next();
 });
+
+/**
+ * After requireBearer and the path's validation: the path's `:userId` must be the bearer's own,
+ * else 404 as for a missing one (core/contract/params.ts keeps the id as the path's text).
+ */
+export const ownUserPath = createMiddleware<ApiEnv, string, { out: { param: { userId: string } } }>(
+  async (c, next) => {
+    assertOwnUser(c.get("auth").userId, c.req.valid("param").userId);
+    await next();
+  },
+);

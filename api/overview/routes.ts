@@ -1,17 +1,10 @@
 import { Hono } from "hono";
 import { meterInvoicesQuerySchema, userMeterParams, type ApiInvoice } from "../../core/contract";
-import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import {
-  assertOwnUser,
-  findUserWithCustomer,
-  meterInvoices,
-  overviewInvoices,
-  ownMeterSummary,
-} from "../services/customers";
-import { toApiInvoice } from "../services/serialize";
+import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
+import { meterHistory } from "./service";
 
 /**
  * Mounted at /api. The billing history of ONE supply, for the overview (spec §7 leaves "the invoice
@@ -29,17 +22,7 @@ export const overviewRoutes = new Hono<ApiEnv>().get(
     const path = c.req.valid("param");
     const { view } = c.req.valid("query");
     assertOwnUser(userId, path.userId);
-    const db = c.get("db");
-    const found = await findUserWithCustomer(db, userId);
-    if (!found) throw notFound();
-    // From the supply summaries the page already read (no round trip of its own).
-    const meter = await ownMeterSummary(db, found.customer.id, Number(path.meterId));
-    if (!meter) throw notFound();
-    const rows =
-      view === "overview"
-        ? await overviewInvoices(db, meter.id)
-        : await meterInvoices(db, [meter.id]);
-    const data: ApiInvoice[] = rows.map(toApiInvoice);
+    const data: ApiInvoice[] = await meterHistory(c.get("db"), userId, Number(path.meterId), view);
     return c.json({ data });
   },
 );

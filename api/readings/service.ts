@@ -230,6 +230,17 @@ const guardedInsert = (
       .where(and(eq(meters.id, row.meterId), guard)),
   );
 
+/**
+ * The readings of the supply that this request's batch wrote (stamped with its `createdAt` and
+ * matching `which`), in order: none when a guard inside the batch refused them.
+ */
+const writtenRows = (db: Db, meterId: number, createdAt: string, which: SQL | undefined) =>
+  db
+    .select()
+    .from(readings)
+    .where(and(eq(readings.meter_id, meterId), eq(readings.created_at, createdAt), which))
+    .orderBy(readings.id);
+
 export type SubmitResult = { status: 200 | 201; data: ApiReadingSaved };
 
 /**
@@ -276,17 +287,7 @@ export async function submitReading(
     await db.batch([day, guardedInsert(db, nightRow, sql`changes() = 1`)]);
   }
 
-  const saved = await db
-    .select()
-    .from(readings)
-    .where(
-      and(
-        eq(readings.meter_id, meter.id),
-        eq(readings.created_at, createdAt),
-        eq(readings.origin, CLIENT_ORIGIN),
-      ),
-    )
-    .orderBy(readings.id);
+  const saved = await writtenRows(db, meter.id, createdAt, eq(readings.origin, CLIENT_ORIGIN));
   if (saved.length === 0) {
     // Another request got there between our checks and the insert: answer as it would now.
     const now = (await meterReadings(db, [meter.id])).map(toApiReading);
@@ -406,17 +407,12 @@ export async function correctReading(
     throw error;
   }
 
-  const saved = await db
-    .select()
-    .from(readings)
-    .where(
-      and(
-        eq(readings.meter_id, meter.id),
-        eq(readings.created_at, createdAt),
-        inArray(readings.replaces_id, target.ids),
-      ),
-    )
-    .orderBy(readings.id);
+  const saved = await writtenRows(
+    db,
+    meter.id,
+    createdAt,
+    inArray(readings.replaces_id, target.ids),
+  );
   if (saved.length === 0 || saved[0]?.value !== body.day) {
     // Something changed between our checks and the batch: answer as we would now.
     const now = (await meterReadings(db, [meter.id])).map(toApiReading);

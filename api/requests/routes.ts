@@ -4,8 +4,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { randomToken } from "../../core/tokens";
 import { validate } from "../lib/validate";
-import { requireBearer } from "../middleware/auth";
-import { assertOwnUser } from "../services/customers";
+import { ownUserPath, requireBearer } from "../middleware/auth";
 import type { ApiEnv } from "../types";
 import {
   FILE_CONTENT_TYPE,
@@ -141,11 +140,8 @@ export const requestRoutes = new Hono<ApiEnv>()
     "/users/:userId/requests",
     requireBearer,
     validate("param", userParams, { invalid: "not_found" }),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      return c.json({ data: await userRequests(c.get("db"), userId) });
-    },
+    ownUserPath,
+    async (c) => c.json({ data: await userRequests(c.get("db"), c.get("auth").userId) }),
   )
 
   /** GET /users/:userId/requests/:requestId: one request of the caller; else 404. */
@@ -153,11 +149,10 @@ export const requestRoutes = new Hono<ApiEnv>()
     "/users/:userId/requests/:requestId",
     requireBearer,
     validate("param", userRequestParams),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
-      const row = await ownRequest(c.get("db"), userId, path.requestId);
+      const { requestId } = c.req.valid("param");
+      const row = await ownRequest(c.get("db"), c.get("auth").userId, requestId);
       return c.json({ data: toApiRequest(row) });
     },
   )
@@ -167,12 +162,10 @@ export const requestRoutes = new Hono<ApiEnv>()
     "/users/:userId/requests/:requestId/file",
     requireBearer,
     validate("param", userRequestParams),
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
       const db = c.get("db");
-      const row = await ownRequest(db, userId, path.requestId);
+      const row = await ownRequest(db, c.get("auth").userId, c.req.valid("param").requestId);
       const file = await requestFile(db, row.id);
       if (!file) throw notFound();
       const object = await c.env.FILES.get(file.r2_key);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db";
 import { type ActionTokenPurpose, actionTokens } from "../db/schema";
 import { addSeconds, nowIso } from "../lib/time";
@@ -47,6 +47,24 @@ export function revokeActionTokensStatement(db: Db, userId: number, purpose: Act
     );
 }
 
+/**
+ * The link `id` of `purpose` while it can still be used: not used and not expired at `now`. On
+ * the table itself or an alias of it (the same rule read inside another statement).
+ */
+function liveLink(
+  table: Record<"id" | "purpose" | "used_at" | "expires_at", AnySQLiteColumn>,
+  id: string,
+  purpose: ActionTokenPurpose,
+  now: string,
+) {
+  return and(
+    eq(table.id, id),
+    eq(table.purpose, purpose),
+    isNull(table.used_at),
+    gt(table.expires_at, now),
+  );
+}
+
 export type ConsumeResult =
   { ok: true; userId: number } | { ok: false; reason: "unknown" | "used" | "expired" };
 
@@ -88,14 +106,7 @@ export async function consumeActionToken(
     const owner = db
       .select({ user_id: link.user_id })
       .from(link)
-      .where(
-        and(
-          eq(link.id, id),
-          eq(link.purpose, purpose),
-          isNull(link.used_at),
-          gt(link.expires_at, now),
-        ),
-      );
+      .where(liveLink(link, id, purpose, now));
     const claimed = await db
       .update(actionTokens)
       .set({ used_at: now })
@@ -113,14 +124,7 @@ export async function consumeActionToken(
   const claimed = await db
     .update(actionTokens)
     .set({ used_at: now })
-    .where(
-      and(
-        eq(actionTokens.id, id),
-        eq(actionTokens.purpose, purpose),
-        isNull(actionTokens.used_at),
-        gt(actionTokens.expires_at, now),
-      ),
-    )
+    .where(liveLink(actionTokens, id, purpose, now))
     .returning({ userId: actionTokens.user_id });
   const first = claimed[0];
   return first ? { ok: true, userId: first.userId } : { ok: false, reason: "used" };

@@ -301,6 +301,13 @@ export function findUserWithCustomer(db: Db, userId: number) {
   });
 }
 
+/** The user's customer id; the user row must still exist (404 otherwise). */
+export async function customerIdOf(db: Db, userId: number) {
+  const found = await findUserWithCustomer(db, userId);
+  if (!found) throw notFound();
+  return found.customer.id;
+}
+
 export async function loadApiUser(db: Db, userId: number) {
   const found = await findUserWithCustomer(db, userId);
   if (!found) throw notFound();

@@ -266,6 +266,12 @@ export async function reserveLoginAttempt(
 // ---- current password (point 11) ------------------------------------------------------------
 
 /**
+ * A check of the current password, counted before it is made (reserveCurrentPasswordCheck bound
+ * to the request): the services that check a password call it at the right moment.
+ */
+export type ReserveCheck = () => Promise<Hit[]>;
+
+/**
  * Counts a current-password check of a signed-in user before it is made: 5 wrong passwords per
  * 15 minutes and 10 per UTC day (the spec's daily sign-in allowance), then 429. The caller
  * refunds the hits when the password was right. The session is kept: the spec ends sessions on

@@ -1,5 +1,4 @@
-import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import {
   avatarParams,
   languageSchema,
@@ -10,87 +9,53 @@ import {
   userIdParams,
   userMeterParams,
   userParams,
-  type ApiAccount,
-  type ApiBanner,
-  type ApiShellReads,
 } from "../../core/contract";
-import { messages, users } from "../db/schema";
-import { badRequest, notFound } from "../lib/errors";
-import { hashPassword, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
-import { nowIso, todayUtc } from "../lib/time";
 import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
-import { requireBearer } from "../middleware/auth";
-import { revokeActionTokensStatement } from "../services/action-tokens";
-import { audit } from "../services/audit";
-import {
-  assertOwnUser,
-  customerMeters,
-  dataVersionOf,
-  findUserWithCustomer,
-  loadApiUser,
-  meterInvoices,
-  overviewInvoicesStatement,
-  ownMeterSummary,
-  customerMeterSummaries,
-  visibleMetersByIds,
-  visibleMetersByIdsStatement,
-} from "../services/customers";
-import { toApiInvoice, toApiMessage, toApiMeter, toApiMeterSummary } from "../services/serialize";
-import {
-  bannersStatement,
-  messagesStatement,
-  readingsFromStatement,
-  readingsStatement,
-  toApiBanner,
-  type BannerRow,
-  type MessageRow,
-  type ReadingRow,
-} from "../services/shell-reads";
-import { toApiReading } from "../readings/routes";
-import { revokeUserSessions } from "../services/sessions";
-import { refund, reserveCurrentPasswordCheck } from "../services/throttle";
+import { ownUserPath, requireBearer } from "../middleware/auth";
+import { assertOwnUser, loadApiUser } from "../services/customers";
+import { reserveCurrentPasswordCheck } from "../services/throttle";
+import type { Db } from "../db";
 import type { ApiEnv } from "../types";
-
-type MeterRow = Parameters<typeof toApiMeter>[0];
-type InvoiceRow = Parameters<typeof toApiInvoice>[0];
+import {
+  accountOf,
+  avatarOf,
+  changePassword,
+  dataVersion,
+  dismissPopup,
+  markMessageRead,
+  meterBanners,
+  saveLanguage,
+  shellReads,
+  userInvoices,
+  userMessages,
+  userMeters,
+} from "./service";
 
 /** Path ids in the users' routes: a malformed one is a missing row (404), as another customer's. */
 const ownIds = { invalid: "not_found" } as const;
 
-/** The token user's customer id; the user row must still exist. */
-async function customerIdOf(c: { get: (key: "db") => ApiEnv["Variables"]["db"] }, userId: number) {
-  const found = await findUserWithCustomer(c.get("db"), userId);
-  if (!found) throw notFound();
-  return found.customer.id;
-}
+/** The path's ids, before `ownUserPath` checks that the `:userId` is the bearer's. */
+const ownPath = validate("param", userParams, ownIds);
+const ownMeterPath = validate("param", userMeterParams, ownIds);
+
+/** A read of the caller's own data (the bearer's user), answered as `{ data }`. */
+const answerOwn =
+  <T>(read: (db: Db, userId: number) => Promise<T>) =>
+  async (c: Context<ApiEnv>) =>
+    c.json({ data: await read(c.get("db"), c.get("auth").userId) });
 
 /** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
 export const userRoutes = new Hono<ApiEnv>()
-  .get("/v2/me", requireBearer, async (c) =>
-    c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) }),
-  )
+  .get("/v2/me", requireBearer, answerOwn(loadApiUser))
 
   /**
    * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
    * check's D1 batch.
    */
-  .get(
-    "/users/:userId/account",
-    requireBearer,
-    validate("param", userParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      const db = c.get("db");
-      const user = await loadApiUser(db, userId);
-      const summaries = await customerMeterSummaries(db, await customerIdOf(c, userId));
-      const account: ApiAccount = { user, meters: summaries.map(toApiMeterSummary) };
-      return c.json({ data: account });
-    },
-  )
+  .get("/users/:userId/account", requireBearer, ownPath, ownUserPath, answerOwn(accountOf))
 
   .get("/users/:id", requireBearer, validate("param", userIdParams, ownIds), async (c) => {
     assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
@@ -104,19 +69,7 @@ export const userRoutes = new Hono<ApiEnv>()
    * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
    * the bearer check on a page request: it runs on every cached page view.
    */
-  .get(
-    "/users/:userId/data-version",
-    requireBearer,
-    validate("param", userParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      // Usually already read with the bearer check (services/customers.ts).
-      const row = await dataVersionOf(c.get("db"), userId);
-      if (!row) throw notFound();
-      return c.json({ data: { version: `${row.customer}.${row.own ?? 0}.${row.shared ?? 0}` } });
-    },
-  )
+  .get("/users/:userId/data-version", requireBearer, ownPath, ownUserPath, answerOwn(dataVersion))
 
   /**
    * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
@@ -128,81 +81,22 @@ export const userRoutes = new Hono<ApiEnv>()
     "/users/:userId/meters",
     requireBearer,
     validate("query", metersQuerySchema),
-    validate("param", userParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      const db = c.get("db");
-      const customerId = await customerIdOf(c, userId);
-      const query = c.req.valid("query");
-      if (query.view === "summary") {
-        const summaries = await customerMeterSummaries(db, customerId);
-        return c.json({ data: summaries.map(toApiMeterSummary) });
-      }
-      const rows = query.ids
-        ? await visibleMetersByIds(db, customerId, query.ids.split(",").map(Number))
-        : await customerMeters(db, customerId);
-      const flag = query.billing_history;
-      if (flag !== "true" && flag !== "1") return c.json({ data: rows.map((m) => toApiMeter(m)) });
-      const invoices = await meterInvoices(
-        db,
-        rows.map((m) => m.id),
-      );
-      return c.json({
-        data: rows.map((m) =>
-          toApiMeter(
-            m,
-            invoices.filter((i) => i.meter_id === m.id),
-          ),
-        ),
-      });
-    },
+    ownPath,
+    ownUserPath,
+    async (c) =>
+      c.json({ data: await userMeters(c.get("db"), c.get("auth").userId, c.req.valid("query")) }),
   )
 
-  .get(
-    "/users/:userId/invoices",
-    requireBearer,
-    validate("param", userParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      const db = c.get("db");
-      // The ids from the supply summaries read with the bearer check (no round trip of their own).
-      const rows = await customerMeterSummaries(db, await customerIdOf(c, userId));
-      const invoices = await meterInvoices(
-        db,
-        rows.map((m) => m.id),
-      );
-      return c.json({ data: invoices.map(toApiInvoice) });
-    },
-  )
+  .get("/users/:userId/invoices", requireBearer, ownPath, ownUserPath, answerOwn(userInvoices))
 
-  .get(
-    "/users/:userId/messages",
-    requireBearer,
-    validate("param", userParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      assertOwnUser(userId, c.req.valid("param").userId);
-      const { results: rows } = await messagesStatement(c.get("db"), userId).all<MessageRow>();
-      return c.json({ data: rows.map(toApiMessage) });
-    },
-  )
+  .get("/users/:userId/messages", requireBearer, ownPath, ownUserPath, answerOwn(userMessages))
 
   .put(
     "/update_notification",
     requireBearer,
     validate("json", notificationReadSchema),
     async (c) => {
-      const updated = await c
-        .get("db")
-        .update(messages)
-        .set({ read_status: 1 })
-        .where(
-          and(eq(messages.id, c.req.valid("json").id), eq(messages.user_id, c.get("auth").userId)),
-        )
-        .returning({ id: messages.id });
-      if (updated.length === 0) throw notFound();
+      await markMessageRead(c.get("db"), c.get("auth").userId, c.req.valid("json").id);
       return c.body(null, 204);
     },
   )
@@ -211,26 +105,12 @@ export const userRoutes = new Hono<ApiEnv>()
    * Banners for one of the caller's supplies, in the Language header's language: those aimed at this
    * meter, plus general ones (no meter) for any division or this meter's division, within their dates.
    */
-  .get(
-    "/users/:userId/banners/:meterId",
-    requireBearer,
-    validate("param", userMeterParams, ownIds),
-    async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
-      const db = c.get("db");
-      const meterId = Number(path.meterId);
-      const customerId = await customerIdOf(c, userId);
-      // From the supply summaries the page already read (no round trip of its own).
-      const meter = await ownMeterSummary(db, customerId, meterId);
-      if (!meter) throw notFound();
-      const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
-      const en = c.get("lang") === "en";
-      const bannersToDisplay: ApiBanner[] = rows.map((b) => toApiBanner(b, en));
-      return c.json({ bannersToDisplay });
-    },
-  )
+  .get("/users/:userId/banners/:meterId", requireBearer, ownMeterPath, ownUserPath, async (c) => {
+    const meterId = Number(c.req.valid("param").meterId);
+    const en = c.get("lang") === "en";
+    const bannersToDisplay = await meterBanners(c.get("db"), c.get("auth").userId, meterId, en);
+    return c.json({ bannersToDisplay });
+  })
 
   /**
    * What every signed-in portal page shows around its content, in ONE D1 batch (a
@@ -249,46 +129,14 @@ export const userRoutes = new Hono<ApiEnv>()
     "/users/:userId/meters/:meterId/shell",
     requireBearer,
     validate("query", shellQuerySchema),
-    validate("param", userMeterParams, ownIds),
+    ownMeterPath,
+    ownUserPath,
     async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
-      const db = c.get("db");
-      const customerId = await customerIdOf(c, userId);
-      const meter = await ownMeterSummary(db, customerId, Number(path.meterId));
-      if (!meter) throw notFound();
-      const query = c.req.valid("query");
-      const ids = query.ids ? query.ids.split(",").map(Number) : [];
-      const from = query.readings_from;
-      const withReadings = query.readings === "1" || from !== undefined;
-      const withInvoices = query.invoices === "overview";
-      const statements = [
-        messagesStatement(db, userId),
-        bannersStatement(db, meter, todayUtc()),
-        visibleMetersByIdsStatement(db, customerId, ids),
-      ];
-      const readingsAt = withReadings
-        ? statements.push(
-            from !== undefined
-              ? readingsFromStatement(db, meter.id, from)
-              : readingsStatement(db, [meter.id]),
-          ) - 1
-        : -1;
-      const invoicesAt = withInvoices
-        ? statements.push(overviewInvoicesStatement(db, meter.id)) - 1
-        : -1;
-      const answers = await db.$client.batch(statements);
-      const rowsAt = <T>(index: number) => (answers[index]?.results ?? []) as T[];
+      const meterId = Number(c.req.valid("param").meterId);
       const en = c.get("lang") === "en";
-      const shell: ApiShellReads = {
-        messages: rowsAt<MessageRow>(0).map(toApiMessage),
-        banners: rowsAt<BannerRow>(1).map((b) => toApiBanner(b, en)),
-        readings: withReadings ? rowsAt<ReadingRow>(readingsAt).map(toApiReading) : null,
-        meters: rowsAt<MeterRow>(2).map((m) => toApiMeter(m)),
-        invoices: withInvoices ? rowsAt<InvoiceRow>(invoicesAt).map(toApiInvoice) : null,
-      };
-      return c.json({ data: shell });
+      const query = c.req.valid("query");
+      const data = await shellReads(c.get("db"), c.get("auth").userId, meterId, query, en);
+      return c.json({ data });
     },
   )
 
@@ -298,35 +146,22 @@ export const userRoutes = new Hono<ApiEnv>()
    * harmless. The full settings save (PUT /user/settings) can change it too.
    */
   .put("/user/language", requireBearer, validate("json", languageSchema), async (c) => {
-    const updated = await c
-      .get("db")
-      .update(users)
-      .set({ lang: c.req.valid("json").lang })
-      .where(eq(users.id, c.get("auth").userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw notFound();
+    await saveLanguage(c.get("db"), c.get("auth").userId, c.req.valid("json").lang);
     return c.body(null, 204);
   })
 
   .post("/user/popup/dismiss", requireBearer, async (c) => {
-    await c
-      .get("db")
-      .update(users)
-      .set({ popup_dismissed_at: nowIso() })
-      .where(eq(users.id, c.get("auth").userId));
+    await dismissPopup(c.get("db"), c.get("auth").userId);
     return c.body(null, 204);
   })
 
   .get("/user/:id/avatar", requireBearer, validate("param", avatarParams), async (c) => {
     const { userId } = c.get("auth");
     assertOwnUser(userId, c.req.valid("param").id);
-    const user = await c.get("db").query.users.findFirst({ where: eq(users.id, userId) });
-    const object = user?.avatar_key ? await c.env.FILES.get(user.avatar_key) : null;
-    if (!user || !object) throw notFound();
-    return new Response(object.body, {
+    const avatar = await avatarOf(c.get("db"), c.env.FILES, userId);
+    return new Response(avatar.body, {
       headers: {
-        "content-type":
-          user.avatar_type ?? object.httpMetadata?.contentType ?? "application/octet-stream",
+        "content-type": avatar.contentType,
         "cache-control": "private, max-age=300",
         "x-content-type-options": "nosniff",
       },
@@ -335,30 +170,10 @@ export const userRoutes = new Hono<ApiEnv>()
 
   /** Changing the password ends every other session of the user; this one stays signed in. */
   .put("/user/password", requireBearer, validate("json", passwordChangeSchema), async (c) => {
-    const db = c.get("db");
     const { userId, sessionId } = c.get("auth");
-    const body = c.req.valid("json");
-    if (body.password !== body.password_confirmation)
-      throw badRequest("passwords_mismatch", "password_confirmation");
-    const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-    if (!user) throw notFound();
-    // Counted before the check (429 over the limit), taken back when the password was right.
-    const attempt = await reserveCurrentPasswordCheck(c, userId, "old_password");
-    if (!(await verifyPassword(body.old_password, user.password_hash)))
-      throw badRequest("wrong_credentials", "old_password");
-    await refund(db, attempt);
-    if (body.password === body.old_password)
-      throw badRequest("validation", "password", "validate.passwordSameAsOld");
-    // The new password and the end of every reset link sent before it, in one transaction.
-    await db.batch([
-      db
-        .update(users)
-        .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
-        .where(eq(users.id, userId)),
-      revokeActionTokensStatement(db, userId, "reset"),
-    ]);
-    await revokeUserSessions(db, userId, "password_change", sessionId);
-    await audit(db, { action: "password_change", userId, ip: clientIp(c) });
+    const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "old_password");
+    const who = { userId, sessionId, ip: clientIp(c) };
+    await changePassword(c.get("db"), who, c.req.valid("json"), reserveCheck);
     return c.body(null, 204);
   })
 

@@ -1,5 +1,6 @@
 import type { ApiInvoice, InvoiceType } from "../../core/contract";
 import { INVOICE_TYPES } from "../../core/invoice-types";
+import { CHARGE_KEYS, type ChargeKey } from "../../core/invoice-charges";
 import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import { paginate, type Page } from "./paging";
@@ -147,16 +148,6 @@ export function billsPage(
 }
 
 // ---- One invoice explained (spec §3 Invoice, the Dashboard charges) ----
-
-export const CHARGE_KEYS = [
-  "energy",
-  "regulated",
-  "municipality",
-  "taxes",
-  "collateral",
-  "advance",
-] as const;
-export type ChargeKey = (typeof CHARGE_KEYS)[number];
 
 export interface InvoiceBreakdown {
   /** The charges that are not zero, in bill order. */

@@ -1,0 +1,30 @@
+import type { ApiInvoice } from "../../core/contract";
+import type { Db } from "../db";
+import { notFound } from "../lib/errors";
+import {
+  customerIdOf,
+  meterInvoices,
+  overviewInvoices,
+  ownMeterSummary,
+} from "../services/customers";
+import { toApiInvoice } from "../services/serialize";
+
+/**
+ * The billing history of one of the caller's supplies (404 for another's): with `overview`, only
+ * the rows the overview uses; otherwise every row (the statistics page).
+ */
+export async function meterHistory(
+  db: Db,
+  userId: number,
+  meterId: number,
+  view: "all" | "overview",
+): Promise<ApiInvoice[]> {
+  // From the supply summaries the page already read (no round trip of its own).
+  const meter = await ownMeterSummary(db, await customerIdOf(db, userId), meterId);
+  if (!meter) throw notFound();
+  const rows =
+    view === "overview"
+      ? await overviewInvoices(db, meter.id)
+      : await meterInvoices(db, [meter.id]);
+  return rows.map(toApiInvoice);
+}
