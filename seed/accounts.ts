@@ -48,6 +48,31 @@ export const DEMO = {
     phone: "6978456789",
     firstMeterId: 1001,
     meterCount: 200,
+    /**
+     * The other people of the account (#18; seed/people.ts). The holder (userId 3) is its master.
+     * Both sign in with their email and Demo2026!. The user's five supplies are among the admin's
+     * twenty; the reading window of 1002 is open, so the user can send a reading.
+     */
+    people: {
+      admin: {
+        userId: 11,
+        email: "admin@beta.example",
+        name: "Ελένη Σταύρου",
+        welcomeName: "Ελένη",
+        phone: "6978400011",
+        meterIds: Array.from({ length: 20 }, (_, i) => 1001 + i),
+      },
+      user: {
+        userId: 12,
+        email: "user@beta.example",
+        name: "Κώστας Δημητρίου",
+        welcomeName: "Κώστας",
+        phone: "6978400012",
+        meterIds: [1001, 1002, 1003, 1004, 1005],
+      },
+      /** The supply whose reading window the seed opens (one of the user's). */
+      openReadingMeterId: 1002,
+    },
   },
   /**
    * Legal person with 1,000 supplies (every query over a customer's supplies must work at

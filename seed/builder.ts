@@ -93,7 +93,8 @@ export class Builder {
       popup_body: null,
       popup_button_title: null,
       popup_url: null,
-      test_role: "user",
+      // Every customer's own login is its master (#18); seed/people.ts adds the other people.
+      test_role: "master",
       created_at: stamp(addMonths(this.today, -40)),
       ...row,
     };

@@ -150,6 +150,13 @@ export function largeCompany(b: Builder) {
         ebill: 1,
         ebill_email: d.email,
         ebill_enable_edit: status === "Stopped" ? 0 : 1,
+        // The demo user's supply with an open reading window (seed/people.ts).
+        ...(id === d.people.openReadingMeterId
+          ? {
+              indication_open_from: addDays(b.today, -3),
+              indication_open_to: addDays(b.today, 7),
+            }
+          : {}),
       },
       addressAt(i * 11 + 3),
       hq,

@@ -3,6 +3,7 @@ import { applicationsSeed } from "./applications.ts";
 import { directDebitSeed } from "./direct-debit.ts";
 import type { SeedTables } from "./rows.ts";
 import { pagesSeed } from "./pages.ts";
+import { peopleSeed } from "./people.ts";
 import { requestsSeed } from "./requests.ts";
 
 /**
@@ -25,4 +26,5 @@ export const SEED_EXTRAS: SeedExtra[] = [
   pagesSeed,
   requestsSeed,
   directDebitSeed,
+  peopleSeed,
 ];

@@ -48,12 +48,18 @@ describe("identifiers", () => {
     expect(isValidVat("12345678")).toBe(false);
   });
 
-  test("every VAT in the seed has a valid check digit and users' usernames are their VAT", () => {
+  test("every VAT in the seed has a valid check digit; a master's username is the VAT, another person's their email", () => {
     for (const c of seed.tables.customers) expect(isValidVat(c.afm), c.afm).toBe(true);
     for (const u of seed.tables.users) {
       const customer = seed.tables.customers.find((c) => c.id === u.customer_id);
-      expect(u.username).toBe(customer?.afm);
+      expect(u.username).toBe(u.test_role === "master" ? customer?.afm : u.registration_email);
     }
+    const masters = seed.tables.users.filter((u) => u.test_role === "master");
+    expect(new Set(masters.map((u) => u.customer_id)).size).toBe(masters.length);
+    expect(masters).toHaveLength(
+      seed.tables.customers.filter((c) => seed.tables.users.some((u) => u.customer_id === c.id))
+        .length,
+    );
   });
 
   test("supply numbers, SAP ids and contract numbers have the right lengths and are unique", () => {
@@ -196,7 +202,7 @@ describe("demo accounts (design §5)", () => {
       needs_activation: 0,
       nrg_skin: 1,
       lang: "el",
-      test_role: "user",
+      test_role: "master",
       registration_email: d.email,
     });
     const meters = metersOf(d.customerId);
@@ -308,6 +314,18 @@ describe("demo accounts (design §5)", () => {
     expect(meters).toHaveLength(200);
     expect(seed.tables.customers.find((c) => c.afm === d.vat)?.is_legal_person).toBe(1);
     expect(userOf(d.vat)?.needs_activation).toBe(0);
+    // #18: the master, an admin with twenty supplies and a user with five of the admin's.
+    const people = seed.tables.users.filter((u) => u.customer_id === d.customerId);
+    expect(people.map((u) => [u.id, u.test_role, u.username])).toEqual([
+      [d.userId, "master", d.vat],
+      [d.people.admin.userId, "admin", "admin@beta.example"],
+      [d.people.user.userId, "user", "user@beta.example"],
+    ]);
+    expect(d.people.user.meterIds.every((id) => d.people.admin.meterIds.includes(id))).toBe(true);
+    expect(seed.sql).toContain("INSERT INTO user_meters");
+    expect(
+      meters.find((m) => m.id === d.people.openReadingMeterId)?.indication_open_from,
+    ).toBeTruthy();
     for (const m of meters) {
       expect(
         new Set(

@@ -23,6 +23,7 @@ import { DEMO, DEMO_PASSWORD } from "./accounts.ts";
 import { banners } from "./banners.ts";
 import { Builder } from "./builder.ts";
 import { company, hugeCompany, largeCompany } from "./companies.ts";
+import { largeCompanyPeople } from "./people.ts";
 import { fmt, parseDate } from "./dates.ts";
 import { SEED_EXTRAS } from "./extras.ts";
 import { household } from "./household.ts";
@@ -85,6 +86,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<Seed> {
   banners(b);
   // Last: its rows take the next ids of every table, so the ids above never move.
   hugeCompany(b);
+  // The people of the large company: users rows with ids of their own (11, 12), after the rest.
+  largeCompanyPeople(b);
 
   const counts = Object.fromEntries(
     Object.entries(b.tables).map(([k, v]) => [k, v.length]),

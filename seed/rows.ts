@@ -33,7 +33,7 @@ export interface UserRow {
   popup_body: string | null;
   popup_button_title: string | null;
   popup_url: string | null;
-  test_role: string | null;
+  test_role: "master" | "admin" | "user";
   created_at: string;
 }
 

@@ -77,6 +77,7 @@ export interface TransactionRow {
 /** The sign-in history (api/services/audit.ts), which the hourly clean-up keeps. */
 export interface AuditRow {
   user_id: number;
+  customer_id: number;
   action: "login_success" | "logout";
   detail: null;
   ip: string;
@@ -472,6 +473,7 @@ export function* syntheticBatches(
         : `${rng.pick([79, 94, 176, 188, 213])}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
       batch.audit_log.push({
         user_id: user.id,
+        customer_id: user.customer_id,
         action: "login_success",
         detail: null,
         ip,
@@ -480,6 +482,7 @@ export function* syntheticBatches(
       if (rng.chance(0.4))
         batch.audit_log.push({
           user_id: user.id,
+          customer_id: user.customer_id,
           action: "logout",
           detail: null,
           ip,

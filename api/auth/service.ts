@@ -259,7 +259,8 @@ export async function signUp(
   if (customer.is_legal_person && !form.employee_name)
     throw badRequest("employee_name_required", "employee_name");
 
-  const existing = await db.query.users.findFirst({ where: eq(users.customer_id, customer.id) });
+  // The holder's own login (#18: the account's other people sign in with their email).
+  const existing = await db.query.users.findFirst({ where: eq(users.username, customer.afm) });
   if (existing) {
     if (!existing.needs_activation) throw badRequest("already_active");
     // Registered but never activated: send a fresh link to the address given at registration.
@@ -296,7 +297,7 @@ export async function signUp(
         registration_phone: form.phone,
         needs_activation: 1,
         password_hash: await hashPassword(form.password),
-        test_role: "user",
+        test_role: "master",
       })
       .returning({
         id: users.id,

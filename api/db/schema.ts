@@ -30,40 +30,92 @@ export const customers = sqliteTable("customers", {
   sap_id: text("sap_id").notNull(),
 });
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey(),
-  customer_id: integer("customer_id")
-    .notNull()
-    .unique()
-    .references(() => customers.id),
-  username: text("username").notNull().unique(),
-  name: text("name").notNull(),
-  welcome_name: text("welcome_name").notNull(),
-  lang: text("lang", { enum: ["el", "en"] })
-    .notNull()
-    .default("el"),
-  nrg_skin: integer("nrg_skin").notNull().default(1),
-  registration_email: text("registration_email").notNull().unique(),
-  registration_phone: text("registration_phone").unique(),
-  indication_email: integer("indication_email").notNull().default(0),
-  indication_sms: integer("indication_sms").notNull().default(0),
-  needs_activation: integer("needs_activation").notNull().default(1),
-  first_login_settings_open: integer("first_login_settings_open").notNull().default(0),
-  account_status: integer("account_status").notNull().default(1),
-  deactivated_at: text("deactivated_at"),
-  password_hash: text("password_hash").notNull(),
-  password_changed_at: text("password_changed_at"),
-  avatar_key: text("avatar_key"),
-  avatar_name: text("avatar_name"),
-  avatar_type: text("avatar_type"),
-  popup_title: text("popup_title"),
-  popup_body: text("popup_body"),
-  popup_button_title: text("popup_button_title"),
-  popup_url: text("popup_url"),
-  popup_dismissed_at: text("popup_dismissed_at"),
-  test_role: text("test_role"),
-  created_at: text("created_at").notNull().default(nowStamp),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey(),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    username: text("username").notNull().unique(),
+    name: text("name").notNull(),
+    welcome_name: text("welcome_name").notNull(),
+    lang: text("lang", { enum: ["el", "en"] })
+      .notNull()
+      .default("el"),
+    nrg_skin: integer("nrg_skin").notNull().default(1),
+    registration_email: text("registration_email").notNull().unique(),
+    registration_phone: text("registration_phone").unique(),
+    indication_email: integer("indication_email").notNull().default(0),
+    indication_sms: integer("indication_sms").notNull().default(0),
+    needs_activation: integer("needs_activation").notNull().default(1),
+    first_login_settings_open: integer("first_login_settings_open").notNull().default(0),
+    account_status: integer("account_status").notNull().default(1),
+    deactivated_at: text("deactivated_at"),
+    password_hash: text("password_hash").notNull(),
+    password_changed_at: text("password_changed_at"),
+    avatar_key: text("avatar_key"),
+    avatar_name: text("avatar_name"),
+    avatar_type: text("avatar_type"),
+    popup_title: text("popup_title"),
+    popup_body: text("popup_body"),
+    popup_button_title: text("popup_button_title"),
+    popup_url: text("popup_url"),
+    popup_dismissed_at: text("popup_dismissed_at"),
+    /** The person's role (migrations/0012_people.sql): one master per customer. */
+    test_role: text("test_role", { enum: ["master", "admin", "user"] })
+      .notNull()
+      .default("user"),
+    created_at: text("created_at").notNull().default(nowStamp),
+    /** 1: every supply of the customer; 0: only those in user_meters. */
+    all_supplies: integer("all_supplies").notNull().default(1),
+    invited_by: integer("invited_by"),
+    removed_at: text("removed_at"),
+    last_login_at: text("last_login_at"),
+  },
+  (t) => [
+    uniqueIndex("users_one_master")
+      .on(t.customer_id)
+      .where(sql`test_role = 'master' AND removed_at IS NULL`),
+    index("users_customer").on(t.customer_id),
+  ],
+);
+
+/** The supplies of a person without all_supplies (migrations/0012_people.sql). */
+export const userMeters = sqliteTable(
+  "user_meters",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.meter_id] }),
+    index("user_meters_meter").on(table.meter_id),
+  ],
+);
+
+/** Emailed single-use invitations; `id` is base64url(SHA-256(token)). */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    invited_by: integer("invited_by")
+      .notNull()
+      .references(() => users.id),
+    created_at: text("created_at").notNull(),
+    expires_at: text("expires_at").notNull(),
+    used_at: text("used_at"),
+    revoked_at: text("revoked_at"),
+  },
+  (t) => [index("invitations_user").on(t.user_id)],
+);
 
 export const meters = sqliteTable(
   "meters",
@@ -329,14 +381,26 @@ export const requests = sqliteTable(
   ],
 );
 
-export const auditLog = sqliteTable("audit_log", {
-  id: integer("id").primaryKey(),
-  user_id: integer("user_id"),
-  action: text("action").notNull(),
-  detail: text("detail"),
-  ip: text("ip"),
-  created_at: text("created_at").notNull().default(nowStamp),
-});
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey(),
+    user_id: integer("user_id"),
+    action: text("action").notNull(),
+    detail: text("detail"),
+    ip: text("ip"),
+    created_at: text("created_at").notNull().default(nowStamp),
+    customer_id: integer("customer_id"),
+    meter_id: integer("meter_id"),
+    subject_user_id: integer("subject_user_id"),
+  },
+  (t) => [
+    index("audit_log_customer").on(t.customer_id, t.created_at),
+    index("audit_log_meter").on(t.meter_id, t.created_at),
+    index("audit_log_user").on(t.user_id, t.created_at),
+    index("audit_log_created").on(t.created_at),
+  ],
+);
 
 /** Direct debit (migrations/0002_direct_debit.sql): the public set-up flow, one row per flow. */
 export const directDebitFlowStatuses = ["code", "card", "confirm", "done", "locked"] as const;

@@ -48,6 +48,7 @@ export function toApiUser(user: UserRow, customer: CustomerRow, status: UserStat
       : null,
     sap_id: customer.sap_id,
     test_role: ROLES.find((r) => r === user.test_role) ?? null,
+    all_supplies: bit(user.all_supplies),
     is_legal_person: bit(customer.is_legal_person),
     employee_name: customer.is_legal_person ? (customer.employee_name ?? user.welcome_name) : null,
   };

@@ -61,6 +61,7 @@ const user = {
   welcome_name: "Γιώργος",
   sap_id: "1000107919",
   test_role: null,
+  all_supplies: 1,
 } as ApiUser;
 
 function message(id: number, read: 0 | 1): ApiMessage {

@@ -80,6 +80,8 @@ export const API_ERROR_CODES = {
   // generic
   unauthorized: "401: missing/expired access token → refresh and retry",
   forbidden: "403: session ended → logout",
+  not_permitted:
+    "403: the person's role does not allow this (core/permissions.ts); the session goes on",
   not_found: "404: missing, or not the caller's (the same answer)",
   csrf: "403: a state-changing call without the CSRF proof",
   too_large: "413: the request body is over the endpoint's limit",

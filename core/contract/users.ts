@@ -37,6 +37,9 @@ export const apiUserSchema = z.object({
     .meta({ description: "null once dismissed" }),
   sap_id: z.string(),
   test_role: roleSchema.nullable(),
+  all_supplies: bit.meta({
+    description: "1: every supply of the account; 0: only the supplies given to this person",
+  }),
   is_legal_person: bit,
   employee_name: z.string().nullable(),
 });

@@ -59,7 +59,7 @@ export async function fixtureSql(): Promise<string> {
         registration_phone: phone,
         needs_activation: 0,
         password_hash: hash,
-        test_role: "user",
+        test_role: "master",
         ...extra,
       }),
     );

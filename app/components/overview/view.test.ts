@@ -103,6 +103,7 @@ const user: ApiUser = {
   popup: null,
   sap_id: "1",
   test_role: null,
+  all_supplies: 1,
   is_legal_person: 0,
   employee_name: null,
 };
