@@ -16,14 +16,14 @@ export const ACTIVITY_ACTIONS = [
   "password_change",
   "deactivate",
   "redirect_login",
-  "profile_change",
+  "settings_update",
   // Writes on a supply.
   "payment",
   "reading_submit",
   "reading_correct",
   "supply_settings_change",
   "direct_debit_change",
-  "request_create",
+  "request_submitted",
   "address_change",
   // People.
   "person_invite",

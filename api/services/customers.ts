@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, ne, type Table } from "drizzle-orm";
 import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
-import { customers, invoices, meters, sessions, users } from "../db/schema";
+import { customers, invoices, meters, sessions, userMeters, users } from "../db/schema";
+import type { Role } from "../../core/contract";
+import type { SupplySet } from "../../core/permissions";
 import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../../core/meter-status";
 import { notFound } from "../lib/errors";
@@ -299,6 +301,39 @@ export function findUserWithCustomer(db: Db, userId: number) {
       .limit(1);
     return rows[0] ?? null;
   });
+}
+
+/**
+ * The signed-in person (#18): their account, role and whether they have every supply of it. The
+ * user row must still exist and not be removed (404 otherwise, as for a missing one).
+ */
+export interface PersonScope {
+  userId: number;
+  customerId: number;
+  role: Role;
+  /** true: every supply of the account, today's and future ones; false: those in user_meters. */
+  allSupplies: boolean;
+}
+
+export async function personOf(db: Db, userId: number): Promise<PersonScope> {
+  const found = await findUserWithCustomer(db, userId);
+  if (!found || found.user.removed_at) throw notFound();
+  return {
+    userId,
+    customerId: found.customer.id,
+    role: found.user.test_role,
+    allSupplies: found.user.all_supplies === 1,
+  };
+}
+
+/** The person's supplies as core/permissions.ts counts them: "all" or the listed ids. */
+export async function personSupplies(db: Db, person: PersonScope): Promise<SupplySet> {
+  if (person.allSupplies) return "all";
+  const rows = await db
+    .select({ id: userMeters.meter_id })
+    .from(userMeters)
+    .where(eq(userMeters.user_id, person.userId));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The user's customer id; the user row must still exist (404 otherwise). */
