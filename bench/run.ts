@@ -75,6 +75,8 @@ const CANNON_CONNECTIONS = 20;
 const PASSWORD = "Demo2026!";
 const HOUSEHOLD = "100000003";
 const MANY_SUPPLIES = "210000002";
+/** #18: a user of the 200-supply account with 5 supplies (signs in with the email). */
+const ONE_OF_MANY = "user@beta.example";
 const CHROME_UA =
   "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 
@@ -135,15 +137,20 @@ interface LighthousePageSpec {
   kind: LighthouseFigures["kind"];
 }
 
-/** Lighthouse's pages: the login, and four pages of each account (ids as in PAGES). */
+/**
+ * Lighthouse's pages: the login, and four pages of each account (ids as in PAGES); three for the
+ * user of the 200-supply account, who may not pay.
+ */
 const LIGHTHOUSE_PAGES: LighthousePageSpec[] = [
   { id: "landing", label: "landing/login", path: "/login", account: null, kind: "login" },
   ...(
     [
-      [HOUSEHOLD, "", "household"],
-      [MANY_SUPPLIES, "-200", "200 supplies"],
+      [HOUSEHOLD, "", "household", false],
+      [MANY_SUPPLIES, "-200", "200 supplies", false],
+      // A user may not pay (#18): the pay page is left out of their run.
+      [ONE_OF_MANY, "-user", "user, 5 of 200 supplies", true],
     ] as const
-  ).flatMap(([account, suffix, who]) =>
+  ).flatMap(([account, suffix, who, noPay]) =>
     (
       [
         ["overview", "/b2b/episkopisi"],
@@ -151,13 +158,15 @@ const LIGHTHOUSE_PAGES: LighthousePageSpec[] = [
         ["bills", "/b2b/logariasmoi"],
         ["reading", "/b2b/kataxorisi"],
       ] as const
-    ).map(([id, path]): LighthousePageSpec => ({
-      id: `${id}${suffix}`,
-      label: `${id} (${who})`,
-      path,
-      account,
-      kind: "signed-in",
-    })),
+    )
+      .filter(([id]) => !(noPay && id === "pay"))
+      .map(([id, path]): LighthousePageSpec => ({
+        id: `${id}${suffix}`,
+        label: `${id} (${who})`,
+        path,
+        account,
+        kind: "signed-in",
+      })),
   ),
 ];
 

@@ -48,7 +48,7 @@ const NOT_OWNED: Record<string, string> = {
 };
 
 /** How to find an id of the victim for each parameter ("segment/:param" first, then ":param"). */
-const OWNER_LOOKUP: Record<string, string> = {
+const OWNER_LOOKUP: Lookup = {
   ":userId": `SELECT id FROM users WHERE id = ${victim.userId}`,
   "users/:id": `SELECT id FROM users WHERE id = ${victim.userId}`,
   "user/:id": `SELECT id FROM users WHERE id = ${victim.userId}`,
@@ -61,6 +61,29 @@ const OWNER_LOOKUP: Record<string, string> = {
   ":readingId": `SELECT r.id FROM readings r JOIN meters m ON m.id = r.meter_id WHERE m.customer_id = ${victim.customerId} ORDER BY r.id DESC LIMIT 1`,
   ":requestId": `SELECT id FROM requests WHERE user_id = ${victim.userId} ORDER BY id LIMIT 1`,
   ":reference": `SELECT reference FROM payment_orders WHERE user_id = ${victim.userId} AND status = 'success' ORDER BY created_at DESC LIMIT 1`,
+};
+
+type Lookup = Record<string, string>;
+
+/**
+ * #18: the people of one account. ΒΗΤΑ ΑΛΥΣΙΔΑ's admin (20 supplies) and user (5) try the ids of a
+ * supply of their own account that is not theirs, and the master's user id: the same refusals.
+ */
+const team = DEMO.largeCompany;
+const notTheirs = team.firstMeterId + 50;
+const TEAM_LOOKUP: Lookup = {
+  ":userId": `SELECT ${team.userId}`,
+  "users/:id": `SELECT ${team.userId}`,
+  "user/:id": `SELECT ${team.userId}`,
+  ":meterId": `SELECT ${notTheirs}`,
+  ":invoiceId": `SELECT id FROM invoices WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
+  "invoices/:id": `SELECT id FROM invoices WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
+  "getInvoicePdf/:id": `SELECT id FROM invoices WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
+  "invoice-pdf/:id": `SELECT id FROM invoices WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
+  ":messageId": `SELECT id FROM messages WHERE meter_id = ${notTheirs} ORDER BY id LIMIT 1`,
+  ":readingId": `SELECT id FROM readings WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
+  ":requestId": `SELECT id FROM requests WHERE meter_id = ${notTheirs} ORDER BY id LIMIT 1`,
+  ":reference": `SELECT o.reference FROM payment_orders o JOIN payment_order_items i ON i.order_id = o.id WHERE i.meter_id = ${notTheirs} AND o.status = 'success' LIMIT 1`,
 };
 
 /** Refusals that reveal nothing; a 2xx (or anything else) is a finding. */
@@ -81,7 +104,11 @@ function lookupKey(pattern: string, param: string): string | undefined {
 }
 
 /** The victim's id for each parameter, or an error naming the parameters nobody mapped. */
-function victimValues(pattern: string): { values: Record<string, string>; owned: boolean } {
+function victimValues(
+  pattern: string,
+  lookup: Lookup = OWNER_LOOKUP,
+  cache: Map<string, string> = victimIds,
+): { values: Record<string, string>; owned: boolean } {
   const values: Record<string, string> = {};
   let owned = false;
   for (const param of paramsOf(pattern)) {
@@ -95,20 +122,26 @@ function victimValues(pattern: string): { values: Record<string, string>; owned:
       continue;
     }
     owned = true;
-    let id = victimIds.get(key);
+    let id = cache.get(key);
     if (id === undefined) {
-      const row = server.query<Record<string, unknown>>(OWNER_LOOKUP[key] as string)[0];
+      const row = server.query<Record<string, unknown>>(lookup[key] as string)[0];
       // No such row for the victim in the demo data: an id that exists for nobody still must 404.
       id = row ? String(Object.values(row)[0]) : "999999";
-      victimIds.set(key, id);
+      cache.set(key, id);
     }
     values[param] = id;
   }
   return { values, owned };
 }
 
-function expectNoLeak(where: string, status: number, body: string, redirectOk = false) {
-  for (const marker of markers)
+function expectNoLeak(
+  where: string,
+  status: number,
+  body: string,
+  redirectOk = false,
+  secrets: string[] = markers,
+) {
+  for (const marker of secrets)
     expect(body.includes(marker), `${where} leaks "${marker}"`).toBe(false);
   const ok = REFUSED.has(status) || (redirectOk && (status === 302 || status === 303));
   expect(ok, `${where} answered ${status}: ${body.slice(0, 300)}`).toBe(true);
@@ -132,29 +165,40 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Every API route with an id in its path, called with the victim's ids; returns what it tried. */
+async function probeApi(
+  bearer: string,
+  lookup: Lookup,
+  cache: Map<string, string>,
+  secrets: string[],
+): Promise<string[]> {
+  const routes = (await apiRoutes()).filter((r) => paramsOf(r.path).length > 0);
+  expect(routes.length).toBeGreaterThan(5);
+  const tried: string[] = [];
+  for (const route of routes) {
+    const { values, owned } = victimValues(route.path, lookup, cache);
+    if (!owned) continue;
+    const url = fill(route.path, values);
+    const response = await fetchWorker(`${server.baseUrl}${url}`, {
+      method: route.method,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        origin: server.baseUrl,
+        connection: "close",
+        ...(route.method === "GET" ? {} : { "content-type": "application/json" }),
+      },
+      body: route.method === "GET" ? undefined : "{}",
+      redirect: "manual",
+    });
+    expectNoLeak(`${route.method} ${url}`, response.status, await response.text(), false, secrets);
+    tried.push(`${route.method} ${route.path}`);
+  }
+  return tried;
+}
+
 describe("API endpoints with another customer's ids", () => {
   it("every endpoint with an id in its path refuses the attacker (discovered from api/app.ts)", async () => {
-    const routes = (await apiRoutes()).filter((r) => paramsOf(r.path).length > 0);
-    expect(routes.length).toBeGreaterThan(5);
-    const tried: string[] = [];
-    for (const route of routes) {
-      const { values, owned } = victimValues(route.path);
-      if (!owned) continue;
-      const url = fill(route.path, values);
-      const response = await fetchWorker(`${server.baseUrl}${url}`, {
-        method: route.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          origin: server.baseUrl,
-          connection: "close",
-          ...(route.method === "GET" ? {} : { "content-type": "application/json" }),
-        },
-        body: route.method === "GET" ? undefined : "{}",
-        redirect: "manual",
-      });
-      expectNoLeak(`${route.method} ${url}`, response.status, await response.text());
-      tried.push(`${route.method} ${route.path}`);
-    }
+    const tried = await probeApi(token, OWNER_LOOKUP, victimIds, markers);
     expect(tried).toEqual(expect.arrayContaining(["GET /api/users/:userId/meters"]));
   });
 
@@ -174,6 +218,28 @@ describe("API endpoints with another customer's ids", () => {
       /add an owner lookup for :widgetId/,
     );
   });
+});
+
+describe("#18: each person of an account with the ids of supplies that are not theirs", () => {
+  for (const person of [team.people.admin, team.people.user])
+    it(`${person.email}: every endpoint with an id in its path refuses (discovered)`, async () => {
+      const bearer = (await createClient(server.baseUrl).login(person.email)).access_token;
+      const meter = server.query<{ per_code: string | null; pod: string | null; sap_id: string }>(
+        `SELECT per_code, pod, sap_id FROM meters WHERE id = ${notTheirs}`,
+      )[0];
+      const secrets = [meter?.per_code, meter?.pod, meter?.sap_id].filter(
+        (v): v is string => typeof v === "string" && v.length > 0,
+      );
+      expect(secrets.length).toBeGreaterThan(0);
+      const tried = await probeApi(bearer, TEAM_LOOKUP, new Map(), secrets);
+      expect(tried).toEqual(
+        expect.arrayContaining([
+          "GET /api/users/:userId/meters",
+          "GET /api/invoices/:id",
+          "GET /api/users/:userId/meters/:meterId/shell",
+        ]),
+      );
+    });
 });
 
 describe("pages and resource routes with another customer's ids", () => {
