@@ -12,6 +12,7 @@ import { MandateFacts } from "../../components/direct-debit/MandateFacts";
 import { formatAddress, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
+import { requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/direct-debit";
 import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
@@ -25,7 +26,9 @@ export const handle: RouteHandle = {
 export const headers = noStoreHeaders;
 
 async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
-  await requireShell(args);
+  const shell = await requireShell(args);
+  // A supply's direct debit is managing it (#18): a `user` gets the not-permitted page.
+  requirePermission(shell.user, "manage_supply");
   const id = args.params.meterId;
   const meter = /^\d{1,12}$/.test(id)
     ? (await requireAllMeters(args)).find((m) => m.id === Number(id))
