@@ -30,7 +30,7 @@ import { type RequestKind } from "../../../core/requests/rules";
 import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
-import { requirePermission } from "../../.server/permission";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/aitimata-form";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
@@ -166,7 +166,8 @@ export async function action(args: Route.ActionArgs) {
       303,
     );
   }
-  const failure = submitFailure(saved);
+  const refused = permissionError(saved);
+  const failure = refused ? { form: refused } : submitFailure(saved);
   if ("form" in failure) {
     return reply(
       {

@@ -12,7 +12,7 @@ import { MandateFacts } from "../../components/direct-debit/MandateFacts";
 import { formatAddress, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
-import { requirePermission } from "../../.server/permission";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/direct-debit";
 import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
@@ -77,7 +77,9 @@ export async function action(args: Route.ActionArgs) {
     } else {
       session.flash("toast", {
         type: "error",
-        key: result.status === 404 ? "directDebit:manage.none" : "directDebit:errors.failed",
+        key:
+          permissionError(result) ??
+          (result.status === 404 ? "directDebit:manage.none" : "directDebit:errors.failed"),
       });
     }
     throw redirect(self, { headers: NO_STORE });
@@ -93,7 +95,8 @@ export async function action(args: Route.ActionArgs) {
     session.flash("toast", { type: "success", key: "directDebit:manage.saved" });
     throw redirect(self, { headers: NO_STORE });
   }
-  const shown = ddErrorMessage(saved);
+  const refused = permissionError(saved);
+  const shown = refused ? { field: null, key: refused } : ddErrorMessage(saved);
   const reply = shown.field
     ? submission.reply({ hideFields, fieldErrors: { [shown.field]: [shown.key] } })
     : submission.reply({ hideFields, formErrors: [shown.key] });

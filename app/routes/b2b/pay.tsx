@@ -29,7 +29,7 @@ import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount } from "../../domain/payment-rules";
 import { parseAmount, toCents } from "../../../core/gateway";
 import type { RouteHandle } from "../../root";
-import { requirePermission } from "../../.server/permission";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
@@ -153,9 +153,11 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // The API's refusal of the person's role (#18) says so; anything else could not start.
+  const refused = permissionError(result);
   return data(
-    { result: submission.reply({ formErrors: ["payments:errors.start"] }) },
-    { status: 400 },
+    { result: submission.reply({ formErrors: [refused ?? "payments:errors.start"] }) },
+    { status: refused ? 403 : 400 },
   );
 }
 
