@@ -60,7 +60,7 @@ export function isValidSupplyNumber(value: string): boolean {
   return SUPPLY_NUMBER_PATTERN.test(value);
 }
 
-/** An email address as sign-in and password reset take it: no spaces, one @, a dot in the domain. */
+/** An email as sign-in and password reset take it: no spaces, one @, a dot in the domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]+$/;
 
 /**
@@ -72,7 +72,7 @@ export function normaliseLoginName(value: string): string {
   return trimmed.includes("@") ? trimmed.toLowerCase() : normaliseDigits(trimmed);
 }
 
-/** A login name the portal sends: a valid VAT (9 digits) or an email address (after normalising). */
+/** A login name the portal sends: a valid VAT (9 digits) or an email (after normalising). */
 export function isValidLoginName(value: string): boolean {
   return value.includes("@") ? EMAIL_PATTERN.test(value) && value.length <= 254 : isValidVat(value);
 }

@@ -136,9 +136,10 @@ export async function activate(db: Db, token: string, { ip }: Caller) {
 }
 
 /**
- * A reset link for the account of a VAT or an invited person's email, when it is activated and not deactivated, at most 3 an
- * hour per user; past those 3 nothing is sent or revoked (the links already sent stay valid).
- * A new link revokes every older one of the user. The route answers the same in every case.
+ * A reset link for the account of a VAT or an invited person's email, when it is activated, not
+ * deactivated and the person not removed, at most 3 an hour per user; past those 3 nothing is
+ * sent or revoked (the links already sent stay valid). A new link revokes every older one of the
+ * user. The route answers the same in every case.
  */
 export async function requestPasswordReset(
   db: Db,

@@ -15,8 +15,8 @@ import { getNotice, getSession } from "../middleware/session";
 import type { Route } from "./+types/forgot-password";
 
 /**
- * Request a password-reset email for a VAT or an email (#18). The answer is the same whether or not it names an
- * account (no account enumeration); the API records the email in the outbox.
+ * Request a password-reset email for a VAT or an email (#18). The answer is the same whether or
+ * not it names an account (no account enumeration); the API records the email in the outbox.
  */
 export const handle = { i18n: ["auth", "forms"] };
 
