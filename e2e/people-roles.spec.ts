@@ -37,6 +37,19 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     await expect(page.getByRole("link", { name: el("bills:summary.pay") })).toHaveCount(0);
     await expect(payEntries(page)).toHaveCount(0);
     await checkA11y(page);
+  });
+
+  test("has settings without the supplies' bill switches, and requests without new ones", async ({
+    page,
+  }) => {
+    await signInAsUser(page);
+    // Settings: the person's own details, not the supplies' e-bill and SMS switches.
+    await page.goto(`${OVERVIEW}?modal=settings&step=1`);
+    const settings = page.getByRole("dialog", { name: el("settings:settingsModal.title") });
+    await expect(settings).toBeVisible();
+    await expect(settings.getByText(el("settings:settingsModal.indication"))).toBeVisible();
+    await expect(settings.getByText(el("settings:settingsModal.bills"))).toHaveCount(0);
+    await checkA11y(page);
 
     // Requests: the list, not the forms that start one.
     await page.goto("/b2b/aitimata");
