@@ -89,8 +89,8 @@ export const NOTICES = {
 
 /**
  * Runs a load of the signed-in user's data: a backend that is down or slow keeps the session and
- * says so (503); a refusal of the person's role (`not_permitted`) is the 403 page; any other failure
- * signs the user out (spec §8 "Failed initial data load: go to /login").
+ * says so (503); a refusal of the person's role (`not_permitted`) is the 403 page; any other
+ * failure signs the user out (spec §8 "Failed initial data load: go to /login").
  */
 export async function loadOrSignOut<T>(
   api: ApiClient,
