@@ -8,9 +8,9 @@ import { clearSession, type FlashMessage, type PortalSession } from "../session-
  * the access token once on 401 and retries, and turns a failed refresh or a 403 of the session
  * (`endsSession`) into a logout (session cleared, redirect to /login); a 403 `not_permitted` (the
  * person's role, #18) is an ordinary failure the page shows. Each endpoint has its one function
- * in the module of its resource (users.ts, auth.ts, payments.ts, …), which calls `request`, `read` or `file` here.
- * The transport is injected (index.ts wires the in-process Hono app or an external
- * API_BASE_URL), which keeps this module testable with a fake.
+ * in the module of its resource (users.ts, auth.ts, payments.ts, …), which calls `request`,
+ * `read` or `file` here. The transport is injected (index.ts wires the in-process Hono app or an
+ * external API_BASE_URL), which keeps this module testable with a fake.
  */
 
 /** Sends one request to the API; `path` is relative to the API base (e.g. "/v2/me"). */
