@@ -33,6 +33,7 @@ export const MESSAGES = {
   notValidEmail: "validate.notValidEmail",
   phoneNumber: "validate.phoneNumber",
   vat: "validate.vat",
+  loginName: "validate.loginName",
   supplyNumber: "validate.supplyNumber",
   passwordRules: "validate.passwordRules",
   passwordsMatch: "validate.passwordsMatch",
@@ -57,4 +58,21 @@ export function isValidPhone(value: string): boolean {
 
 export function isValidSupplyNumber(value: string): boolean {
   return SUPPLY_NUMBER_PATTERN.test(value);
+}
+
+/** An email as sign-in and password reset take it: no spaces, one @, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]+$/;
+
+/**
+ * The login name as typed, as `users.username` holds it (#18): a VAT without its spaces, or an
+ * email trimmed and lower-cased (invited people sign in with their email, stored lower-case).
+ */
+export function normaliseLoginName(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.includes("@") ? trimmed.toLowerCase() : normaliseDigits(trimmed);
+}
+
+/** A login name the portal sends: a valid VAT (9 digits) or an email (after normalising). */
+export function isValidLoginName(value: string): boolean {
+  return value.includes("@") ? EMAIL_PATTERN.test(value) && value.length <= 254 : isValidVat(value);
 }

@@ -7,6 +7,7 @@ import type {
   signupSchema,
 } from "../../core/contract";
 import { passwordSchema as passwordRule } from "../../core/contract";
+import { normaliseLoginName } from "../../core/validation";
 import { ACTIVE_METER_STATUSES, INTERMEDIATE_METER_STATUSES } from "../../core/meter-status";
 import type { Db } from "../db";
 import { customers, meters, users } from "../db/schema";
@@ -58,7 +59,9 @@ export async function signIn(
   | { ok: true; tokens: ApiTokens }
   | { ok: false; retryAfter: number; code: "too_many_attempts" | "daily_attempts_exceeded" }
 > {
-  const { username, password } = credentials;
+  // A VAT, or an invited person's email: the row's username is that email in lower case (#18).
+  const username = normaliseLoginName(credentials.username);
+  const { password } = credentials;
   const reservation = await reserveLoginAttempt(db, username, ip);
   if (!reservation.ok) {
     await audit(db, {
@@ -68,7 +71,9 @@ export async function signIn(
     });
     return reservation;
   }
-  const user = await db.query.users.findFirst({ where: eq(users.username, username) });
+  // A person removed from the account answers exactly as an unknown name (no_user, same cost).
+  const found = await db.query.users.findFirst({ where: eq(users.username, username) });
+  const user = found && !found.removed_at ? found : undefined;
   // An unknown VAT costs the same PBKDF2 run as a wrong password (no timing oracle).
   const passwordOk = await verifyPasswordOrDummy(password, user?.password_hash);
   if (!user) {
@@ -90,6 +95,7 @@ export async function signIn(
   if (user.deactivated_at) throw badRequest("deactivated");
 
   const tokens = await createSession(db, jwtSecret, user.id);
+  await db.update(users).set({ last_login_at: nowIso() }).where(eq(users.id, user.id));
   await audit(db, { action: "login_success", userId: user.id, ip });
   return { ok: true, tokens };
 }
@@ -130,17 +136,19 @@ export async function activate(db: Db, token: string, { ip }: Caller) {
 }
 
 /**
- * A reset link for the VAT's account, when it is activated and not deactivated, at most 3 an
- * hour per user; past those 3 nothing is sent or revoked (the links already sent stay valid).
- * A new link revokes every older one of the user. The route answers the same in every case.
+ * A reset link for the account of a VAT or an invited person's email, when it is activated, not
+ * deactivated and the person not removed, at most 3 an hour per user; past those 3 nothing is
+ * sent or revoked (the links already sent stay valid). A new link revokes every older one of the
+ * user. The route answers the same in every case.
  */
 export async function requestPasswordReset(
   db: Db,
   afm: string,
   { ip, lang, linkTo }: Caller & { lang: Lang; linkTo: LinkTo },
 ) {
+  // `afm` is a VAT or an email, normalised by the schema (resetRequestSchema).
   const user = await db.query.users.findFirst({ where: eq(users.username, afm) });
-  if (!user || user.needs_activation || user.deactivated_at) return;
+  if (!user || user.removed_at || user.needs_activation || user.deactivated_at) return;
   // Past the 3 an hour, the same 204 with nothing sent: a 429 would tell that the VAT has an account.
   const [perUser] = await hit(db, [{ limit: LIMITS.resetUser, key: String(user.id) }]);
   if (!perUser?.ok) {

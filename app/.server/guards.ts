@@ -14,6 +14,7 @@ import { getSession, sessionExpired } from "../middleware/session";
 import { ApiError, getApi, type ApiClient } from "./api";
 import { logout } from "./api/auth";
 import { me, userAccount, userMeters } from "./api/users";
+import { notPermitted } from "./permission";
 import { clearSession, isSignedIn, type FlashMessage, type PortalSession } from "./session-data";
 
 export interface GuardArgs {
@@ -88,8 +89,8 @@ export const NOTICES = {
 
 /**
  * Runs a load of the signed-in user's data: a backend that is down or slow keeps the session and
- * says so (503); any other failure signs the user out (spec §8 "Failed initial data load: go to
- * /login").
+ * says so (503); a refusal of the person's role (`not_permitted`) is the 403 page; any other
+ * failure signs the user out (spec §8 "Failed initial data load: go to /login").
  */
 export async function loadOrSignOut<T>(
   api: ApiClient,
@@ -100,6 +101,8 @@ export async function loadOrSignOut<T>(
     return await load;
   } catch (error) {
     if (error instanceof ApiError && error.transient) throw serviceUnavailable();
+    // The person's role (#18), not their session: the page says so, the session goes on.
+    if (error instanceof ApiError && error.code === "not_permitted") throw notPermitted();
     if (error instanceof ApiError) return signOut(api, session, NOTICES.loadFailed);
     throw error;
   }

@@ -58,6 +58,30 @@ export function VatField({
   );
 }
 
+/** A VAT or an email (sign-in, password reset: #18): any keyboard, room for an address. */
+export function LoginNameField({
+  meta,
+  label,
+  hint,
+}: {
+  meta: Meta;
+  label: string;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      hint={hint}
+      {...REQUIRED_FIELD}
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={254}
+    />
+  );
+}
+
 /**
  * A new password and its confirmation (sign-up, password reset), labelled from the page's part
  * of "auth" (`signup.password`, `reset.password`, …), the password rules as the hint. A new

@@ -11,8 +11,9 @@ const REFUSED: Record<number, "badRequest" | "methodNotAllowed" | "tooLarge"> = 
 /**
  * The body of the error boundaries: not found (404), the backend temporarily unavailable (503:
  * slow, down or overloaded; the session and everything saved are kept, so "try again" is the
- * advice), a request the page cannot take (400 not a form, 405 wrong method, 413 too large: back
- * to the page is the advice) or anything else. Never a stack trace outside development.
+ * advice), a page the person's role does not allow (403, #18), a request the page cannot take
+ * (400 not a form, 405 wrong method, 413 too large: back to the page is the advice) or anything
+ * else. Never a stack trace outside development.
  */
 export function ErrorContent({ error, home }: { error: unknown; home: string }) {
   const { t } = useTranslation();
@@ -20,20 +21,26 @@ export function ErrorContent({ error, home }: { error: unknown; home: string }) 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const refused = REFUSED[status];
   const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "error";
+  // 403: a page the person's role does not allow (#18, app/.server/permission.ts); still signed in.
+  const notPermitted = status === 403;
   const title = refused
     ? t(`error.${refused}Title`)
-    : kind === "notFound"
-      ? t("notFound.title")
-      : kind === "unavailable"
-        ? t("error.unavailableTitle")
-        : t("error.title");
+    : notPermitted
+      ? t("error.notPermittedTitle")
+      : kind === "notFound"
+        ? t("notFound.title")
+        : kind === "unavailable"
+          ? t("error.unavailableTitle")
+          : t("error.title");
   const body = refused
     ? t(`error.${refused}Body`)
-    : kind === "notFound"
-      ? t("notFound.body")
-      : kind === "unavailable"
-        ? t("error.unavailableBody")
-        : t("error.body");
+    : notPermitted
+      ? `${t("error.notPermitted")} ${t("error.notPermittedHint")}`
+      : kind === "notFound"
+        ? t("notFound.body")
+        : kind === "unavailable"
+          ? t("error.unavailableBody")
+          : t("error.body");
   const again = kind === "unavailable" ? t("error.retry") : refused ? t("error.backToPage") : null;
   return (
     <div className="card" role={kind === "unavailable" ? "alert" : undefined}>

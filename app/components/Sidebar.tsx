@@ -14,6 +14,8 @@ const icons: Record<SidebarItemId, IconName> = {
   calendar: "calendar",
   questionnaire: "clipboard",
   notices: "megaphone",
+  people: "users",
+  activity: "history",
 };
 
 function NavItems({ items }: { items: SidebarItem[] }) {

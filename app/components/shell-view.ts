@@ -169,6 +169,11 @@ export function buildShellView(shell: ShellData, meterQuery = ""): ShellView {
       count: shell.unreadCount,
       items: unreadMessages.slice(0, UNREAD_IN_MENU).map((m) => ({ id: m.id, title: m.title })),
     },
-    sidebar: sidebarItems({ meter: selectedMeter, role: user.test_role, counters: shell.counters }),
+    sidebar: sidebarItems({
+      meter: selectedMeter,
+      role: user.test_role,
+      legalPerson: user.is_legal_person,
+      counters: shell.counters,
+    }),
   };
 }

@@ -39,8 +39,26 @@ describe("loginSchema", () => {
       password: "validate.require",
     });
     expect(issues(loginSchema.safeParse({ username: "100000004", password: "x" }))).toEqual({
-      username: "validate.vat",
+      username: "validate.loginName",
     });
+  });
+  it("accepts an email instead, trimmed and lower-cased (#18)", () => {
+    const result = loginSchema.safeParse({ username: "  ADMIN@Beta.Example ", password: "x" });
+    expect(result.data?.username).toBe("admin@beta.example");
+  });
+  it("refuses what is neither a VAT nor an email, with one message", () => {
+    for (const username of [
+      "12345678",
+      "1000000031",
+      "abc",
+      "admin@",
+      "@beta.example",
+      "a b@c.d",
+    ]) {
+      expect(issues(loginSchema.safeParse({ username, password: "x" }))).toEqual({
+        username: "validate.loginName",
+      });
+    }
   });
 });
 
@@ -117,9 +135,14 @@ describe("signupSchema", () => {
 });
 
 describe("forgot and reset password", () => {
-  it("needs a valid VAT", () => {
+  it("needs a valid VAT or an email", () => {
     expect(forgotPasswordSchema.safeParse({ afm: "100000003" }).success).toBe(true);
-    expect(issues(forgotPasswordSchema.safeParse({ afm: "1" }))).toEqual({ afm: "validate.vat" });
+    expect(forgotPasswordSchema.safeParse({ afm: " User@Beta.example" }).data?.afm).toBe(
+      "user@beta.example",
+    );
+    expect(issues(forgotPasswordSchema.safeParse({ afm: "1" }))).toEqual({
+      afm: "validate.loginName",
+    });
   });
   it("needs a valid password twice", () => {
     expect(

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
+  isValidLoginName,
   isValidPassword,
   isValidPhone,
   isValidSupplyNumber,
   isValidVat,
   MESSAGES,
   normaliseDigits,
+  normaliseLoginName,
 } from "../../core/validation";
 
 /**
@@ -21,10 +23,17 @@ const vat = z
   .refine((value) => value.length > 0, MESSAGES.require)
   .refine(isValidVat, MESSAGES.vat);
 
+/** Sign-in and password reset (#18): a 9-digit VAT or an email (trimmed, lower-cased). */
+const loginName = z
+  .string(required)
+  .transform(normaliseLoginName)
+  .refine((value) => value.length > 0, MESSAGES.require)
+  .refine(isValidLoginName, MESSAGES.loginName);
+
 const newPassword = z.string(required).refine(isValidPassword, MESSAGES.passwordRules);
 
 export const loginSchema = z.object({
-  username: vat,
+  username: loginName,
   password: z.string(required),
   redirectTo: z.string().optional(),
 });
@@ -68,7 +77,7 @@ export const signupSchema = matchingPasswords(
 );
 export type SignupForm = z.infer<typeof signupSchema>;
 
-export const forgotPasswordSchema = z.object({ afm: vat });
+export const forgotPasswordSchema = z.object({ afm: loginName });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = matchingPasswords(z.object(passwordPair));

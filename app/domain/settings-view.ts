@@ -1,3 +1,4 @@
+import { can } from "../../core/permissions";
 import type { ApiMeter, ApiUser } from "../../core/contract";
 import { formatAddress, isElectricity, supplyNumber } from "./format";
 
@@ -63,6 +64,11 @@ export interface SettingsView {
   mainMeterId: number;
   avatarSrc: string | null;
   supplies: SupplySetting[];
+  /**
+   * Whether the person may change the supplies' e-bill and SMS settings (#18: `manage_supply`);
+   * without it the dialog shows no bill switches and the save sends no supply's settings.
+   */
+  manageSupplies: boolean;
 }
 
 export function supplySetting(meter: ApiMeter): SupplySetting {
@@ -97,6 +103,7 @@ export function buildSettingsView(
     mainMeterId: main?.id ?? 0,
     avatarSrc,
     supplies: meters.map(supplySetting),
+    manageSupplies: can(user.test_role, "manage_supply"),
   };
 }
 

@@ -47,6 +47,7 @@ const view: SettingsView = {
     supply({ meterId: 2 }),
     supply({ meterId: 3, editable: false, sms: true, phone: "6911111111" }),
   ],
+  manageSupplies: true,
 };
 
 function form(entries: Record<string, string | File | (string | File)[]>) {
@@ -263,6 +264,20 @@ describe("the settings payload (spec §3)", () => {
       indication_email: 1,
       indication_sms: 0,
     });
+  });
+  it("sends no supply's settings for a person who may not manage supplies (#18)", () => {
+    const payload = toSettingsPayload(
+      { ...view, manageSupplies: false },
+      {
+        email: "me@example.gr",
+        supplies: [{ meter_id: 1, ebill: false, email: "", sms: true, phone: "6911111111" }],
+        main_meter_id: 1,
+        nrg_skin: 1,
+        lang: "el",
+      },
+      null,
+    );
+    expect(payload.ebill_settings).toEqual([]);
   });
   it("maps save failures to toasts (spec §8)", () => {
     expect(saveFailureKey({ status: 400, message: "settingsModal.ebillNotEditableSave" })).toBe(

@@ -165,13 +165,15 @@ export function avatarFile(value: SettingsForm["avatar"]): File | null {
  * with its email when the e-bill is on and its phone when the SMS bill is on.
  */
 export function toSettingsPayload(
-  view: Pick<SettingsView, "userId" | "afm" | "supplies" | "avatarSrc">,
+  view: Pick<SettingsView, "userId" | "afm" | "supplies" | "avatarSrc"> &
+    Partial<Pick<SettingsView, "manageSupplies">>,
   form: SettingsForm,
   avatarName: string | null,
 ): SettingsPayload {
   const rows = new Map((form.supplies ?? []).map((r) => [r.meter_id, r]));
+  // A person who may not manage supplies (#18) sends none: every supply stays as it is.
   const ebill_settings = view.supplies
-    .filter((s) => s.editable)
+    .filter((s) => s.editable && view.manageSupplies !== false)
     .map((s) => {
       const row = rows.get(s.meterId);
       const entry: { meter_id: number; email?: string; phone?: string } = { meter_id: s.meterId };

@@ -125,6 +125,8 @@ describe("sidebar counters and paths", () => {
       calendar: "/b2b/imerologio",
       questionnaire: "/b2b/erotimatologio",
       notices: "/b2b/anakoinoseis",
+      people: "/b2b/xristes",
+      activity: "/b2b/istoriko",
     });
   });
 });
@@ -164,6 +166,54 @@ describe("the More group", () => {
       counters: { bills: 3, meter: 2 },
     });
     expect(items.filter((i) => i.group === "more").every((i) => i.count === 0)).toBe(true);
+  });
+});
+
+describe("the people and activity items (#18)", () => {
+  const company = (role: "master" | "admin" | "user" | null, meter: typeof electricity | null) =>
+    moreIds({ meter, role, legalPerson: 1 }).filter((id) => id === "people" || id === "activity");
+
+  it("shows people to a company's master and admins, activity to every role", () => {
+    expect(company("master", electricity)).toEqual(["people", "activity"]);
+    expect(company("admin", electricity)).toEqual(["people", "activity"]);
+    expect(company("user", electricity)).toEqual(["activity"]);
+  });
+
+  it("shows neither to a natural person, whatever the role", () => {
+    for (const role of ["master", "admin", "user", null] as const) {
+      for (const legalPerson of [0, false, null, undefined]) {
+        const shown = moreIds({ meter: electricity, role, legalPerson });
+        expect(shown).not.toContain("people");
+        expect(shown).not.toContain("activity");
+      }
+    }
+  });
+
+  it("keeps them whatever the selected supply's status (they concern the account)", () => {
+    for (const meter of [
+      { ...electricity, status: "Stopped" },
+      { ...electricity, status: "OpenChecked" },
+      null,
+    ]) {
+      expect(company("master", meter)).toEqual(["people", "activity"]);
+      expect(company("user", meter)).toEqual(["activity"]);
+    }
+  });
+
+  it("answers the page guards as the menu does", () => {
+    const input = { meter: electricity, legalPerson: 1 } as const;
+    expect(sidebarAllows("people", { ...input, role: "admin" })).toBe(true);
+    expect(sidebarAllows("people", { ...input, role: "user" })).toBe(false);
+    expect(sidebarAllows("activity", { ...input, role: "user" })).toBe(true);
+    expect(sidebarAllows("activity", { meter: electricity, role: "master" })).toBe(false);
+  });
+
+  it("comes after the other More items, labelled in the shell namespace", () => {
+    const items = sidebarItems({ meter: electricity, role: "master", legalPerson: 1 });
+    expect(items.slice(-2).map((i) => [i.id, i.labelKey])).toEqual([
+      ["people", "nav.people"],
+      ["activity", "nav.activity"],
+    ]);
   });
 });
 

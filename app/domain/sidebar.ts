@@ -17,7 +17,9 @@ export type SidebarItemId =
   | "requests"
   | "calendar"
   | "questionnaire"
-  | "notices";
+  | "notices"
+  | "people"
+  | "activity";
 
 /** "main": the spec's five items; "more": the other pages the spec names. */
 export type SidebarGroup = "main" | "more";
@@ -36,6 +38,8 @@ export interface SidebarItemDefinition {
   visibleWhenIntermediate: boolean;
   /** Shown only when the selected meter passes the meter-reading page visibility rule. */
   electricityOnly: boolean;
+  /** Shown only to the people of a legal person's account (a company, #18). */
+  legalPersonOnly?: boolean;
 }
 
 const ALL_ROLES: readonly Role[] = ["master", "admin", "user"];
@@ -146,6 +150,30 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     visibleWhenIntermediate: true,
     electricityOnly: false,
   },
+  // The people of a company's account (#18): who may sign in and what they may do (the master and
+  // the admins), and the log of what each did (everyone, each seeing their part of it).
+  {
+    id: "people",
+    group: "more",
+    path: "/b2b/xristes",
+    labelKey: "nav.people",
+    roles: ["master", "admin"],
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+    legalPersonOnly: true,
+  },
+  {
+    id: "activity",
+    group: "more",
+    path: "/b2b/istoriko",
+    labelKey: "nav.activity",
+    roles: ALL_ROLES,
+    visibleWhenStopped: true,
+    visibleWhenIntermediate: true,
+    electricityOnly: false,
+    legalPersonOnly: true,
+  },
 ];
 
 export type MeterStatusGroup = "active" | "stopped" | "intermediate";
@@ -171,6 +199,8 @@ export interface SidebarInput {
   meter: (VisibilityMeter & Pick<ApiMeter, "status">) | null | undefined;
   /** The user's test_role; a missing role sees every item that has roles. */
   role: Role | null | undefined;
+  /** The user's is_legal_person (1: a company); the people and activity items need it. */
+  legalPerson?: number | boolean | null;
   counters?: { bills: number; meter: number };
 }
 
@@ -188,10 +218,12 @@ function roleAllows(item: SidebarItemDefinition, role: Role | null | undefined):
 }
 
 /** The items to show for the selected meter, in order (main group first), with counters. */
-export function sidebarItems({ meter, role, counters }: SidebarInput): SidebarItem[] {
+export function sidebarItems({ meter, role, legalPerson, counters }: SidebarInput): SidebarItem[] {
   const group = meterStatusGroup(meter?.status);
+  const company = legalPerson === 1 || legalPerson === true;
   return SIDEBAR_ITEMS.filter((item) => {
     if (!roleAllows(item, role)) return false;
+    if (item.legalPersonOnly && !company) return false;
     if (group === "stopped") return item.visibleWhenStopped;
     if (group === "intermediate") return item.visibleWhenIntermediate;
     return !item.electricityOnly || meterReadingAllowed(meter);

@@ -6,7 +6,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { passwordReset } from "../.server/api/auth";
 import { requireAnonymous } from "../.server/guards";
-import { AUTH_ERROR_NS, Notice, VatField } from "../auth-ui/parts";
+import { AUTH_ERROR_NS, LoginNameField, Notice } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
 import { forgotPasswordSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
@@ -15,8 +15,8 @@ import { getNotice, getSession } from "../middleware/session";
 import type { Route } from "./+types/forgot-password";
 
 /**
- * Request a password-reset email. The answer is the same whether or not the VAT number has an
- * account (no account enumeration); the API records the email in the outbox.
+ * Request a password-reset email for a VAT or an email (#18). The answer is the same whether or
+ * not it names an account (no account enumeration); the API records the email in the outbox.
  */
 export const handle = { i18n: ["auth", "forms"] };
 
@@ -66,7 +66,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <p>{t("forgot.intro")}</p>
           <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:forgot.${name}`} />
           <Form method="post" className="form" {...getFormProps(form)}>
-            <VatField meta={fields.afm} label={t("forgot.afm")} autoComplete="username" />
+            <LoginNameField meta={fields.afm} label={t("forgot.afm")} />
             <div className="actions">
               <button type="submit" className="btn" disabled={submitting}>
                 {t("forgot.submit")}

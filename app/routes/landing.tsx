@@ -18,6 +18,7 @@ import { completeSignIn } from "../.server/auth";
 import { requireAnonymous } from "../.server/guards";
 import {
   AUTH_ERROR_NS,
+  LoginNameField,
   NewPasswordFields,
   Notice,
   type NoticeData,
@@ -265,11 +266,10 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <VatField
+        <LoginNameField
           meta={fields.username}
           label={t("login.username")}
           hint={t("login.usernameHint")}
-          autoComplete="username"
         />
         <TextField
           key={resetKey}

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PHONE_PATTERN, SUPPLY_NUMBER_PATTERN, isValidPassword, isValidVat } from "../validation";
+import {
+  PHONE_PATTERN,
+  SUPPLY_NUMBER_PATTERN,
+  isValidPassword,
+  isValidVat,
+  normaliseLoginName,
+} from "../validation";
 
 /** Messages are the portal's translation keys (forms namespace), so the portal can show them as is. */
 export const vatSchema = z.string().trim().refine(isValidVat, "validate.vat");
@@ -41,7 +47,16 @@ export const resetConfirmSchema = z.object({
 
 export const tokenSchema = z.object({ token: z.string().min(1, "validate.require") });
 export const activationSchema = z.object({ id: z.string().min(1, "validate.require") });
-export const resetRequestSchema = z.object({ afm: z.string().trim().min(1, "validate.require") });
+/**
+ * The name a person signs in with (#18): a VAT, or the email of an invited person; normalised as
+ * `users.username` holds it (VAT without spaces, email trimmed and lower-cased).
+ */
+export const loginNameSchema = z
+  .string()
+  .transform(normaliseLoginName)
+  .pipe(z.string().min(1, "validate.require"));
+/** `afm` is the contract's old name of the field: a VAT or an email. */
+export const resetRequestSchema = z.object({ afm: loginNameSchema });
 export const logoutSchema = z.object({ user_id: z.coerce.number().int().optional() });
 export const deactivateSchema = z.object({
   username: z.string().trim().min(1, "validate.require"),

@@ -2,7 +2,7 @@ import { createSession } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SessionData, SessionFlashData } from "../session-data";
 import { login } from "./auth";
-import { ApiError, createClient, jwtExpiry, type Transport } from "./client";
+import { ApiError, createClient, endsSession, jwtExpiry, type Transport } from "./client";
 import { contact } from "./contact";
 import { apiError, fakeTransport, json, signedInSession, thrown } from "./testing";
 import { dismissPopup, me, userMessages, userMeters } from "./users";
@@ -89,7 +89,7 @@ describe("API client", () => {
     expect(session.get("notice")).toEqual({ type: "error", key: "auth:notice.sessionEnded" });
   });
 
-  it("treats any 403 as a logout", async () => {
+  it("treats a 403 forbidden as a logout", async () => {
     const { transport, calls } = fakeTransport(() => apiError(403, "forbidden"));
     const session = signedInSession();
     const client = createClient({ transport, session, language: "el" });
@@ -97,6 +97,42 @@ describe("API client", () => {
     expect(error.headers.get("Location")).toBe("/login");
     expect(session.get("refresh_token")).toBeUndefined();
     expect(calls).toHaveLength(1);
+  });
+
+  it("decides which refusals end the session: 401, and every 403 but not_permitted (#18)", () => {
+    expect(endsSession(401, "unauthorized")).toBe(true);
+    expect(endsSession(403, "forbidden")).toBe(true);
+    expect(endsSession(403, "csrf")).toBe(true);
+    expect(endsSession(403, null)).toBe(true);
+    expect(endsSession(403, "not_permitted")).toBe(false);
+    expect(endsSession(404, "not_found")).toBe(false);
+    expect(endsSession(400, "validation")).toBe(false);
+  });
+
+  it("signs out on a 403 csrf as on forbidden", async () => {
+    const { transport } = fakeTransport(() => apiError(403, "csrf"));
+    const session = signedInSession();
+    const client = createClient({ transport, session, language: "el" });
+    const error = (await thrown(client.request("POST", "/v2/x", { body: {} }))) as Response;
+    expect(error.headers.get("Location")).toBe("/login");
+    expect(session.get("access_token")).toBeUndefined();
+  });
+
+  it("keeps the session on a 403 not_permitted: the failure goes back to the page", async () => {
+    const { transport, calls } = fakeTransport(() => apiError(403, "not_permitted"));
+    const session = signedInSession();
+    const client = createClient({ transport, session, language: "el" });
+    const result = await client.request("POST", "/payments", { body: {} });
+    expect(result).toEqual({ ok: false, status: 403, code: "not_permitted" });
+    const error = await thrown(userMessages(client, 7));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("not_permitted");
+    expect(session.get("access_token")).toBe("access-1");
+    expect(session.get("notice")).toBeUndefined();
+    expect(calls).toHaveLength(2);
+    const file = await client.file("GET", "/getInvoicePdf/5", { accept: "*/*" });
+    expect(file?.status).toBe(403);
+    expect(session.get("refresh_token")).toBe("refresh-1");
   });
 
   it("throws ApiError for failed reads that are not about the session", async () => {

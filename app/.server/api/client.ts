@@ -5,11 +5,12 @@ import { clearSession, type FlashMessage, type PortalSession } from "../session-
 /**
  * Typed client of the portal API (spec §7, core/contract/). Loaders and actions never read D1:
  * they call this. It adds the bearer token from the session and the Language header, refreshes
- * the access token once on 401 and retries, and turns a failed refresh or any 403 into a logout
- * (session cleared, redirect to /login). Each endpoint has its one function in the module of its
- * resource (users.ts, auth.ts, payments.ts, …), which calls `request`, `read` or `file` here.
- * The transport is injected (index.ts wires the in-process Hono app or an external
- * API_BASE_URL), which keeps this module testable with a fake.
+ * the access token once on 401 and retries, and turns a failed refresh or a 403 of the session
+ * (`endsSession`) into a logout (session cleared, redirect to /login); a 403 `not_permitted` (the
+ * person's role, #18) is an ordinary failure the page shows. Each endpoint has its one function
+ * in the module of its resource (users.ts, auth.ts, payments.ts, …), which calls `request`,
+ * `read` or `file` here. The transport is injected (index.ts wires the in-process Hono app or an
+ * external API_BASE_URL), which keeps this module testable with a fake.
  */
 
 /** Sends one request to the API; `path` is relative to the API base (e.g. "/v2/me"). */
@@ -83,8 +84,9 @@ export interface RequestOptions {
   body?: unknown;
   auth?: Auth;
   /**
-   * "logout" (default for bearer calls): a failed refresh or a 403 clears the session and throws
-   * a redirect to /login. "return": give the failure back instead (used by logout itself).
+   * "logout" (default for bearer calls): a failed refresh or a 403 of the session (`endsSession`)
+   * clears the session and throws a redirect to /login. "return": give the failure back instead
+   * (used by logout itself).
    */
   onAuthFailure?: "logout" | "return";
   /** Which part of the success body is the result: `data` (default), `bannersToDisplay`, or all. */
@@ -121,6 +123,28 @@ export function jwtExpiry(token: string): number | null {
     const json = atob(payload.replaceAll("-", "+").replaceAll("_", "/"));
     const claims = JSON.parse(json) as { exp?: unknown };
     return typeof claims.exp === "number" ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the API's refusal ends the portal session (#18). A 401 that a refresh did not cure, and
+ * a 403 of the session: `forbidden`, `csrf`, or an answer without a readable code. A 403
+ * `not_permitted` is the person's role, not their session: the page says so and the person stays
+ * signed in.
+ */
+export function endsSession(status: number, code: ApiErrorCode | null): boolean {
+  if (status === 401) return true;
+  return status === 403 && code !== "not_permitted";
+}
+
+/** The error code of an answer, read from a copy (the caller reads the body on). */
+async function errorCodeOf(response: Response): Promise<ApiErrorCode | null> {
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown } } | null;
+    const code = body?.error?.code;
+    return typeof code === "string" ? (code as ApiErrorCode) : null;
   } catch {
     return null;
   }
@@ -266,7 +290,8 @@ export function createClient(options: ClientOptions) {
   /**
    * The one authorised send every bearer call goes through, JSON, files and uploads alike: the
    * session's access token (refreshed first when it is known to be expired), one refresh and one
-   * retry on 401, and a failed refresh or a 403 ends the session, unless `soft`, when the
+   * retry on 401, and a failed refresh or a 403 of the session (`endsSession`; never
+   * `not_permitted`, which is answered as it is) ends the session, unless `soft`, when the
    * refusal is handed back with the API's answer (if there was one). A body sent twice on retry
    * must be re-readable (JSON, FormData, bytes; never a stream). The time budget is the
    * transport's: every call of a portal request shares it (index.ts).
@@ -286,7 +311,9 @@ export function createClient(options: ClientOptions) {
       response = await send(method, path, content, `Bearer ${token}`);
       if (response?.status === 401) return refuse(401, response, soft);
     }
-    if (response?.status === 403) return refuse(403, response, soft);
+    if (response?.status === 403 && endsSession(403, await errorCodeOf(response))) {
+      return refuse(403, response, soft);
+    }
     return response;
   }
 

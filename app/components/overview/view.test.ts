@@ -102,7 +102,7 @@ const user: ApiUser = {
   status: "active",
   popup: null,
   sap_id: "1",
-  test_role: null,
+  test_role: "master",
   all_supplies: 1,
   is_legal_person: 0,
   employee_name: null,
@@ -220,6 +220,30 @@ describe("buildOverviewView", () => {
       ["electricity", "112345678017"],
       ["gas", "20819450276993"],
     ]);
+  });
+
+  it("offers no payment to a person whose role may not pay (#18: user)", () => {
+    for (const role of ["user", null] as const) {
+      const view = buildOverviewView({
+        ...base,
+        user: { ...user, test_role: role },
+        meters: owing,
+        selected: owing[0]!,
+        history: [],
+        paySeveralRequested: true,
+      });
+      expect(view.topBanner?.showPay).toBe(false);
+      expect(view.paySeveral).toBeNull();
+    }
+    const admin = buildOverviewView({
+      ...base,
+      user: { ...user, test_role: "admin" },
+      meters: owing,
+      selected: owing[0]!,
+      history: [],
+    });
+    expect(admin.topBanner?.showPay).toBe(true);
+    expect(admin.paySeveral?.open).toBe(true);
   });
 
   it("keeps it closed once dismissed, but ?modal=pay-several opens it again", () => {

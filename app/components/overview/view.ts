@@ -1,4 +1,5 @@
 import { toCents } from "../../../core/gateway";
+import { can } from "../../../core/permissions";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
 import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
@@ -109,12 +110,14 @@ export interface OverviewInput {
 export function buildOverviewView(input: OverviewInput): OverviewView {
   const { user, selected, history } = input;
   const bill = latestBill(history);
+  // A person whose role may not pay (#18: `user`) sees no pay button and no pay-several dialog.
+  const mayPay = can(user.test_role, "manage_supply");
 
   const topBanner: TopBannerView | null = showTopBanner(selected)
     ? {
         heading: billTypeHeading(bill),
         owed: selected.running_total,
-        showPay: showPayButton(selected),
+        showPay: mayPay && showPayButton(selected),
         status: bill ? billStatus(bill, input.today) : null,
         date: bannerDate(selected),
         invoiceId: bill?.id ?? null,
@@ -151,7 +154,7 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
     dismissedThisSession: input.paySeveralDismissed,
   });
   const paySeveral: PaySeveralView | null =
-    owing.length > 1
+    mayPay && owing.length > 1
       ? {
           open: conditionHolds || (input.paySeveralRequested && popup === null),
           rows: owing.map((m) => ({

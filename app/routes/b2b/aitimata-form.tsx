@@ -30,6 +30,7 @@ import { type RequestKind } from "../../../core/requests/rules";
 import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/aitimata-form";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
@@ -59,6 +60,8 @@ function kindOf(request: Request): RequestKind {
  */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
+  // A new request is managing a supply (#18): a `user` gets the not-permitted page.
+  requirePermission(shell.user, "manage_supply");
   const kind = kindOf(args.request);
   const api = getApi(args);
   const requests = await userRequestList(api, shell.user.id);
@@ -110,7 +113,8 @@ const keptOf = (file: ApiRequestFile | null) =>
  * kept ("file X kept"), so the customer chooses a file again only when the file was the problem.
  */
 export async function action(args: Route.ActionArgs) {
-  const { api } = await requireActiveUser(args);
+  const { api, user } = await requireActiveUser(args);
+  requirePermission(user, "manage_supply");
   const kind = kindOf(args.request);
   const declared = Number(args.request.headers.get("content-length") ?? 0);
   if (declared > MAX_FORM_BYTES) {
@@ -162,7 +166,8 @@ export async function action(args: Route.ActionArgs) {
       303,
     );
   }
-  const failure = submitFailure(saved);
+  const refused = permissionError(saved);
+  const failure = refused ? { form: refused } : submitFailure(saved);
   if ("form" in failure) {
     return reply(
       {

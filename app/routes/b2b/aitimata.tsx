@@ -5,6 +5,7 @@ import stylesHref from "../../components/requests/requests.css?url";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { KIND_SLUG, statusTone } from "../../domain/requests-view";
 import type { RouteHandle } from "../../root";
+import { can } from "../../../core/permissions";
 import type { Route } from "./+types/aitimata";
 import { requests as readRequests } from "../../.server/api/requests";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
@@ -35,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       selectedMeterId: shell.selectedMeter.id,
+      // A new request is managing a supply (#18): a `user` sees the list, not the forms' links.
+      mayRequest: can(shell.user.test_role, "manage_supply"),
       requests: requests.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -50,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("requests");
-  const { requests, selectedMeterId } = loaderData;
+  const { requests, selectedMeterId, mayRequest } = loaderData;
   const start = (kind: keyof typeof KIND_SLUG) =>
     `${href("/b2b/aitimata")}/${KIND_SLUG[kind]}?meter=${selectedMeterId}`;
   return (
@@ -60,27 +63,29 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
       </div>
       <p>{t("intro")}</p>
 
-      <section aria-labelledby="rq-new-title">
-        <h2 id="rq-new-title">{t("new.title")}</h2>
-        <div className="rq-new">
-          <div className="card">
-            <h3 className="card__title">{t("new.nameChange")}</h3>
-            <p>{t("new.nameChangeBody")}</p>
-            <a className="btn" href={start("name_change")}>
-              {t("new.start")}
-              <span className="visually-hidden">: {t("new.nameChange")}</span>
-            </a>
+      {mayRequest ? (
+        <section aria-labelledby="rq-new-title">
+          <h2 id="rq-new-title">{t("new.title")}</h2>
+          <div className="rq-new">
+            <div className="card">
+              <h3 className="card__title">{t("new.nameChange")}</h3>
+              <p>{t("new.nameChangeBody")}</p>
+              <a className="btn" href={start("name_change")}>
+                {t("new.start")}
+                <span className="visually-hidden">: {t("new.nameChange")}</span>
+              </a>
+            </div>
+            <div className="card">
+              <h3 className="card__title">{t("new.cancellation")}</h3>
+              <p>{t("new.cancellationBody")}</p>
+              <a className="btn" href={start("cancellation")}>
+                {t("new.start")}
+                <span className="visually-hidden">: {t("new.cancellation")}</span>
+              </a>
+            </div>
           </div>
-          <div className="card">
-            <h3 className="card__title">{t("new.cancellation")}</h3>
-            <p>{t("new.cancellationBody")}</p>
-            <a className="btn" href={start("cancellation")}>
-              {t("new.start")}
-              <span className="visually-hidden">: {t("new.cancellation")}</span>
-            </a>
-          </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
       <TitledCard id="rq-list-title" title={t("list.title")}>
         {requests.length === 0 ? (

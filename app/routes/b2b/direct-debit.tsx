@@ -12,6 +12,7 @@ import { MandateFacts } from "../../components/direct-debit/MandateFacts";
 import { formatAddress, supplyNumber } from "../../domain/format";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/direct-debit";
 import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
@@ -25,7 +26,9 @@ export const handle: RouteHandle = {
 export const headers = noStoreHeaders;
 
 async function ownMeter(args: Route.LoaderArgs | Route.ActionArgs) {
-  await requireShell(args);
+  const shell = await requireShell(args);
+  // A supply's direct debit is managing it (#18): a `user` gets the not-permitted page.
+  requirePermission(shell.user, "manage_supply");
   const id = args.params.meterId;
   const meter = /^\d{1,12}$/.test(id)
     ? (await requireAllMeters(args)).find((m) => m.id === Number(id))
@@ -74,7 +77,9 @@ export async function action(args: Route.ActionArgs) {
     } else {
       session.flash("toast", {
         type: "error",
-        key: result.status === 404 ? "directDebit:manage.none" : "directDebit:errors.failed",
+        key:
+          permissionError(result) ??
+          (result.status === 404 ? "directDebit:manage.none" : "directDebit:errors.failed"),
       });
     }
     throw redirect(self, { headers: NO_STORE });
@@ -90,7 +95,8 @@ export async function action(args: Route.ActionArgs) {
     session.flash("toast", { type: "success", key: "directDebit:manage.saved" });
     throw redirect(self, { headers: NO_STORE });
   }
-  const shown = ddErrorMessage(saved);
+  const refused = permissionError(saved);
+  const shown = refused ? { field: null, key: refused } : ddErrorMessage(saved);
   const reply = shown.field
     ? submission.reply({ hideFields, fieldErrors: { [shown.field]: [shown.key] } })
     : submission.reply({ hideFields, formErrors: [shown.key] });

@@ -12,6 +12,7 @@ import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
+import { can } from "../../../core/permissions";
 import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
@@ -32,7 +33,7 @@ const DOWNLOAD_ERRORS = ["unavailable", "forbidden", "failed"] as const;
 export async function loader(args: Route.LoaderArgs) {
   const id = args.params.invoiceId;
   if (!/^\d{1,12}$/.test(id)) throw data(null, { status: 404 });
-  await requireShell(args);
+  const shell = await requireShell(args);
   const [result, meters] = await Promise.all([
     readInvoice(getApi(args), id),
     requireAllMeters(args),
@@ -48,8 +49,12 @@ export async function loader(args: Route.LoaderArgs) {
   // "Pay this bill" starts the one pay flow (/b2b/pay, as the overview and the bills page do) for
   // this bill's supply, pre-filled with what remains of it (billPayCents says how much, or none).
   const payCents = meter ? billPayCents(invoice, meter) : 0;
+  // A person whose role may not pay (#18: `user`) gets no pay link.
+  const mayPay = can(shell.user.test_role, "manage_supply");
   const payLink =
-    meter && status && status !== "paid" && payCents > 0 ? payHref(meter.id, payCents / 100) : null;
+    mayPay && meter && status && status !== "paid" && payCents > 0
+      ? payHref(meter.id, payCents / 100)
+      : null;
   return data(
     {
       invoice,

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
 import { historyOfSelectedMeter } from "../../.server/api/history";
 import { requireShell } from "../../.server/shell";
+import { can } from "../../../core/permissions";
 import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
 import { BillsTable } from "../../components/bills/BillsTable";
 import { exportHref, payHref } from "../../components/bills/links";
@@ -64,6 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
       today: athensToday(),
       exportFailed: url.searchParams.get("export") === "failed",
       allPayments,
+      // A person whose role may not pay (#18: `user`) gets no pay button.
+      mayPay: can(shell.user.test_role, "manage_supply"),
     },
     { headers: NO_STORE },
   );
@@ -71,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Bills({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bills");
-  const { meter, query, page, payments, years } = loaderData;
+  const { meter, query, page, payments, years, mayPay } = loaderData;
   const owing = meter.runningTotal > 0;
   return (
     <div className="bills">
@@ -103,7 +106,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             <dd>{formatDate(meter.lastPaymentDate)}</dd>
           </div>
         </dl>
-        {owing ? (
+        {owing && !mayPay ? null : owing ? (
           <p className="actions">
             {/* The payments flow owns /b2b/pay; plain link so it works before it exists. */}
             <a className="btn" href={payHref(meter.id)}>

@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect } from "react-router";
 import { requireAllMeters, requireShell } from "../../.server/shell";
 import { SupplyDirectDebit } from "../../components/direct-debit/SupplyDirectDebit";
-import { loadSupplyDirectDebits } from "../../.server/direct-debit-supplies";
+import {
+  loadSupplyDirectDebits,
+  type SupplyDirectDebits,
+} from "../../.server/direct-debit-supplies";
 import { Icon } from "../../components/Icon";
 import { FilterSelect, PlainField } from "../../components/form/PlainField";
 import {
@@ -16,6 +19,7 @@ import { formatAmount, formatDate } from "../../domain/format";
 import { parseSupplyFilters } from "../../domain/overview";
 import { sidebarItems } from "../../domain/sidebar";
 import type { RouteHandle } from "../../root";
+import { can } from "../../../core/permissions";
 import type { Route } from "./+types/paroxes";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
@@ -42,9 +46,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (!allowed) throw redirect(href("/b2b/episkopisi"));
   const meters = await requireAllMeters(args);
   const filters = parseSupplyFilters(new URL(args.request.url).searchParams);
-  const directDebits = await loadSupplyDirectDebits(args);
+  // Direct debit is managing a supply (#18): a `user` sees neither the lines nor their links.
+  const mayManage = can(shell.user.test_role, "manage_supply");
+  const directDebits: SupplyDirectDebits = mayManage ? await loadSupplyDirectDebits(args) : {};
   return data(
-    { ...buildSuppliesView(meters, shell.selectedMeter.id, filters), directDebits },
+    { ...buildSuppliesView(meters, shell.selectedMeter.id, filters), directDebits, mayManage },
     { headers: NO_STORE },
   );
 }
@@ -156,7 +162,11 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
           <ul className="supplies" role="list">
             {group.rows.map((row) => (
               <li key={row.id}>
-                <SupplyCard row={row} directDebit={loaderData.directDebits[row.id] ?? null} />
+                <SupplyCard
+                  row={row}
+                  directDebit={loaderData.directDebits[row.id] ?? null}
+                  mayManage={loaderData.mayManage}
+                />
               </li>
             ))}
           </ul>
@@ -201,9 +211,11 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
 function SupplyCard({
   row,
   directDebit,
+  mayManage,
 }: {
   row: SupplyRow;
   directDebit: { last4: string; day: number } | null;
+  mayManage: boolean;
 }) {
   const { t } = useTranslation("overview");
   const titleId = `supply-${row.id}`;
@@ -248,12 +260,14 @@ function SupplyCard({
           {formatAmount(row.balance)}
         </dd>
       </dl>
-      <SupplyDirectDebit
-        meterId={row.id}
-        supplyNumber={row.supplyNumber}
-        active={row.meterStatus === "Active"}
-        directDebit={directDebit}
-      />
+      {mayManage ? (
+        <SupplyDirectDebit
+          meterId={row.id}
+          supplyNumber={row.supplyNumber}
+          active={row.meterStatus === "Active"}
+          directDebit={directDebit}
+        />
+      ) : null}
       <div className="actions">
         {row.selected ? (
           <span className="badge badge--success">{t("supplies.selected")}</span>

@@ -29,6 +29,7 @@ import { createPaySchema } from "../../domain/payments";
 import { amountInputValue, onTimeDiscount } from "../../domain/payment-rules";
 import { parseAmount, toCents } from "../../../core/gateway";
 import type { RouteHandle } from "../../root";
+import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/pay";
 import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
@@ -74,6 +75,8 @@ function idsFrom(url: URL): number[] {
 
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
+  // Paying is managing a supply (#18): a `user` gets the not-permitted page, still signed in.
+  requirePermission(shell.user, "manage_supply");
   const url = new URL(args.request.url);
   const today = athensToday(new Date());
   const payable = owing(shell.meters);
@@ -117,6 +120,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const shell = await requireShell(args);
+  requirePermission(shell.user, "manage_supply");
   const payable = owing(shell.meters);
   const dues = Object.fromEntries(payable.map((m) => [m.id, toCents(m.running_total)]));
   const formData = await args.request.formData();
@@ -149,9 +153,11 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // The API's refusal of the person's role (#18) says so; anything else could not start.
+  const refused = permissionError(result);
   return data(
-    { result: submission.reply({ formErrors: ["payments:errors.start"] }) },
-    { status: 400 },
+    { result: submission.reply({ formErrors: [refused ?? "payments:errors.start"] }) },
+    { status: refused ? 403 : 400 },
   );
 }
 

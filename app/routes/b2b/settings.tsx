@@ -33,6 +33,7 @@ import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../../doma
 import { localeCookie } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
+import { permissionError } from "../../.server/permission";
 import type { Route } from "./+types/settings";
 import { NO_STORE } from "../../.server/no-store";
 
@@ -239,7 +240,11 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     // Spec §8: the dialog closes on a failed request, with the message as a toast.
-    session.flash("toast", { type: "error", key: saveFailureKey(saveResult) });
+    // A refusal of the person's role (#18) says so; the person stays signed in.
+    session.flash("toast", {
+      type: "error",
+      key: permissionError(saveResult) ?? saveFailureKey(saveResult),
+    });
     throw redirect(returnTo, 303);
   }
 

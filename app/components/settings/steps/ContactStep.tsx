@@ -50,7 +50,14 @@ export function ContactStep({
         <Switch meta={fields.indication_sms} label={t("settingsModal.indicationSms")} />
       </fieldset>
 
-      <BillSwitches supplies={fields.supplies} view={view} live={live} onToggleAll={onToggleAll} />
+      {view.manageSupplies ? (
+        <BillSwitches
+          supplies={fields.supplies}
+          view={view}
+          live={live}
+          onToggleAll={onToggleAll}
+        />
+      ) : null}
     </section>
   );
 }
