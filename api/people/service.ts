@@ -19,7 +19,7 @@ import {
 } from "../../core/permissions";
 import { randomToken, sha256 } from "../../core/tokens";
 import type { Db } from "../db";
-import { idsJson } from "../db/ids";
+import { changedRow } from "../db/changes";
 import { customers, invitations, sessions, userMeters, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { hashPassword } from "../lib/password";
@@ -137,16 +137,20 @@ const revokeOpenInvitations = (db: Db, userId: number) =>
       ),
     );
 
-/** The person's user_meters replaced by `supplies` (none for all supplies). */
+/** Rows per INSERT: D1 binds at most 100 parameters to a statement (two per row here). */
+const ROWS_PER_INSERT = 40;
+
+/** The person's user_meters replaced by `supplies` (none for all supplies), for a batch. */
 function supplyStatements(db: Db, userId: number, supplies: SupplySet) {
-  const clear = db.delete(userMeters).where(eq(userMeters.user_id, userId));
-  if (supplies === "all" || supplies.size === 0) return [clear] as const;
-  return [
-    clear,
-    db.run(
-      sql`INSERT INTO user_meters (user_id, meter_id) SELECT ${userId}, value FROM json_each(${idsJson(supplies)})`,
-    ),
-  ] as const;
+  const ids = supplies === "all" ? [] : [...supplies].sort((a, b) => a - b);
+  const inserts = [];
+  for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+    const rows = ids
+      .slice(i, i + ROWS_PER_INSERT)
+      .map((meter_id) => ({ user_id: userId, meter_id }));
+    inserts.push(db.insert(userMeters).values(rows));
+  }
+  return [db.delete(userMeters).where(eq(userMeters.user_id, userId)), ...inserts] as const;
 }
 
 // ---- reads ----
@@ -259,6 +263,7 @@ export async function supplyChoices(
       category: m.category,
     })),
     total: own.length,
+    can_give_all: mine === "all",
     regions: distinct(own.map((m) => m.phys_region)),
     categories: distinct(own.map((m) => m.category)),
   };
@@ -589,7 +594,7 @@ export async function acceptInvitation(
       ),
     db.update(invitations).set({ used_at: now }).where(open),
   ]);
-  if (used.meta.changes !== 1) throw badRequest("bad_token");
+  if (!changedRow(used)) throw badRequest("bad_token");
   await auditStatement(db, {
     action: "invitation_accept",
     userId: found.user.id,

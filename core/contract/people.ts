@@ -132,6 +132,7 @@ export type ApiSupplyChoice = z.infer<typeof apiSupplyChoiceSchema>;
 export const apiSupplyChoicesSchema = z.object({
   supplies: z.array(apiSupplyChoiceSchema).meta({ description: "The ones the filters match" }),
   total: z.number().int().meta({ description: "Every supply the caller may give" }),
+  can_give_all: z.boolean().meta({ description: "Whether the caller may give all supplies" }),
   regions: z.array(z.string()),
   categories: z.array(z.string()),
 });
