@@ -13,12 +13,14 @@ export const personParams = z.object({ userId: pathId, personId: pathId });
 export const invitationParams = z.object({ token: opaqueParam("An invitation's token") });
 
 /** The roles a person can be given: the master is only ever handed over (…/master). */
-export const personRoleSchema = z.enum(["admin", "user"]);
+export const personRoleSchema = z.enum(["admin", "user"], { error: "validate.require" });
 export type PersonRole = z.infer<typeof personRoleSchema>;
 
 /** 0|1 as JSON sends it, or "0"/"1" and true/false. */
 const flag = z
-  .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()])
+  .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()], {
+    error: "validate.require",
+  })
   .transform((v) => (v === 1 || v === "1" || v === true ? 1 : 0));
 
 /** The supplies given: ids of the account's supplies (at most the 1000 of a large account). */
@@ -36,9 +38,9 @@ const SUPPLIES_REQUIRED = "people:errors.suppliesRequired";
  */
 export const inviteSchema = z
   .object({
-    name: z.string().trim().min(1, "validate.require").max(120),
+    name: z.string({ error: "validate.require" }).trim().min(1, "validate.require").max(120),
     email: z
-      .string()
+      .string({ error: "validate.require" })
       .trim()
       .toLowerCase()
       .pipe(z.email("validate.notValidEmail"))
