@@ -129,6 +129,16 @@ test("the master invites a person, who accepts by email and is listed as active"
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText(el("people:status.active"));
   await expect(row).toContainText(el("people:supplyCount_one", { count: 1 }));
+
+  // The master makes them an admin of every supply.
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/b2b\/xristes\/\d+$/);
+  await page.getByLabel(el("people:role.admin")).check();
+  await page.getByLabel(el("people:supplies.all")).check();
+  await page.getByRole("button", { name: el("people:person.save") }).click();
+  await expect(page.getByText(el("people:person.saved"))).toBeVisible();
+  await expect(page.locator(".facts")).toContainText(el("people:role.admin"));
+  await expect(page.locator(".facts")).toContainText(el("people:allSupplies"));
 });
 
 test("an admin sees and gives only its own supplies", async ({ page, request }) => {
