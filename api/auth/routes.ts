@@ -13,6 +13,7 @@ import { publicLink, publicOrigin } from "../lib/public-origin";
 import { clientIp, parseBasicAuth } from "../lib/request";
 import { validate } from "../lib/validate";
 import { bearerToken, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { enforceClientLimit, LIMITS, tooManyAttempts } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import {
@@ -53,17 +54,29 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ data });
   })
 
-  .post("/logout", requireBearer, validate("json", logoutSchema), async (c) => {
-    const who = { ...c.get("auth"), ip: clientIp(c) };
-    await signOut(c.get("db"), who, c.req.valid("json").user_id);
-    return c.body(null, 204);
-  })
+  .post(
+    "/logout",
+    requireBearer,
+    permit("own_profile"),
+    validate("json", logoutSchema),
+    async (c) => {
+      const who = { ...c.get("auth"), ip: clientIp(c) };
+      await signOut(c.get("db"), who, c.req.valid("json").user_id);
+      return c.body(null, 204);
+    },
+  )
 
-  .post("/deactivate", requireBearer, validate("json", deactivateSchema), async (c) => {
-    const who = { userId: c.get("auth").userId, ip: clientIp(c) };
-    await deactivate(c.get("db"), who, c.req.valid("json").username);
-    return c.body(null, 204);
-  })
+  .post(
+    "/deactivate",
+    requireBearer,
+    permit("own_profile"),
+    validate("json", deactivateSchema),
+    async (c) => {
+      const who = { userId: c.get("auth").userId, ip: clientIp(c) };
+      await deactivate(c.get("db"), who, c.req.valid("json").username);
+      return c.body(null, 204);
+    },
+  )
 
   .post("/activate", validate("json", activationSchema), async (c) => {
     await activate(c.get("db"), c.req.valid("json").id, { ip: clientIp(c) });
@@ -94,7 +107,7 @@ export const authRoutes = new Hono<ApiEnv>()
   })
 
   /** A single-use, 5-minute token that signs the same user in elsewhere (/redirect-login/{token}). */
-  .post("/redirect-token", requireBearer, async (c) => {
+  .post("/redirect-token", requireBearer, permit("read"), async (c) => {
     const token = await issueRedirectToken(c.get("db"), c.get("auth").userId);
     return c.json({ data: { token } });
   })

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { ApiCalendar } from "../../core/contract";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { assertOwnUser, findUserWithCustomer } from "../services/customers";
+import { permit } from "../middleware/permit";
+import { assertOwnUser, personOf } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
   addDays,
@@ -22,6 +23,7 @@ import { calendarRows } from "./service";
 export const calendarRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/calendar",
   requireBearer,
+  permit("read"),
   validate("param", userParams, { invalid: "not_found" }),
   validate("query", calendarRangeQuery),
   async (c) => {
@@ -36,9 +38,7 @@ export const calendarRoutes = new Hono<ApiEnv>().get(
     if (span > MAX_RANGE_DAYS) throw badRequest("validation", "to", "calendar:errors.range");
 
     const db = c.get("db");
-    const found = await findUserWithCustomer(db, userId);
-    if (!found) throw notFound();
-    const rows = await calendarRows(db, found.customer.id, from, to);
+    const rows = await calendarRows(db, await personOf(db, userId), from, to);
     const data: ApiCalendar = {
       from,
       to,

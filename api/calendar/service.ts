@@ -1,7 +1,7 @@
-import { and, between, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { invoices, meters } from "../db/schema";
-import { REMOVED_METER_STATUS } from "../services/customers";
+import { personMeter, type SupplyScope } from "../services/customers";
 import type { CalendarBill, CalendarMeter } from "../../core/calendar";
 
 /** Bills with a due date; payments, credit notes and cancellations have none worth a reminder. */
@@ -13,7 +13,7 @@ const BILL_TYPES = ["Clearance", "Advance", "Manual"] as const;
  */
 export async function calendarRows(
   db: Db,
-  customerId: number,
+  person: SupplyScope,
   from: string,
   to: string,
 ): Promise<{ meters: CalendarMeter[]; bills: CalendarBill[] }> {
@@ -30,7 +30,7 @@ export async function calendarRows(
         next_reading_date: meters.next_reading_date,
       })
       .from(meters)
-      .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS))),
+      .where(personMeter(person)),
     db
       .select({
         id: invoices.id,
@@ -44,8 +44,7 @@ export async function calendarRows(
       .innerJoin(meters, eq(meters.id, invoices.meter_id))
       .where(
         and(
-          eq(meters.customer_id, customerId),
-          ne(meters.status, REMOVED_METER_STATUS),
+          personMeter(person),
           inArray(invoices.type, [...BILL_TYPES]),
           between(invoices.date_due, from, to),
         ),

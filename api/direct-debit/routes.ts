@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { customers, users } from "../db/schema";
+import { customers } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
-import { customerIdOf } from "../services/customers";
+import { permit } from "../middleware/permit";
+import { masterOf, personOf } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
@@ -44,7 +45,7 @@ const asMissing = { invalid: "not_found" } as const;
 const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
 
 /** The signed-in caller's customer id (the user row must still exist, else 404). */
-const callerCustomer = (c: Context<ApiEnv>) => customerIdOf(c.get("db"), c.get("auth").userId);
+const caller = (c: Context<ApiEnv>) => personOf(c.get("db"), c.get("auth").userId);
 
 /**
  * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
@@ -59,10 +60,11 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     await enforceClientLimit(c, LIMITS.directDebitIp);
     const { afm } = c.req.valid("json");
     const customer = await db.query.customers.findFirst({ where: eq(customers.afm, afm) });
-    if (!customer || (await eligibleMeters(db, customer.id)).length === 0) {
+    if (!customer || (await eligibleMeters(db, { customerId: customer.id })).length === 0) {
       throw badRequest("dd_vat_not_found", "afm");
     }
-    const user = await db.query.users.findFirst({ where: eq(users.customer_id, customer.id) });
+    // The account's master (#18: the registration mobile is theirs).
+    const user = await db.query.users.findFirst({ where: masterOf(customer.id) });
     const mobile = customer.phone || user?.registration_phone;
     if (!mobile) throw badRequest("dd_no_mobile", "afm");
     const token = await createFlow(
@@ -121,25 +123,23 @@ export const directDebitRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/direct-debits",
     requireBearer,
+    permit("read"),
     validate("param", userParams, asMissing),
     ownUserPath,
-    async (c) => c.json({ data: await customerMandates(c.get("db"), await callerCustomer(c)) }),
+    async (c) => c.json({ data: await customerMandates(c.get("db"), await caller(c)) }),
   )
 
   /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
   .put(
     "/users/:userId/direct-debits/:meterId",
     requireBearer,
+    permit("manage_supply"),
     validate("json", cardSchema),
     validate("param", ddMeterParams, asMissing),
     ownUserPath,
     async (c) => {
       const db = c.get("db");
-      const meter = await ownEligibleMeter(
-        db,
-        await callerCustomer(c),
-        c.req.valid("param").meterId,
-      );
+      const meter = await ownEligibleMeter(db, await caller(c), c.req.valid("param").meterId);
       return c.json({ data: await saveMandate(db, meter, registerCard(c.req.valid("json"))) });
     },
   )
@@ -147,11 +147,12 @@ export const directDebitRoutes = new Hono<ApiEnv>()
   .delete(
     "/users/:userId/direct-debits/:meterId",
     requireBearer,
+    permit("manage_supply"),
     validate("param", ddMeterParams, asMissing),
     ownUserPath,
     async (c) => {
       const meterId = c.req.valid("param").meterId;
-      if (!(await deleteMandate(c.get("db"), await callerCustomer(c), meterId))) throw notFound();
+      if (!(await deleteMandate(c.get("db"), await caller(c), meterId))) throw notFound();
       return c.body(null, 204);
     },
   );

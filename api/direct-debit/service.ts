@@ -4,7 +4,7 @@
  */
 import { supplyAddress, supplyAddressColumns, supplyNumberColumns } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import {
   directDebitCodeSends,
@@ -34,6 +34,14 @@ import {
   nextChargeDate,
 } from "../../core/direct-debit/rules";
 import { changedRow } from "../db/changes";
+import {
+  masterOf,
+  ownMeter,
+  ownerMeter,
+  personMeter,
+  type SupplyOwner,
+  type SupplyScope,
+} from "../services/customers";
 
 export type FlowRow = typeof directDebitFlows.$inferSelect;
 
@@ -49,23 +57,21 @@ const meterColumns = {
 type MeterRow = Pick<typeof meters.$inferSelect, keyof typeof meterColumns>;
 type MandateRow = typeof directDebits.$inferSelect;
 
-/** Supplies that may be on direct debit: the customer's Active ones. */
-export function eligibleMeters(db: Db, customerId: number): Promise<MeterRow[]> {
+/** Supplies that may be on direct debit: the owner's Active ones. */
+export function eligibleMeters(db: Db, owner: SupplyOwner): Promise<MeterRow[]> {
   return db
     .select(meterColumns)
     .from(meters)
-    .where(and(eq(meters.customer_id, customerId), eq(meters.status, "Active")))
+    .where(and(ownerMeter(owner), eq(meters.status, "Active")))
     .orderBy(desc(meters.is_main), asc(meters.id));
 }
 
-/** One of the customer's Active supplies, or 404 exactly as for one that does not exist. */
-export async function ownEligibleMeter(db: Db, customerId: number, meterId: number) {
+/** One of the owner's Active supplies, or 404 exactly as for one that does not exist. */
+export async function ownEligibleMeter(db: Db, owner: SupplyOwner, meterId: number) {
   const [meter] = await db
     .select(meterColumns)
     .from(meters)
-    .where(
-      and(eq(meters.id, meterId), eq(meters.customer_id, customerId), eq(meters.status, "Active")),
-    );
+    .where(and(eq(meters.id, meterId), ownerMeter(owner), eq(meters.status, "Active")));
   if (!meter) throw new ApiError(404, "not_found");
   return meter;
 }
@@ -88,15 +94,15 @@ function toApiDirectDebit(row: MandateRow, meter: MeterRow, today: string): ApiD
   };
 }
 
-/** The customer's active direct debits, in supply order. */
-export async function customerMandates(db: Db, customerId: number): Promise<ApiDirectDebit[]> {
+/** The person's active direct debits, in supply order. */
+export async function customerMandates(db: Db, person: SupplyScope): Promise<ApiDirectDebit[]> {
   const [supplies, mandates] = await Promise.all([
     db
       .select(meterColumns)
       .from(meters)
-      .where(and(eq(meters.customer_id, customerId), ne(meters.status, "Removed")))
+      .where(personMeter(person))
       .orderBy(desc(meters.is_main), asc(meters.id)),
-    db.select().from(directDebits).where(eq(directDebits.customer_id, customerId)),
+    db.select().from(directDebits).where(eq(directDebits.customer_id, person.customerId)),
   ]);
   const byMeter = new Map(mandates.map((m) => [m.meter_id, m]));
   const today = nowIso().slice(0, 10);
@@ -200,10 +206,14 @@ export async function saveMandate(db: Db, meter: MeterRow, card: RegisteredCard)
   return toApiDirectDebit(row, meter, now.slice(0, 10));
 }
 
-export async function deleteMandate(db: Db, customerId: number, meterId: number) {
+/** Ends the direct debit of one of the person's supplies; false when there is none. */
+export async function deleteMandate(db: Db, person: SupplyScope, meterId: number) {
+  if (!(await ownMeter(db, person, meterId))) return false;
   const result = await db
     .delete(directDebits)
-    .where(and(eq(directDebits.meter_id, meterId), eq(directDebits.customer_id, customerId)));
+    .where(
+      and(eq(directDebits.meter_id, meterId), eq(directDebits.customer_id, person.customerId)),
+    );
   return changedRow(result);
 }
 
@@ -260,7 +270,7 @@ export async function flowStep(
 export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise<ApiDdFlow> {
   const verified = row.status !== "code";
   const [eligible, mandates, recent] = await Promise.all([
-    verified ? eligibleMeters(db, row.customer_id) : Promise.resolve([]),
+    verified ? eligibleMeters(db, { customerId: row.customer_id }) : Promise.resolve([]),
     verified
       ? db.select().from(directDebits).where(eq(directDebits.customer_id, row.customer_id))
       : Promise.resolve([]),
@@ -339,7 +349,7 @@ export async function sendCode(
   const [userId] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.customer_id, flow.customer_id))
+    .where(masterOf(flow.customer_id))
     .limit(1);
   await db.insert(outbox).values({
     channel: "sms",
@@ -502,7 +512,7 @@ export async function chooseFlowCard(
   card: Parameters<typeof registerCard>[0] & { meter_id: number },
 ) {
   if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
-  const meter = await ownEligibleMeter(db, flow.customer_id, card.meter_id);
+  const meter = await ownEligibleMeter(db, { customerId: flow.customer_id }, card.meter_id);
   await saveCardDraft(db, flow, { ...card, meter_id: meter.id });
   const registered = registerCard(card);
   await saveFlowCard(db, { ...flow, status: "card" }, registered);
@@ -516,7 +526,7 @@ export async function activateFlow(db: Db, flow: FlowRow, now = new Date()) {
   if (flow.status === "done") return;
   if (flow.status !== "confirm" || !flow.meter_id || !flow.card_token)
     throw badRequest("invalid_data");
-  const meter = await ownEligibleMeter(db, flow.customer_id, flow.meter_id);
+  const meter = await ownEligibleMeter(db, { customerId: flow.customer_id }, flow.meter_id);
   const stamp = now.toISOString();
   const card: RegisteredCard = {
     token: flow.card_token,

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { exportQuerySchema, invoiceParams, userParams, type ApiInvoice } from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { exportOf, invoicePdf, ownInvoice } from "./service";
@@ -21,14 +22,20 @@ const pdfHeaders = (size: number, cache: "hit" | "miss") => ({
 /** Mounted at /api. Bills: one invoice, its PDF, and the customer's data export. */
 export const invoiceRoutes = new Hono<ApiEnv>()
   /** One invoice of the caller (the bills page's "explain this bill"). */
-  .get("/invoices/:id", requireBearer, validate("param", invoiceParams, asMissing), async (c) => {
-    const data: ApiInvoice = await ownInvoice(
-      c.get("db"),
-      c.get("auth").userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data });
-  })
+  .get(
+    "/invoices/:id",
+    requireBearer,
+    permit("read"),
+    validate("param", invoiceParams, asMissing),
+    async (c) => {
+      const data: ApiInvoice = await ownInvoice(
+        c.get("db"),
+        c.get("auth").userId,
+        c.req.valid("param").id,
+      );
+      return c.json({ data });
+    },
+  )
 
   /**
    * The bill as invoice.pdf (spec §7), in the Language header's language, generated once and then
@@ -38,6 +45,7 @@ export const invoiceRoutes = new Hono<ApiEnv>()
   .get(
     "/getInvoicePdf/:id",
     requireBearer,
+    permit("read"),
     validate("param", invoiceParams, asMissing),
     async (c) => {
       const who = { userId: c.get("auth").userId, lang: c.get("lang") };
@@ -61,6 +69,7 @@ export const invoiceRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/export",
     requireBearer,
+    permit("read"),
     validate("query", exportQuerySchema),
     validate("param", userParams, asMissing),
     async (c) => {

@@ -8,7 +8,13 @@ import { ApiError, notFound } from "../lib/errors";
 import { pdfFonts } from "../pdf/fonts";
 import { renderInvoicePdf } from "../pdf/invoice-pdf";
 import { toApiReading } from "../readings/service";
-import { REMOVED_METER_STATUS } from "../services/customers";
+import {
+  REMOVED_METER_STATUS,
+  findUserWithCustomer,
+  personMeter,
+  personOf,
+  userSeesMeter,
+} from "../services/customers";
 import { toApiInvoice } from "../services/serialize";
 import type { Lang } from "../types";
 import { buildExport, exportFileName, toCsv, type ExportSupply } from "./export";
@@ -30,6 +36,7 @@ async function ownedInvoice(db: Db, userId: number, invoiceId: number) {
         eq(invoices.id, invoiceId),
         eq(users.id, userId),
         ne(meters.status, REMOVED_METER_STATUS),
+        userSeesMeter,
       ),
     )
     .limit(1);
@@ -93,20 +100,12 @@ export async function invoicePdf(
  * same three queries as one.
  */
 export async function exportOf(db: Db, userId: number, query: z.infer<typeof exportQuerySchema>) {
-  const owner = await db
-    .select({ customer: customers })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customer_id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const customer = owner[0]?.customer;
+  const found = await findUserWithCustomer(db, userId);
+  const customer = found?.customer;
   if (!customer) throw notFound();
+  const person = await personOf(db, userId);
   const meterFilter = query.meter_id ? eq(meters.id, Number(query.meter_id)) : undefined;
-  const visible = and(
-    eq(meters.customer_id, customer.id),
-    ne(meters.status, REMOVED_METER_STATUS),
-    meterFilter,
-  );
+  const visible = and(personMeter(person), meterFilter);
   const meterRows = await db
     .select()
     .from(meters)

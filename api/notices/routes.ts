@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import type { ApiEnv } from "../types";
 import { noticeListQuery, noticeParams } from "../../core/notices";
 import { toApiNotice, visibleNotice, visibleNotices } from "./service";
@@ -11,12 +12,12 @@ import { toApiNotice, visibleNotice, visibleNotices } from "./service";
  * one, so there is no owner to check), newest first, in the `Language` header's language.
  */
 export const noticeRoutes = new Hono<ApiEnv>()
-  .get("/", requireBearer, validate("query", noticeListQuery), async (c) => {
+  .get("/", requireBearer, permit("read"), validate("query", noticeListQuery), async (c) => {
     const rows = await visibleNotices(c.get("db"), c.req.valid("query").limit ?? 50);
     return c.json({ data: rows.map((row) => toApiNotice(row, c.get("lang"))) });
   })
 
-  .get("/:id", requireBearer, validate("param", noticeParams), async (c) => {
+  .get("/:id", requireBearer, permit("read"), validate("param", noticeParams), async (c) => {
     const row = await visibleNotice(c.get("db"), Number(c.req.valid("param").id));
     if (!row) throw notFound();
     return c.json({ data: toApiNotice(row, c.get("lang")) });

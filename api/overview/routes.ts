@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { meterInvoicesQuerySchema, userMeterParams, type ApiInvoice } from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { meterHistory } from "./service";
@@ -15,6 +16,7 @@ import { meterHistory } from "./service";
 export const overviewRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/meters/:meterId/invoices",
   requireBearer,
+  permit("read"),
   validate("param", userMeterParams),
   validate("query", meterInvoicesQuerySchema),
   async (c) => {

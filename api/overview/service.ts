@@ -2,7 +2,7 @@ import type { ApiInvoice } from "../../core/contract";
 import type { Db } from "../db";
 import { notFound } from "../lib/errors";
 import {
-  customerIdOf,
+  personOf,
   meterInvoices,
   overviewInvoices,
   ownMeterSummary,
@@ -20,7 +20,7 @@ export async function meterHistory(
   view: "all" | "overview",
 ): Promise<ApiInvoice[]> {
   // From the supply summaries the page already read (no round trip of its own).
-  const meter = await ownMeterSummary(db, await customerIdOf(db, userId), meterId);
+  const meter = await ownMeterSummary(db, await personOf(db, userId), meterId);
   if (!meter) throw notFound();
   const rows =
     view === "overview"

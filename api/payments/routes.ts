@@ -24,7 +24,8 @@ import { badRequest, notFound } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/signing";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
-import { findUserWithCustomer } from "../services/customers";
+import { permit } from "../middleware/permit";
+import { personOf, visibleMetersByIds } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
   cancelOrder,
@@ -116,24 +117,29 @@ async function linkMeter(c: Ctx, purpose: string, hash: string) {
 
 export const paymentRoutes = new Hono<ApiEnv>()
   /** Pay one or several of the caller's supplies: a new order, then the gateway's hosted page. */
-  .post("/orders", requireBearer, validate("json", orderSchema), async (c) => {
-    const { userId } = c.get("auth");
-    const found = await findUserWithCustomer(c.get("db"), userId);
-    if (!found) throw notFound();
-    const { items } = c.req.valid("json");
-    const meters = await customerMetersByIds(
-      c.get("db"),
-      found.customer.id,
-      items.map((i) => i.meter_id),
-    );
-    const data = await startPayment(
-      c,
-      meters,
-      { userId, channel: "portal", returnTo: "/b2b/pay", items },
-      c.get("lang"),
-    );
-    return c.json({ data }, 201);
-  })
+  .post(
+    "/orders",
+    requireBearer,
+    permit("manage_supply"),
+    validate("json", orderSchema),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const person = await personOf(c.get("db"), userId);
+      const { items } = c.req.valid("json");
+      const meters = await customerMetersByIds(
+        c.get("db"),
+        person,
+        items.map((i) => i.meter_id),
+      );
+      const data = await startPayment(
+        c,
+        meters,
+        { userId, channel: "portal", returnTo: "/b2b/pay", items },
+        c.get("lang"),
+      );
+      return c.json({ data }, 201);
+    },
+  )
 
   /** The supply a signed /pay or /instant-bill link names (no sign-in: the link is the key). */
   .get("/links/:purpose/:hash", validate("param", payLinkParams, asMissing), async (c) => {
@@ -198,15 +204,19 @@ export const paymentRoutes = new Hono<ApiEnv>()
   .get(
     "/receipts/:reference",
     requireBearer,
+    permit("read"),
     validate("param", referenceParams, asMissing),
     async (c) => {
-      const loaded = await loadReceipt(c.get("db"), c.req.valid("param").reference);
-      const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
+      const db = c.get("db");
+      const loaded = await loadReceipt(db, c.req.valid("param").reference);
+      const person = await personOf(db, c.get("auth").userId);
+      // Every supply the payment paid must be one the person sees.
+      const paid = loaded ? [...new Set(loaded.receipt.items.map((i) => i.meter_id))] : [];
       if (
         !loaded ||
-        !found ||
         loaded.customerIds.length !== 1 ||
-        loaded.customerIds[0] !== found.customer.id
+        loaded.customerIds[0] !== person.customerId ||
+        (await visibleMetersByIds(db, person, paid)).length !== paid.length
       ) {
         throw notFound();
       }
@@ -222,12 +232,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
   .get(
     "/results/:reference",
     requireBearer,
+    permit("read"),
     validate("param", referenceParams, asMissing),
     async (c) => {
-      const found = await findUserWithCustomer(c.get("db"), c.get("auth").userId);
-      if (!found) throw notFound();
       const data = await findPaymentResult(c.get("db"), c.req.valid("param").reference, {
-        customerId: found.customer.id,
+        userId: c.get("auth").userId,
       });
       if (!data) throw notFound();
       return c.json({ data });

@@ -44,6 +44,7 @@ import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
 import { changedRow } from "../db/changes";
 import { inIds } from "../db/ids";
+import { personMeter, personMeterIds, type SupplyScope } from "../services/customers";
 
 export type Channel = (typeof paymentOrderChannels)[number];
 
@@ -76,15 +77,13 @@ export async function findMeter(db: Db, meterId: number): Promise<MeterRow | und
   return meter;
 }
 
-/** The customer's meters with these ids (others are silently absent: the caller answers 404). */
-export async function customerMetersByIds(db: Db, customerId: number, ids: number[]) {
+/** The person's meters with these ids (others are silently absent: the caller answers 404). */
+export async function customerMetersByIds(db: Db, person: SupplyScope, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select(meterColumns)
     .from(meters)
-    .where(
-      and(eq(meters.customer_id, customerId), inIds(meters.id, ids), ne(meters.status, "Removed")),
-    );
+    .where(and(personMeter(person), inIds(meters.id, ids)));
 }
 
 /** Supplies that can be paid (spec §5): the normal statuses, Active or Stopped. */
@@ -409,8 +408,8 @@ export async function loadReceipt(db: Db, reference: string) {
   return { order, receipt, customerIds: [...new Set(results.map((r) => r.customer_id))] };
 }
 
-/** Whose payment a result is asked for: a signed-in customer, or the supply a pay link names. */
-export type PaymentOwner = { customerId: number } | { meterId: number };
+/** Whose payment a result is asked for: a signed-in person, or the supply a pay link names. */
+export type PaymentOwner = { userId: number } | { meterId: number };
 
 /**
  * A payment's recorded outcome and amount, or null when the reference is unknown or the payment
@@ -425,12 +424,16 @@ export async function findPaymentResult(
   const ownItem = eq(paymentOrderItems.order_id, paymentOrders.id);
   const one = { one: sql`1` };
   const foreign =
-    "customerId" in owner
+    "userId" in owner
       ? db
           .select(one)
           .from(paymentOrderItems)
-          .innerJoin(meters, eq(meters.id, paymentOrderItems.meter_id))
-          .where(and(ownItem, ne(meters.customer_id, owner.customerId)))
+          .where(
+            and(
+              ownItem,
+              sql`${paymentOrderItems.meter_id} NOT IN ${personMeterIds(owner.userId)}`,
+            ),
+          )
       : db
           .select(one)
           .from(paymentOrderItems)

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { questionnaireAnswerSchema } from "../../core/questionnaire/rules";
@@ -15,6 +16,7 @@ export const questionnaireRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/questionnaire",
     requireBearer,
+    permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
     async (c) => {
       const { userId } = c.get("auth");
@@ -26,6 +28,7 @@ export const questionnaireRoutes = new Hono<ApiEnv>()
   .post(
     "/users/:userId/questionnaire",
     requireBearer,
+    permit("own_profile"),
     validate("param", userParams, { invalid: "not_found" }),
     validate("json", questionnaireAnswerSchema),
     async (c) => {

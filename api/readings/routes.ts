@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiReadingSaved } from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { userParams } from "../../core/contract/params";
@@ -24,6 +25,7 @@ export const readingRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/readings",
     requireBearer,
+    permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
     validate("query", readingsQuery),
     async (c) => {
@@ -43,25 +45,38 @@ export const readingRoutes = new Hono<ApiEnv>()
    * Readings registered (created) after `since`, for the user's supplies or one of them: what a
    * client polls after submitting, or to learn of the network operator's new readings.
    */
-  .post("/getNewReadings", requireBearer, validate("json", getNewReadingsSchema), async (c) => {
-    const body = c.req.valid("json");
-    const since = body.since
-      ? new Date(body.since.length === 10 ? `${body.since}T00:00:00Z` : body.since).toISOString()
-      : new Date(Date.now() - 30 * 86_400_000).toISOString();
-    const data = await newReadings(c.get("db"), c.get("auth").userId, since, body.meter_id);
-    return c.json({ data });
-  })
+  .post(
+    "/getNewReadings",
+    requireBearer,
+    permit("read"),
+    validate("json", getNewReadingsSchema),
+    async (c) => {
+      const body = c.req.valid("json");
+      const since = body.since
+        ? new Date(body.since.length === 10 ? `${body.since}T00:00:00Z` : body.since).toISOString()
+        : new Date(Date.now() - 30 * 86_400_000).toISOString();
+      const data = await newReadings(c.get("db"), c.get("auth").userId, since, body.meter_id);
+      return c.json({ data });
+    },
+  )
 
   /** Submit a customer reading for today (201; 200 for the same values saved a moment ago). */
-  .post("/readings", requireBearer, validate("json", postReadingSchema), async (c) => {
-    const result = await submitReading(c.get("db"), c.get("auth").userId, c.req.valid("json"));
-    return c.json({ data: result.data } satisfies { data: ApiReadingSaved }, result.status);
-  })
+  .post(
+    "/readings",
+    requireBearer,
+    permit("submit_reading"),
+    validate("json", postReadingSchema),
+    async (c) => {
+      const result = await submitReading(c.get("db"), c.get("auth").userId, c.req.valid("json"));
+      return c.json({ data: result.data } satisfies { data: ApiReadingSaved }, result.status);
+    },
+  )
 
   /** Correct my latest reading while the period is open (409 when it is no longer the latest). */
   .post(
     "/readings/correction",
     requireBearer,
+    permit("submit_reading"),
     validate("json", correctReadingSchema),
     async (c) => {
       const data = await correctReading(c.get("db"), c.get("auth").userId, c.req.valid("json"));

@@ -6,11 +6,10 @@ import { invoices, meters, readings } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import {
-  REMOVED_METER_STATUS,
   customerMeterSummaries,
-  findUserWithCustomer,
-  isReadOnly,
   ownMeter as findOwnMeter,
+  personOf,
+  type SupplyScope,
 } from "../services/customers";
 import { readingsStatement } from "../services/shell-reads";
 import {
@@ -54,29 +53,18 @@ export function toApiReading(row: ReadingRow): ApiReading {
   };
 }
 
-export async function customerIdOf(db: Db, userId: number): Promise<number> {
-  const found = await findUserWithCustomer(db, userId);
-  if (!found) throw notFound();
-  return found.customer.id;
-}
-
 /**
  * One of the customer's supplies, or 404 exactly as for a supply that does not exist. On a page's
  * reads it comes from the supply list read with the bearer check (services/customers.ts).
  */
-async function ownMeter(db: Db, customerId: number, meterId: number): Promise<MeterRow> {
-  const meter = await findOwnMeter(db, customerId, meterId);
+async function ownMeter(db: Db, person: SupplyScope, meterId: number): Promise<MeterRow> {
+  const meter = await findOwnMeter(db, person, meterId);
   if (!meter) throw notFound();
   return meter;
 }
 
-async function ownMeterIds(db: Db, customerId: number): Promise<number[]> {
-  if (isReadOnly(db)) return (await customerMeterSummaries(db, customerId)).map((m) => m.id);
-  const rows = await db
-    .select({ id: meters.id })
-    .from(meters)
-    .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)));
-  return rows.map((r) => r.id);
+async function ownMeterIds(db: Db, person: SupplyScope): Promise<number[]> {
+  return (await customerMeterSummaries(db, person)).map((m) => m.id);
 }
 
 /** Every reading of these supplies, newest first (the same statement as the pages' shell reads). */
@@ -90,8 +78,8 @@ async function readableMeterIds(
   userId: number,
   meterId: number | undefined,
 ): Promise<number[]> {
-  const customerId = await customerIdOf(db, userId);
-  return meterId ? [(await ownMeter(db, customerId, meterId)).id] : ownMeterIds(db, customerId);
+  const person = await personOf(db, userId);
+  return meterId ? [(await ownMeter(db, person, meterId)).id] : ownMeterIds(db, person);
 }
 
 /** All readings of the customer's supplies, or of one of them (404 if not theirs), newest first. */
@@ -168,8 +156,8 @@ async function judgeValues(
 
 /** A supply the customer may send a reading for today, with its readings. */
 async function submittable(db: Db, userId: number, meterId: number) {
-  const customerId = await customerIdOf(db, userId);
-  const meter = await ownMeter(db, customerId, meterId);
+  const person = await personOf(db, userId);
+  const meter = await ownMeter(db, person, meterId);
   if (!canSubmitReadings(meter) || meter.status !== "Active") {
     throw new ApiError(400, "reading_not_allowed");
   }
@@ -177,7 +165,7 @@ async function submittable(db: Db, userId: number, meterId: number) {
   const period = indicationState(meter, today);
   if (!period.open) throw new ApiError(400, "reading_period_closed");
   const history = (await meterReadings(db, [meter.id])).map(toApiReading);
-  return { customerId, meter, today, period, history };
+  return { person, meter, today, period, history };
 }
 
 const cpCodes = (register: Register) =>
@@ -254,7 +242,7 @@ export async function submitReading(
   userId: number,
   body: PostReadingBody,
 ): Promise<SubmitResult> {
-  const { customerId, meter, today, history } = await submittable(db, userId, body.meter_id);
+  const { person, meter, today, history } = await submittable(db, userId, body.meter_id);
   const values = registerValues(meter, history, body);
   const night = body.night ?? null;
 
@@ -293,7 +281,7 @@ export async function submitReading(
     const now = (await meterReadings(db, [meter.id])).map(toApiReading);
     const duplicate = sameAsLastClientReading(now, today, body.day, night);
     if (duplicate) return { status: 200, data: duplicate };
-    const fresh = await ownMeter(db, customerId, meter.id);
+    const fresh = await ownMeter(db, person, meter.id);
     if (!indicationState(fresh, today).open) throw new ApiError(400, "reading_period_closed");
     const failed = values.find(
       ({ register, value }) => value <= (previousValue(now, register) ?? -1),
@@ -321,7 +309,7 @@ export async function correctReading(
   userId: number,
   body: CorrectReadingBody,
 ): Promise<ApiReadingSaved> {
-  const { customerId, meter, today, period, history } = await submittable(
+  const { person, meter, today, period, history } = await submittable(
     db,
     userId,
     body.meter_id,
@@ -416,7 +404,7 @@ export async function correctReading(
   if (saved.length === 0 || saved[0]?.value !== body.day) {
     // Something changed between our checks and the batch: answer as we would now.
     const now = (await meterReadings(db, [meter.id])).map(toApiReading);
-    const fresh = await ownMeter(db, customerId, meter.id);
+    const fresh = await ownMeter(db, person, meter.id);
     const state = indicationState(fresh, today);
     if (!state.open) throw new ApiError(400, "reading_period_closed");
     if (correctableReading(now, state)?.ids[0] !== body.reading_id) {

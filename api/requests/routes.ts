@@ -5,6 +5,7 @@ import { clientIp } from "../lib/request";
 import { randomToken } from "../../core/tokens";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import type { ApiEnv } from "../types";
 import {
   FILE_CONTENT_TYPE,
@@ -62,7 +63,7 @@ export const requestRoutes = new Hono<ApiEnv>()
    * most 5 MB, stored in R2 under a random key as a draft for 24 hours. 201 with the draft. The
    * body has no other field, so the checks here are the file's own (size, count, type by bytes).
    */
-  .post("/requests/files", requireBearer, async (c) => {
+  .post("/requests/files", requireBearer, permit("manage_supply"), async (c) => {
     const { userId } = c.get("auth");
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > MAX_UPLOAD_BODY) throw fileError("requests:errors.file.size");
@@ -109,6 +110,7 @@ export const requestRoutes = new Hono<ApiEnv>()
   .get(
     "/requests/files/:fileId",
     requireBearer,
+    permit("read"),
     validate("param", requestFileParams),
     async (c) => {
       const file = await ownDraft(c.get("db"), c.get("auth").userId, c.req.valid("param").fileId);
@@ -123,14 +125,19 @@ export const requestRoutes = new Hono<ApiEnv>()
   )
 
   /** POST /requests/name-change: 201 with the request; rules as in docs/api/requests.md. */
-  .post("/requests/name-change", requireBearer, validate("json", nameChangeBodySchema), async (c) =>
-    c.json({ data: await submitRequest(c, "name_change", c.req.valid("json")) }, 201),
+  .post(
+    "/requests/name-change",
+    requireBearer,
+    permit("manage_supply"),
+    validate("json", nameChangeBodySchema),
+    async (c) => c.json({ data: await submitRequest(c, "name_change", c.req.valid("json")) }, 201),
   )
 
   /** POST /requests/cancellation: 201 with the request. */
   .post(
     "/requests/cancellation",
     requireBearer,
+    permit("manage_supply"),
     validate("json", cancellationBodySchema),
     async (c) => c.json({ data: await submitRequest(c, "cancellation", c.req.valid("json")) }, 201),
   )
@@ -139,6 +146,7 @@ export const requestRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/requests",
     requireBearer,
+    permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
     ownUserPath,
     async (c) => c.json({ data: await userRequests(c.get("db"), c.get("auth").userId) }),
@@ -148,6 +156,7 @@ export const requestRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/requests/:requestId",
     requireBearer,
+    permit("read"),
     validate("param", userRequestParams),
     ownUserPath,
     async (c) => {
@@ -161,6 +170,7 @@ export const requestRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/requests/:requestId/file",
     requireBearer,
+    permit("read"),
     validate("param", userRequestParams),
     ownUserPath,
     async (c) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { supplyNumberColumns } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import type {
@@ -11,7 +11,7 @@ import type { Db } from "../db";
 import { auditLog, messages, meters, requests, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { addSeconds, nowIso } from "../lib/time";
-import { REMOVED_METER_STATUS } from "../services/customers";
+import { personMeterIds } from "../services/customers";
 import type { Lang } from "../types";
 import { randomToken } from "../../core/tokens";
 import { DRAFT_TTL_SECONDS, requestBlocker, type RequestKind } from "../../core/requests/rules";
@@ -47,15 +47,12 @@ interface RequestRow {
   file_size: number | null;
 }
 
-/** A supply of the caller's customer (never a removed one), or 404 as for a missing one. */
+/** One of the caller's supplies (never a removed one), or 404 as for a missing one. */
 export async function ownMeter(db: Db, userId: number, meterId: number): Promise<MeterRow> {
   const [meter] = await db
     .select(meterColumns)
     .from(meters)
-    .innerJoin(users, eq(users.customer_id, meters.customer_id))
-    .where(
-      and(eq(users.id, userId), eq(meters.id, meterId), ne(meters.status, REMOVED_METER_STATUS)),
-    )
+    .where(and(eq(meters.id, meterId), sql`${meters.id} IN ${personMeterIds(userId)}`))
     .limit(1);
   if (!meter) throw notFound();
   return meter;
@@ -81,7 +78,10 @@ export async function ownDraft(db: Db, userId: number, fileId: string): Promise<
 
 const REQUEST_KINDS = ["name_change", "cancellation"];
 
-/** The caller's name-change and cancellation requests (and `extra`), with their file. */
+/**
+ * The name-change and cancellation requests of the caller's supplies (and `extra`), with their
+ * file: on an account of several people, whoever made them.
+ */
 function selectRequests(db: Db, userId: number, extra?: SQL) {
   return db
     .select({
@@ -98,7 +98,13 @@ function selectRequests(db: Db, userId: number, extra?: SQL) {
     })
     .from(requests)
     .leftJoin(requestFiles, eq(requestFiles.request_id, requests.id))
-    .where(and(eq(requests.user_id, userId), inArray(requests.kind, REQUEST_KINDS), extra));
+    .where(
+      and(
+        sql`${requests.meter_id} IN ${personMeterIds(userId)}`,
+        inArray(requests.kind, REQUEST_KINDS),
+        extra,
+      ),
+    );
 }
 
 export function toApiRequest(row: RequestRow): ApiRequest {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ne, type Table } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, ne, sql, type SQL, type Table } from "drizzle-orm";
 import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
 import { customers, invoices, meters, sessions, userMeters, users } from "../db/schema";
@@ -66,17 +66,82 @@ const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
 const USER_SQL = `SELECT ${columnsOf(users)} FROM "users" WHERE "id" = ? LIMIT 1`;
 const CUSTOMER_OF_USER_SQL = `SELECT ${columnsOf(customers)} FROM "customers"
   WHERE "id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) LIMIT 1`;
+/**
+ * The person's part of the account's supplies (#18, migrations/0012_people.sql): every one when
+ * they have all supplies, else those listed for them. Binds (allSupplies ? 1 : 0, userId).
+ */
+const PERSON_FILTER = `(? = 1 OR "id" IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ?))`;
 /** Same rows and order as `customerMeters`, only the summary's columns. */
 const METER_SUMMARIES_OF_USER_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
   FROM "meters"
   WHERE "customer_id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?) AND "status" <> ?
+    AND ((SELECT "all_supplies" FROM "users" WHERE "id" = ?) = 1
+      OR "id" IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ?))
   ORDER BY "is_main" DESC, "id" ASC`;
 const METER_SUMMARIES_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
-  FROM "meters" WHERE "customer_id" = ? AND "status" <> ? ORDER BY "is_main" DESC, "id" ASC`;
-/** Full rows of some of the customer's visible supplies, in `customerMeters` order. */
-const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
-  WHERE "customer_id" = ? AND "status" <> ? AND "id" IN ${IDS_IN}
+  FROM "meters" WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER}
   ORDER BY "is_main" DESC, "id" ASC`;
+/** Full rows of some of the person's visible supplies, in `customerMeters` order. */
+const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+  WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER} AND "id" IN ${IDS_IN}
+  ORDER BY "is_main" DESC, "id" ASC`;
+/** Full rows of all the person's visible supplies, main first, then by id. */
+const METERS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+  WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER}
+  ORDER BY "is_main" DESC, "id" ASC`;
+
+/**
+ * Whose supplies a query sees: the account's, and of those only the person's own list unless
+ * they have all (#18). Every supply read of the API takes one; `personOf` makes it.
+ */
+export interface SupplyScope {
+  userId: number;
+  customerId: number;
+  allSupplies: boolean;
+}
+
+const personBinds = (scope: SupplyScope) => [scope.allSupplies ? 1 : 0, scope.userId] as const;
+
+/**
+ * Whose supplies a query sees: a signed-in person (their part of the account), or a whole
+ * customer (the public flows that prove the customer's VAT and mobile, the holder's own).
+ */
+export type SupplyOwner = SupplyScope | { customerId: number };
+
+/** For a Drizzle query of `meters`: the supply belongs to the owner (any status). */
+export function ownerMeter(owner: SupplyOwner): SQL {
+  const listed =
+    "userId" in owner && !owner.allSupplies
+      ? sql`${meters.id} IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ${owner.userId})`
+      : undefined;
+  return and(eq(meters.customer_id, owner.customerId), listed) as SQL;
+}
+
+/**
+ * For a Drizzle query of `meters`: the supply is one the person sees (their account's, not
+ * Removed, and theirs unless they have all supplies).
+ */
+export function personMeter(scope: SupplyOwner): SQL {
+  return and(ownerMeter(scope), ne(meters.status, REMOVED_METER_STATUS)) as SQL;
+}
+
+/**
+ * The ids of the supplies the user sees, as a subquery (`… IN ${personMeterIds(userId)}`): for a
+ * query that has only the user's id. Empty for a removed person.
+ */
+export function personMeterIds(userId: number): SQL {
+  return sql`(SELECT m."id" FROM "meters" m JOIN "users" u ON u."customer_id" = m."customer_id"
+    WHERE u."id" = ${userId} AND u."removed_at" IS NULL AND m."status" <> ${REMOVED_METER_STATUS}
+      AND (u."all_supplies" = 1
+        OR m."id" IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = u."id")))`;
+}
+
+/**
+ * For a Drizzle query that joins `users` (the caller) to `meters` through the customer: the
+ * person is not removed and the supply is theirs unless they have all supplies.
+ */
+export const userSeesMeter: SQL = sql`(${isNull(users.removed_at)} AND (${users.all_supplies} = 1
+  OR ${meters.id} IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ${users.id})))`;
 /** The customer's data version (app/.server/page-cache.ts; migrations/0008_data_versions.sql). */
 const DATA_VERSION_SQL = `SELECT u.customer_id AS customer,
     (SELECT version FROM data_versions WHERE customer_id = u.customer_id) AS own,
@@ -112,7 +177,7 @@ export async function findLiveSessionAndAccount(
     client.prepare(LIVE_SESSION_SQL).bind(sessionId, now),
     client.prepare(USER_SQL).bind(userId),
     client.prepare(CUSTOMER_OF_USER_SQL).bind(userId),
-    client.prepare(METER_SUMMARIES_OF_USER_SQL).bind(userId, REMOVED_METER_STATUS),
+    client.prepare(METER_SUMMARIES_OF_USER_SQL).bind(userId, REMOVED_METER_STATUS, userId, userId),
     client.prepare(DATA_VERSION_SQL).bind(userId),
   ]);
   const live = (session?.results[0] as SessionRow | undefined) ?? undefined;
@@ -125,7 +190,7 @@ export async function findLiveSessionAndAccount(
     userRow && customerRow ? { user: userRow, customer: customerRow } : null,
   );
   if (customerRow)
-    remember(db, `summaries:${customerRow.id}`, (meterRows?.results ?? []) as MeterSummaryRow[]);
+    remember(db, `summaries:${userId}`, (meterRows?.results ?? []) as MeterSummaryRow[]);
   remember(db, `version:${userId}`, (version?.results[0] as VersionRow | undefined) ?? null);
   return live;
 }
@@ -138,25 +203,19 @@ export function dataVersionOf(db: Db, userId: number): Promise<VersionRow | null
 }
 
 /**
- * The customer's visible supply with this id, or undefined (another's, removed or missing).
- * On a page request's read-only handle it comes from the full supply list when that was read;
- * otherwise one indexed read.
+ * The person's visible supply with this id, or undefined (another account's, not theirs, removed
+ * or missing: all the same). On a page request's read-only handle it comes from the full supply
+ * list when that was read; otherwise one indexed read.
  */
 export async function ownMeter(
   db: Db,
-  customerId: number,
+  scope: SupplyScope,
   meterId: number,
 ): Promise<MeterRow | undefined> {
   if (!Number.isSafeInteger(meterId)) return undefined;
-  const list = memos.get(db)?.get(`meters:${customerId}`) as Promise<MeterRow[]> | undefined;
+  const list = memos.get(db)?.get(`meters:${scope.userId}`) as Promise<MeterRow[]> | undefined;
   if (list) return (await list).find((m) => m.id === meterId);
-  return db.query.meters.findFirst({
-    where: and(
-      eq(meters.id, meterId),
-      eq(meters.customer_id, customerId),
-      ne(meters.status, REMOVED_METER_STATUS),
-    ),
-  });
+  return (await visibleMetersByIdsStatement(db, scope, [meterId]).first<MeterRow>()) ?? undefined;
 }
 
 /**
@@ -166,24 +225,24 @@ export async function ownMeter(
  */
 export async function ownMeterSummary(
   db: Db,
-  customerId: number,
+  scope: SupplyScope,
   meterId: number,
 ): Promise<MeterSummaryRow | undefined> {
   if (!Number.isSafeInteger(meterId)) return undefined;
   if (isReadOnly(db))
-    return (await customerMeterSummaries(db, customerId)).find((m) => m.id === meterId);
-  return ownMeter(db, customerId, meterId);
+    return (await customerMeterSummaries(db, scope)).find((m) => m.id === meterId);
+  return ownMeter(db, scope, meterId);
 }
 
-/** The summaries of the customer's visible supplies, in `customerMeters` order. */
+/** The summaries of the person's visible supplies, in `customerMeters` order. */
 export async function customerMeterSummaries(
   db: Db,
-  customerId: number,
+  scope: SupplyScope,
 ): Promise<MeterSummaryRow[]> {
-  const rows = await remembered(db, `summaries:${customerId}`, async () => {
+  const rows = await remembered(db, `summaries:${scope.userId}`, async () => {
     const { results } = await db.$client
       .prepare(METER_SUMMARIES_SQL)
-      .bind(customerId, REMOVED_METER_STATUS)
+      .bind(scope.customerId, REMOVED_METER_STATUS, ...personBinds(scope))
       .all<MeterSummaryRow>();
     return results;
   });
@@ -196,34 +255,37 @@ export async function customerMeterSummaries(
  */
 export async function visibleMetersByIds(
   db: Db,
-  customerId: number,
+  scope: SupplyScope,
   meterIds: number[],
 ): Promise<MeterRow[]> {
   const wanted = new Set(meterIds);
-  const list = memos.get(db)?.get(`meters:${customerId}`) as Promise<MeterRow[]> | undefined;
+  const list = memos.get(db)?.get(`meters:${scope.userId}`) as Promise<MeterRow[]> | undefined;
   if (list) return (await list).filter((m) => wanted.has(m.id));
   if (wanted.size === 0) return [];
-  return (await visibleMetersByIdsStatement(db, customerId, meterIds).all<MeterRow>()).results;
+  return (await visibleMetersByIdsStatement(db, scope, meterIds).all<MeterRow>()).results;
 }
 
 /** `visibleMetersByIds` as one statement, for a D1 batch. */
-export function visibleMetersByIdsStatement(db: Db, customerId: number, meterIds: number[]) {
+export function visibleMetersByIdsStatement(db: Db, scope: SupplyScope, meterIds: number[]) {
   return db.$client
     .prepare(METERS_BY_IDS_SQL)
-    .bind(customerId, REMOVED_METER_STATUS, idsJson(new Set(meterIds)));
+    .bind(
+      scope.customerId,
+      REMOVED_METER_STATUS,
+      ...personBinds(scope),
+      idsJson(new Set(meterIds)),
+    );
 }
 
-/** The customer's meters as the portal sees them: main first, then by id. */
-export async function customerMeters(db: Db, customerId: number) {
-  const rows = await remembered(db, `meters:${customerId}`, () =>
-    db
-      .select()
-      .from(meters)
-      .where(and(eq(meters.customer_id, customerId), ne(meters.status, REMOVED_METER_STATUS)))
-      .orderBy(desc(meters.is_main), asc(meters.id))
-      // Run now: the memo holds a plain Promise of the rows, not a query builder.
-      .then((list) => list),
-  );
+/** The person's meters as the portal sees them: main first, then by id. */
+export async function customerMeters(db: Db, scope: SupplyScope): Promise<MeterRow[]> {
+  const rows = await remembered(db, `meters:${scope.userId}`, async () => {
+    const { results } = await db.$client
+      .prepare(METERS_SQL)
+      .bind(scope.customerId, REMOVED_METER_STATUS, ...personBinds(scope))
+      .all<MeterRow>();
+    return results;
+  });
   return [...rows]; // callers may sort or filter their copy
 }
 
@@ -307,12 +369,8 @@ export function findUserWithCustomer(db: Db, userId: number) {
  * The signed-in person (#18): their account, role and whether they have every supply of it. The
  * user row must still exist and not be removed (404 otherwise, as for a missing one).
  */
-export interface PersonScope {
-  userId: number;
-  customerId: number;
+export interface PersonScope extends SupplyScope {
   role: Role;
-  /** true: every supply of the account, today's and future ones; false: those in user_meters. */
-  allSupplies: boolean;
 }
 
 export async function personOf(db: Db, userId: number): Promise<PersonScope> {
@@ -336,6 +394,15 @@ export async function personSupplies(db: Db, person: PersonScope): Promise<Suppl
   return new Set(rows.map((r) => r.id));
 }
 
+/** For a Drizzle query of `users`: the account's master (one per customer, #18). */
+export function masterOf(customerId: number): SQL {
+  return and(
+    eq(users.customer_id, customerId),
+    eq(users.test_role, "master"),
+    isNull(users.removed_at),
+  ) as SQL;
+}
+
 /** The user's customer id; the user row must still exist (404 otherwise). */
 export async function customerIdOf(db: Db, userId: number) {
   const found = await findUserWithCustomer(db, userId);
@@ -345,8 +412,8 @@ export async function customerIdOf(db: Db, userId: number) {
 
 export async function loadApiUser(db: Db, userId: number) {
   const found = await findUserWithCustomer(db, userId);
-  if (!found) throw notFound();
-  const visible = await customerMeterSummaries(db, found.customer.id);
+  if (!found || found.user.removed_at) throw notFound();
+  const visible = await customerMeterSummaries(db, await personOf(db, userId));
   return toApiUser(found.user, found.customer, userStatusFromMeters(visible));
 }
 

@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import type { ApiBanner } from "../../core/contract";
 import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
@@ -23,8 +23,23 @@ export type MessageRow = typeof messages.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
 export type ReadingRow = typeof readings.$inferSelect;
 
+/**
+ * The messages a person sees (#18): those of their account (addressed to any of its people), of
+ * them the general ones and those about one of the person's supplies. Binds the user id 4 times.
+ */
+const VISIBLE_MESSAGE = `"user_id" IN (SELECT "id" FROM "users"
+      WHERE "customer_id" = (SELECT "customer_id" FROM "users" WHERE "id" = ?))
+    AND ("meter_id" IS NULL OR (SELECT "all_supplies" FROM "users" WHERE "id" = ?) = 1
+      OR "meter_id" IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ?))
+    AND (SELECT "removed_at" FROM "users" WHERE "id" = ?) IS NULL`;
 const MESSAGES_SQL = `SELECT ${columnsOf(messages)} FROM "messages"
-  WHERE "user_id" = ? ORDER BY "c_stamp" DESC, "id" DESC`;
+  WHERE ${VISIBLE_MESSAGE} ORDER BY "c_stamp" DESC, "id" DESC`;
+
+/** `VISIBLE_MESSAGE` for a Drizzle query of `messages`, its four parameters bound. */
+export function visibleMessage(userId: number): SQL {
+  const [first, ...rest] = VISIBLE_MESSAGE.split("?");
+  return rest.reduce<SQL>((condition, part) => sql`${condition}${userId}${sql.raw(part)}`, sql.raw(first ?? ""));
+}
 
 /**
  * Banners for one supply on a day: those aimed at it, plus general ones (no supply) for every
@@ -40,9 +55,9 @@ const BANNERS_SQL = `SELECT ${columnsOf(banners)} FROM "banners"
 const READINGS_SQL = `SELECT ${columnsOf(readings)} FROM "readings"
   WHERE "meter_id" IN ${IDS_IN} ORDER BY "date_ins" DESC, "id" DESC`;
 
-/** The user's messages, newest first. */
+/** The messages the person sees, newest first. */
 export function messagesStatement(db: Db, userId: number) {
-  return db.$client.prepare(MESSAGES_SQL).bind(userId);
+  return db.$client.prepare(MESSAGES_SQL).bind(userId, userId, userId, userId);
 }
 
 /** The banners shown with this supply on `today` (YYYY-MM-DD). */

@@ -4,6 +4,7 @@ import { badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import { reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
@@ -44,16 +45,22 @@ export const settingsRoutes = new Hono<ApiEnv>()
    * 204 saved; 200 {data:{message}} email/phone already used by another account; 400 invalid;
    * 404 another customer's user, VAT or meter.
    */
-  .put("/user/settings", requireBearer, validate("json", settingsPayloadSchema), async (c) => {
-    const { userId } = c.get("auth");
-    const body = c.req.valid("json");
-    assertOwnUser(userId, body.userId);
-    const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "password");
-    const who = { userId, ip: clientIp(c) };
-    const message = await saveSettings(c.get("db"), who, body, reserveCheck);
-    if (message) return c.json({ data: { message } }, 200);
-    return c.body(null, 204);
-  })
+  .put(
+    "/user/settings",
+    requireBearer,
+    permit("own_profile"),
+    validate("json", settingsPayloadSchema),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const body = c.req.valid("json");
+      assertOwnUser(userId, body.userId);
+      const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "password");
+      const who = { userId, ip: clientIp(c) };
+      const message = await saveSettings(c.get("db"), who, body, reserveCheck);
+      if (message) return c.json({ data: { message } }, 200);
+      return c.body(null, 204);
+    },
+  )
 
   /**
    * POST /user/avatar (multipart: userId, avatar): one JPEG or PNG under 1 MB, judged by its bytes,
@@ -63,6 +70,7 @@ export const settingsRoutes = new Hono<ApiEnv>()
   .post(
     "/user/avatar",
     requireBearer,
+    permit("own_profile"),
     avatarUpload,
     validate("form", avatarFormSchema, { malformed: notAnImage }),
     async (c) => {
@@ -86,6 +94,7 @@ export const settingsRoutes = new Hono<ApiEnv>()
   .put(
     "/user/first-login-settings",
     requireBearer,
+    permit("own_profile"),
     validate("json", firstLoginSchema),
     async (c) => {
       await setFirstLoginOpen(c.get("db"), c.get("auth").userId, c.req.valid("json").open);

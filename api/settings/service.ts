@@ -6,9 +6,15 @@ import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, type AvatarCheck } from "../../cor
 import { randomToken } from "../../core/tokens";
 import type { Db } from "../db";
 import { auditLog, meters, users } from "../db/schema";
-import { badRequest, notFound } from "../lib/errors";
+import { can } from "../../core/permissions";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
-import { REMOVED_METER_STATUS, findUserWithCustomer } from "../services/customers";
+import {
+  REMOVED_METER_STATUS,
+  findUserWithCustomer,
+  personMeter,
+  personOf,
+} from "../services/customers";
 import { refund, type ReserveCheck } from "../services/throttle";
 import { SETTINGS_ERRORS, type SettingsMessage } from "./messages";
 import { changesChannels, uniqueViolation } from "./rules";
@@ -31,17 +37,20 @@ export async function saveSettings(
   const found = await findUserWithCustomer(db, userId);
   if (!found || found.user.username !== body.afm) throw notFound();
   const { user, customer } = found;
+  const person = await personOf(db, userId);
+  // The per-supply channels are the supply's (manage_supply); the main supply is the account's.
+  const managesSupplies = can(person.role, "manage_supply");
+  const isMaster = person.role === "master";
 
-  const own = await db
-    .select()
-    .from(meters)
-    .where(and(eq(meters.customer_id, customer.id), ne(meters.status, REMOVED_METER_STATUS)));
+  const own = await db.select().from(meters).where(personMeter(person));
   const byId = new Map(own.map((m) => [m.id, m]));
   if (!byId.has(body.meter_id)) throw notFound();
   for (const entry of body.ebill_settings) {
     const meter = byId.get(entry.meter_id);
     if (!meter) throw notFound();
-    if (!meter.ebill_enable_edit && changesChannels(entry, meter)) {
+    if (!changesChannels(entry, meter)) continue;
+    if (!managesSupplies) throw new ApiError(403, "not_permitted");
+    if (!meter.ebill_enable_edit) {
       throw badRequest("validation", "ebill_settings", SETTINGS_ERRORS.ebillNotEditable);
     }
   }
@@ -65,7 +74,7 @@ export async function saveSettings(
   // Turning a bill channel off keeps the address on file for the next time (COALESCE).
   const entries = new Map<number, { m: number; e: string | null; p: string | null }>();
   for (const entry of body.ebill_settings) {
-    if (!byId.get(entry.meter_id)?.ebill_enable_edit) continue;
+    if (!managesSupplies || !byId.get(entry.meter_id)?.ebill_enable_edit) continue;
     entries.set(entry.meter_id, { m: entry.meter_id, e: entry.email, p: entry.phone });
   }
   const statements: BatchItem<"sqlite">[] = [];
@@ -82,27 +91,25 @@ export async function saveSettings(
           sms_number: sql`COALESCE(s.p, ${meters.sms_number})`,
         })
         .from(rows)
-        .where(
-          and(
-            sql`${meters.id} = s.m`,
-            eq(meters.customer_id, customer.id),
-            eq(meters.ebill_enable_edit, 1),
-          ),
-        ),
+        .where(and(sql`${meters.id} = s.m`, personMeter(person), eq(meters.ebill_enable_edit, 1))),
     );
   }
-  statements.push(
-    db
-      .update(meters)
-      .set({ is_main: 0 })
-      .where(
-        and(
-          eq(meters.customer_id, customer.id),
-          ne(meters.status, REMOVED_METER_STATUS),
-          ne(meters.id, body.meter_id),
+  // The account's main supply is the master's choice; another person's dialog leaves it.
+  if (isMaster)
+    statements.push(
+      db
+        .update(meters)
+        .set({ is_main: 0 })
+        .where(
+          and(
+            eq(meters.customer_id, customer.id),
+            ne(meters.status, REMOVED_METER_STATUS),
+            ne(meters.id, body.meter_id),
+          ),
         ),
-      ),
-    db.update(meters).set({ is_main: 1 }).where(eq(meters.id, body.meter_id)),
+      db.update(meters).set({ is_main: 1 }).where(eq(meters.id, body.meter_id)),
+    );
+  statements.push(
     // Last: a unique email/phone violation here rolls back the meter updates above too.
     db
       .update(users)

@@ -14,6 +14,7 @@ import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { overviewRoutes } from "../overview/routes";
 import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { assertOwnUser, loadApiUser } from "../services/customers";
 import { reserveCurrentPasswordCheck } from "../services/throttle";
 import type { Db } from "../db";
@@ -48,19 +49,32 @@ const answerOwn =
 
 /** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
 export const userRoutes = new Hono<ApiEnv>()
-  .get("/v2/me", requireBearer, answerOwn(loadApiUser))
+  .get("/v2/me", requireBearer, permit("read"), answerOwn(loadApiUser))
 
   /**
    * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
    * their supplies (as …/meters?view=summary). On a page request both come from the bearer
    * check's D1 batch.
    */
-  .get("/users/:userId/account", requireBearer, ownPath, ownUserPath, answerOwn(accountOf))
+  .get(
+    "/users/:userId/account",
+    requireBearer,
+    permit("read"),
+    ownPath,
+    ownUserPath,
+    answerOwn(accountOf),
+  )
 
-  .get("/users/:id", requireBearer, validate("param", userIdParams, ownIds), async (c) => {
-    assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
-    return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
-  })
+  .get(
+    "/users/:id",
+    requireBearer,
+    permit("read"),
+    validate("param", userIdParams, ownIds),
+    async (c) => {
+      assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
+      return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
+    },
+  )
 
   /**
    * The versions of the data a signed-in page shows: the customer's own and the supplier-wide
@@ -69,7 +83,14 @@ export const userRoutes = new Hono<ApiEnv>()
    * is unchanged (app/.server/page-cache.ts). One indexed read, in plain SQL, made together with
    * the bearer check on a page request: it runs on every cached page view.
    */
-  .get("/users/:userId/data-version", requireBearer, ownPath, ownUserPath, answerOwn(dataVersion))
+  .get(
+    "/users/:userId/data-version",
+    requireBearer,
+    permit("read"),
+    ownPath,
+    ownUserPath,
+    answerOwn(dataVersion),
+  )
 
   /**
    * The caller's supplies (every status but removed), main first, then by id. `view=summary`: the
@@ -80,6 +101,7 @@ export const userRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/meters",
     requireBearer,
+    permit("read"),
     validate("query", metersQuerySchema),
     ownPath,
     ownUserPath,
@@ -87,13 +109,28 @@ export const userRoutes = new Hono<ApiEnv>()
       c.json({ data: await userMeters(c.get("db"), c.get("auth").userId, c.req.valid("query")) }),
   )
 
-  .get("/users/:userId/invoices", requireBearer, ownPath, ownUserPath, answerOwn(userInvoices))
+  .get(
+    "/users/:userId/invoices",
+    requireBearer,
+    permit("read"),
+    ownPath,
+    ownUserPath,
+    answerOwn(userInvoices),
+  )
 
-  .get("/users/:userId/messages", requireBearer, ownPath, ownUserPath, answerOwn(userMessages))
+  .get(
+    "/users/:userId/messages",
+    requireBearer,
+    permit("read"),
+    ownPath,
+    ownUserPath,
+    answerOwn(userMessages),
+  )
 
   .put(
     "/update_notification",
     requireBearer,
+    permit("read"),
     validate("json", notificationReadSchema),
     async (c) => {
       await markMessageRead(c.get("db"), c.get("auth").userId, c.req.valid("json").id);
@@ -105,12 +142,19 @@ export const userRoutes = new Hono<ApiEnv>()
    * Banners for one of the caller's supplies, in the Language header's language: those aimed at this
    * meter, plus general ones (no meter) for any division or this meter's division, within their dates.
    */
-  .get("/users/:userId/banners/:meterId", requireBearer, ownMeterPath, ownUserPath, async (c) => {
-    const meterId = Number(c.req.valid("param").meterId);
-    const en = c.get("lang") === "en";
-    const bannersToDisplay = await meterBanners(c.get("db"), c.get("auth").userId, meterId, en);
-    return c.json({ bannersToDisplay });
-  })
+  .get(
+    "/users/:userId/banners/:meterId",
+    requireBearer,
+    permit("read"),
+    ownMeterPath,
+    ownUserPath,
+    async (c) => {
+      const meterId = Number(c.req.valid("param").meterId);
+      const en = c.get("lang") === "en";
+      const bannersToDisplay = await meterBanners(c.get("db"), c.get("auth").userId, meterId, en);
+      return c.json({ bannersToDisplay });
+    },
+  )
 
   /**
    * What every signed-in portal page shows around its content, in ONE D1 batch (a
@@ -128,6 +172,7 @@ export const userRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/meters/:meterId/shell",
     requireBearer,
+    permit("read"),
     validate("query", shellQuerySchema),
     ownMeterPath,
     ownUserPath,
@@ -145,37 +190,55 @@ export const userRoutes = new Hono<ApiEnv>()
    * in a language other than the saved one). One UPDATE of the caller's own row; repeating it is
    * harmless. The full settings save (PUT /user/settings) can change it too.
    */
-  .put("/user/language", requireBearer, validate("json", languageSchema), async (c) => {
-    await saveLanguage(c.get("db"), c.get("auth").userId, c.req.valid("json").lang);
-    return c.body(null, 204);
-  })
+  .put(
+    "/user/language",
+    requireBearer,
+    permit("own_profile"),
+    validate("json", languageSchema),
+    async (c) => {
+      await saveLanguage(c.get("db"), c.get("auth").userId, c.req.valid("json").lang);
+      return c.body(null, 204);
+    },
+  )
 
-  .post("/user/popup/dismiss", requireBearer, async (c) => {
+  .post("/user/popup/dismiss", requireBearer, permit("own_profile"), async (c) => {
     await dismissPopup(c.get("db"), c.get("auth").userId);
     return c.body(null, 204);
   })
 
-  .get("/user/:id/avatar", requireBearer, validate("param", avatarParams), async (c) => {
-    const { userId } = c.get("auth");
-    assertOwnUser(userId, c.req.valid("param").id);
-    const avatar = await avatarOf(c.get("db"), c.env.FILES, userId);
-    return new Response(avatar.body, {
-      headers: {
-        "content-type": avatar.contentType,
-        "cache-control": "private, max-age=300",
-        "x-content-type-options": "nosniff",
-      },
-    });
-  })
+  .get(
+    "/user/:id/avatar",
+    requireBearer,
+    permit("read"),
+    validate("param", avatarParams),
+    async (c) => {
+      const { userId } = c.get("auth");
+      assertOwnUser(userId, c.req.valid("param").id);
+      const avatar = await avatarOf(c.get("db"), c.env.FILES, userId);
+      return new Response(avatar.body, {
+        headers: {
+          "content-type": avatar.contentType,
+          "cache-control": "private, max-age=300",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    },
+  )
 
   /** Changing the password ends every other session of the user; this one stays signed in. */
-  .put("/user/password", requireBearer, validate("json", passwordChangeSchema), async (c) => {
-    const { userId, sessionId } = c.get("auth");
-    const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "old_password");
-    const who = { userId, sessionId, ip: clientIp(c) };
-    await changePassword(c.get("db"), who, c.req.valid("json"), reserveCheck);
-    return c.body(null, 204);
-  })
+  .put(
+    "/user/password",
+    requireBearer,
+    permit("own_profile"),
+    validate("json", passwordChangeSchema),
+    async (c) => {
+      const { userId, sessionId } = c.get("auth");
+      const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "old_password");
+      const who = { userId, sessionId, ip: clientIp(c) };
+      await changePassword(c.get("db"), who, c.req.valid("json"), reserveCheck);
+      return c.body(null, 204);
+    },
+  )
 
   // One supply's billing history (the overview): api/overview/routes.ts.
   .route("/", overviewRoutes);

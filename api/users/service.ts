@@ -19,7 +19,6 @@ import { toApiReading } from "../readings/service";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
 import {
-  customerIdOf,
   customerMeters,
   customerMeterSummaries,
   dataVersionOf,
@@ -27,6 +26,7 @@ import {
   meterInvoices,
   overviewInvoicesStatement,
   ownMeterSummary,
+  personOf,
   visibleMetersByIds,
   visibleMetersByIdsStatement,
 } from "../services/customers";
@@ -40,6 +40,7 @@ import {
   type BannerRow,
   type MessageRow,
   type ReadingRow,
+  visibleMessage,
 } from "../services/shell-reads";
 import { revokeUserSessions } from "../services/sessions";
 import { refund, type ReserveCheck } from "../services/throttle";
@@ -51,7 +52,7 @@ type InvoiceRow = Parameters<typeof toApiInvoice>[0];
 /** The user (as /v2/me) and the summaries of their supplies (as …/meters?view=summary). */
 export async function accountOf(db: Db, userId: number): Promise<ApiAccount> {
   const user = await loadApiUser(db, userId);
-  const summaries = await customerMeterSummaries(db, await customerIdOf(db, userId));
+  const summaries = await customerMeterSummaries(db, await personOf(db, userId));
   return { user, meters: summaries.map(toApiMeterSummary) };
 }
 
@@ -65,14 +66,14 @@ export async function dataVersion(db: Db, userId: number): Promise<{ version: st
 
 /** GET …/meters: the summaries, some full rows, or every full row with or without its invoices. */
 export async function userMeters(db: Db, userId: number, query: z.infer<typeof metersQuerySchema>) {
-  const customerId = await customerIdOf(db, userId);
+  const person = await personOf(db, userId);
   if (query.view === "summary") {
-    const summaries = await customerMeterSummaries(db, customerId);
+    const summaries = await customerMeterSummaries(db, person);
     return summaries.map(toApiMeterSummary);
   }
   const rows = query.ids
-    ? await visibleMetersByIds(db, customerId, query.ids.split(",").map(Number))
-    : await customerMeters(db, customerId);
+    ? await visibleMetersByIds(db, person, query.ids.split(",").map(Number))
+    : await customerMeters(db, person);
   const flag = query.billing_history;
   if (flag !== "true" && flag !== "1") return rows.map((m) => toApiMeter(m));
   const invoices = await meterInvoices(
@@ -87,10 +88,10 @@ export async function userMeters(db: Db, userId: number, query: z.infer<typeof m
   );
 }
 
-/** Every invoice of the customer's supplies. */
+/** Every invoice of the person's supplies. */
 export async function userInvoices(db: Db, userId: number): Promise<ApiInvoice[]> {
   // The ids from the supply summaries read with the bearer check (no round trip of their own).
-  const rows = await customerMeterSummaries(db, await customerIdOf(db, userId));
+  const rows = await customerMeterSummaries(db, await personOf(db, userId));
   const invoices = await meterInvoices(
     db,
     rows.map((m) => m.id),
@@ -103,22 +104,26 @@ export async function userMessages(db: Db, userId: number): Promise<ApiMessage[]
   return rows.map(toApiMessage);
 }
 
-/** Marks one of the user's messages read; 404 for another's or a missing one. */
+/**
+ * Marks one of the messages the person sees read (services/shell-reads.ts: the account's, general
+ * or about one of their supplies); 404 for another's or a missing one. The read mark is the
+ * account's: a message one person has read shows read to the others too.
+ */
 export async function markMessageRead(db: Db, userId: number, messageId: number) {
   const updated = await db
     .update(messages)
     .set({ read_status: 1 })
-    .where(and(eq(messages.id, messageId), eq(messages.user_id, userId)))
+    .where(and(eq(messages.id, messageId), visibleMessage(userId)))
     .returning({ id: messages.id });
   if (updated.length === 0) throw notFound();
 }
 
 /** One of the caller's supplies, from the summaries the page already read; else 404. */
 async function ownSupply(db: Db, userId: number, meterId: number) {
-  const customerId = await customerIdOf(db, userId);
-  const meter = await ownMeterSummary(db, customerId, meterId);
+  const person = await personOf(db, userId);
+  const meter = await ownMeterSummary(db, person, meterId);
   if (!meter) throw notFound();
-  return { customerId, meter };
+  return { person, meter };
 }
 
 /** The banners of one of the caller's supplies that are shown today. */
@@ -141,7 +146,7 @@ export async function shellReads(
   query: z.infer<typeof shellQuerySchema>,
   en: boolean,
 ): Promise<ApiShellReads> {
-  const { customerId, meter } = await ownSupply(db, userId, meterId);
+  const { person, meter } = await ownSupply(db, userId, meterId);
   const ids = query.ids ? query.ids.split(",").map(Number) : [];
   const from = query.readings_from;
   const withReadings = query.readings === "1" || from !== undefined;
@@ -149,7 +154,7 @@ export async function shellReads(
   const statements = [
     messagesStatement(db, userId),
     bannersStatement(db, meter, todayUtc()),
-    visibleMetersByIdsStatement(db, customerId, ids),
+    visibleMetersByIdsStatement(db, person, ids),
   ];
   const readingsAt = withReadings
     ? statements.push(
