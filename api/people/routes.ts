@@ -12,6 +12,7 @@ import { publicOrigin } from "../lib/public-origin";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import type { ApiEnv } from "../types";
 import {
   acceptInvitation,
@@ -34,6 +35,9 @@ const ownIds = { invalid: "not_found" } as const;
 const ownPath = validate("param", userParams, ownIds);
 const personPath = validate("param", personParams, ownIds);
 
+/** Every route here is the people's: a user is refused (403 not_permitted) before anything else. */
+const managePeople = permit("manage_people");
+
 const callerOf = (c: Context<ApiEnv>): Caller => ({
   userId: c.get("auth").userId,
   sessionId: c.get("auth").sessionId,
@@ -51,7 +55,7 @@ const mailingOf = (c: Context<ApiEnv>): Mailing => ({
  */
 export const peopleRoutes = new Hono<ApiEnv>()
   /** The account's people (not removed), each with what the caller may do to them. */
-  .get("/users/:userId/people", requireBearer, ownPath, ownUserPath, async (c) =>
+  .get("/users/:userId/people", requireBearer, managePeople, ownPath, ownUserPath, async (c) =>
     c.json({ data: await listPeople(c.get("db"), c.get("auth").userId) }),
   )
 
@@ -59,6 +63,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/people/supplies",
     requireBearer,
+    managePeople,
     validate("query", supplyChoicesQuerySchema),
     ownPath,
     ownUserPath,
@@ -72,6 +77,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
   .post(
     "/users/:userId/people",
     requireBearer,
+    managePeople,
     validate("json", inviteSchema),
     ownPath,
     ownUserPath,
@@ -81,15 +87,23 @@ export const peopleRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .get("/users/:userId/people/:personId", requireBearer, personPath, ownUserPath, async (c) => {
-    const personId = Number(c.req.valid("param").personId);
-    return c.json({ data: await getPerson(c.get("db"), c.get("auth").userId, personId) });
-  })
+  .get(
+    "/users/:userId/people/:personId",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      return c.json({ data: await getPerson(c.get("db"), c.get("auth").userId, personId) });
+    },
+  )
 
   /** Role and supplies; a role change or fewer supplies ends the person's sessions at once. */
   .patch(
     "/users/:userId/people/:personId",
     requireBearer,
+    managePeople,
     validate("json", personChangeSchema),
     personPath,
     ownUserPath,
@@ -101,15 +115,23 @@ export const peopleRoutes = new Hono<ApiEnv>()
   )
 
   /** Remove: sessions and open invitations end in the same batch. */
-  .delete("/users/:userId/people/:personId", requireBearer, personPath, ownUserPath, async (c) => {
-    await removePerson(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
-    return c.body(null, 204);
-  })
+  .delete(
+    "/users/:userId/people/:personId",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      await removePerson(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
+      return c.body(null, 204);
+    },
+  )
 
   /** A new invitation link (the old one stops working), emailed again. */
   .post(
     "/users/:userId/people/:personId/invitation",
     requireBearer,
+    managePeople,
     personPath,
     ownUserPath,
     async (c) => {
@@ -123,6 +145,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
   .delete(
     "/users/:userId/people/:personId/invitation",
     requireBearer,
+    managePeople,
     personPath,
     ownUserPath,
     async (c) => {
@@ -135,6 +158,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
   .post(
     "/users/:userId/people/:personId/master",
     requireBearer,
+    managePeople,
     personPath,
     ownUserPath,
     async (c) => {

@@ -108,10 +108,11 @@ async function checkSupplies(db: Db, actor: Actor, wanted: SupplySet) {
       throw badRequest("validation", "all_supplies", PEOPLE_ERRORS.allNotYours);
     return;
   }
-  const account = new Set((await customerMeters(db, actor.scope.customerId)).map((m) => m.id));
+  // The actor's visible supplies: the account's, narrowed to the actor's own (SupplyScope).
+  const own = new Set((await customerMeters(db, actor.scope)).map((m) => m.id));
   const mine = actor.person.supplies;
   for (const id of wanted) {
-    if (!account.has(id) || (mine !== "all" && !mine.has(id)))
+    if (!own.has(id) || (mine !== "all" && !mine.has(id)))
       throw badRequest("validation", "meter_ids", PEOPLE_ERRORS.supplyNotYours);
   }
 }
@@ -247,7 +248,7 @@ export async function supplyChoices(
 ): Promise<ApiSupplyChoices> {
   const actor = await actorOf(db, userId);
   const mine = actor.person.supplies;
-  const own = (await customerMeters(db, actor.scope.customerId)).filter(
+  const own = (await customerMeters(db, actor.scope)).filter(
     (m) => mine === "all" || mine.has(m.id),
   );
   const matching = filterSupplies(own, query);
