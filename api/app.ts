@@ -12,6 +12,7 @@ import { devRoutes } from "./dev/routes";
 import { directDebitRoutes } from "./direct-debit/routes";
 import { gatewayRoutes } from "./gateway/routes";
 import { paymentRoutes } from "./payments/routes";
+import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { noticeRoutes } from "./notices/routes";
 import { questionnaireRoutes } from "./questionnaire/routes";
@@ -73,6 +74,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", readingRoutes)
   .route("/", requestRoutes)
   .route("/", settingsRoutes)
+  .route("/", peopleRoutes)
+  .route("/v2/invitations", invitationRoutes)
   .route("/notices", noticeRoutes)
   .route("/", questionnaireRoutes)
   .route("/", calendarRoutes);

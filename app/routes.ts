@@ -9,6 +9,8 @@ export default [
   route("activate/:id", "routes/activate.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
+  // An emailed invitation to an account's people (#18): set a password, then sign in.
+  route("prosklisi/:token", "routes/prosklisi.tsx"),
   route("redirect-login/:token?", "routes/redirect-login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
@@ -74,6 +76,10 @@ export default [
       route("erotimatologio", "routes/b2b/erotimatologio.tsx"),
       route("anakoinoseis", "routes/b2b/anakoinoseis.tsx"),
       route("anakoinoseis/:id", "routes/b2b/anakoinosi.tsx"),
+      // The account's people and their invitations (#18).
+      route("xristes", "routes/b2b/xristes.tsx"),
+      route("xristes/nea", "routes/b2b/xristes-nea.tsx"),
+      route("xristes/:personId", "routes/b2b/xristes-person.tsx"),
       route("*", "routes/b2b/fallback.tsx"),
     ]),
   ]),

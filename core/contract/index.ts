@@ -22,3 +22,4 @@ export * from "./auth";
 export * from "./settings";
 export * from "./dev";
 export * from "./all-smart";
+export * from "./people";

@@ -1,0 +1,188 @@
+import { Hono, type Context } from "hono";
+import {
+  invitationAcceptSchema,
+  invitationParams,
+  inviteSchema,
+  personChangeSchema,
+  personParams,
+  supplyChoicesQuerySchema,
+  userParams,
+} from "../../core/contract";
+import { publicOrigin } from "../lib/public-origin";
+import { clientIp } from "../lib/request";
+import { validate } from "../lib/validate";
+import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
+import type { ApiEnv } from "../types";
+import {
+  acceptInvitation,
+  changePerson,
+  getPerson,
+  handOverMaster,
+  invitationPreview,
+  invitePerson,
+  listPeople,
+  removePerson,
+  resendInvitation,
+  supplyChoices,
+  withdrawInvitation,
+  type Caller,
+  type Mailing,
+} from "./service";
+
+/** Path ids: a malformed one is a missing row (404), as another customer's person is. */
+const ownIds = { invalid: "not_found" } as const;
+const ownPath = validate("param", userParams, ownIds);
+const personPath = validate("param", personParams, ownIds);
+
+/** Every route here is the people's: a user is refused (403 not_permitted) before anything else. */
+const managePeople = permit("manage_people");
+
+const callerOf = (c: Context<ApiEnv>): Caller => ({
+  userId: c.get("auth").userId,
+  sessionId: c.get("auth").sessionId,
+  ip: clientIp(c),
+});
+const mailingOf = (c: Context<ApiEnv>): Mailing => ({
+  lang: c.get("lang"),
+  origin: () => publicOrigin(c.env, c.req.url),
+});
+
+/**
+ * Mounted at /api (api/app.ts). The people of an account (#18): bearer, the caller's own
+ * `:userId`, and the rule of core/permissions.ts (a user: 403 not_permitted; a person of another
+ * account or a missing one: 404).
+ */
+export const peopleRoutes = new Hono<ApiEnv>()
+  /** The account's people (not removed), each with what the caller may do to them. */
+  .get("/users/:userId/people", requireBearer, managePeople, ownPath, ownUserPath, async (c) =>
+    c.json({ data: await listPeople(c.get("db"), c.get("auth").userId) }),
+  )
+
+  /** The supplies the caller may give, filtered by `q`, `region` and `category`. */
+  .get(
+    "/users/:userId/people/supplies",
+    requireBearer,
+    managePeople,
+    validate("query", supplyChoicesQuerySchema),
+    ownPath,
+    ownUserPath,
+    async (c) =>
+      c.json({
+        data: await supplyChoices(c.get("db"), c.get("auth").userId, c.req.valid("query")),
+      }),
+  )
+
+  /** Invite: the person's row, supplies, a 7-day invitation and its email. 201 with the person. */
+  .post(
+    "/users/:userId/people",
+    requireBearer,
+    managePeople,
+    validate("json", inviteSchema),
+    ownPath,
+    ownUserPath,
+    async (c) => {
+      const data = await invitePerson(c.get("db"), callerOf(c), c.req.valid("json"), mailingOf(c));
+      return c.json({ data }, 201);
+    },
+  )
+
+  .get(
+    "/users/:userId/people/:personId",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      return c.json({ data: await getPerson(c.get("db"), c.get("auth").userId, personId) });
+    },
+  )
+
+  /** Role and supplies; a role change or fewer supplies ends the person's sessions at once. */
+  .patch(
+    "/users/:userId/people/:personId",
+    requireBearer,
+    managePeople,
+    validate("json", personChangeSchema),
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      await changePerson(c.get("db"), callerOf(c), personId, c.req.valid("json"));
+      return c.body(null, 204);
+    },
+  )
+
+  /** Remove: sessions and open invitations end in the same batch. */
+  .delete(
+    "/users/:userId/people/:personId",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      await removePerson(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
+      return c.body(null, 204);
+    },
+  )
+
+  /** A new invitation link (the old one stops working), emailed again. */
+  .post(
+    "/users/:userId/people/:personId/invitation",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      await resendInvitation(c.get("db"), callerOf(c), personId, mailingOf(c));
+      return c.body(null, 204);
+    },
+  )
+
+  /** Withdraw the open invitation. */
+  .delete(
+    "/users/:userId/people/:personId/invitation",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      await withdrawInvitation(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
+      return c.body(null, 204);
+    },
+  )
+
+  /** The master hands the role over to an admin and becomes an admin. */
+  .post(
+    "/users/:userId/people/:personId/master",
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      await handOverMaster(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
+      return c.body(null, 204);
+    },
+  );
+
+/**
+ * Mounted at /api/v2/invitations: the signed-out invitation page. An unknown, used, withdrawn or
+ * expired token answers 400 bad_token, always the same (a token is 256 random bits: not
+ * guessable, so no attempt counter).
+ */
+export const invitationRoutes = new Hono<ApiEnv>()
+  .get("/:token", validate("param", invitationParams), async (c) =>
+    c.json({ data: await invitationPreview(c.get("db"), c.req.valid("param").token) }),
+  )
+  .post(
+    "/:token/accept",
+    validate("param", invitationParams),
+    validate("json", invitationAcceptSchema),
+    async (c) => {
+      const { token } = c.req.valid("param");
+      await acceptInvitation(c.get("db"), token, c.req.valid("json"), clientIp(c));
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,395 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, href, Link, redirect } from "react-router";
+import { personChangeSchema, type ApiPerson, type ApiSupplyChoices } from "../../../core/contract";
+import {
+  changePerson,
+  handOverMaster,
+  person as personOf,
+  removePerson,
+  resendInvitation,
+  supplyChoices,
+  withdrawInvitation,
+} from "../../.server/api/people";
+import type { ApiClient } from "../../.server/api/client";
+import { requireActiveUser } from "../../.server/guards";
+import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { getApi, requireShell } from "../../.server/shell";
+import {
+  ErrorSummary,
+  getFormProps,
+  SubmitButton,
+  useForm,
+  type SubmissionResult,
+} from "../../components/form";
+import { IntentButton } from "../../components/form/IntentButton";
+import { RadioGroup } from "../../components/form/RadioGroup";
+import { SupplyChooser } from "../../components/people/SupplyChooser";
+import stylesHref from "../../components/people/people.css?url";
+import { formatStamp } from "../../domain/format";
+import {
+  peopleFailure,
+  postedSupplies,
+  supplyFilters,
+  type SupplyFilters,
+} from "../../domain/people";
+import { getSession } from "../../middleware/session";
+import type { RouteHandle } from "../../root";
+import type { Route } from "./+types/xristes-person";
+
+export const handle: RouteHandle = {
+  i18n: ["people", "forms"],
+  breadcrumb: "people:title",
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export const headers = noStoreHeaders;
+
+async function loadPerson(api: ApiClient, userId: number, personId: string): Promise<ApiPerson> {
+  const found = await personOf(api, userId, personId);
+  if (found.ok) return found.data;
+  if (found.status === 404) throw data({ reason: "not_found" }, { status: 404 });
+  if (found.status === 403) throw redirect(href("/b2b/xristes"));
+  throw new Error(`people: ${found.status} ${found.code}`);
+}
+
+/** One person (#18): details, role and supplies, the invitation, hand over master, removal. */
+export async function loader(args: Route.LoaderArgs) {
+  const shell = await requireShell(args);
+  const api = getApi(args);
+  const person = await loadPerson(api, shell.user.id, args.params.personId);
+  const filters = supplyFilters(new URL(args.request.url).searchParams);
+  const choices = person.can_manage ? await supplyChoices(api, shell.user.id, filters) : null;
+  return data(
+    {
+      title: person.name,
+      person,
+      myRole: shell.user.test_role,
+      choices: choices?.ok ? choices.data : null,
+      filters,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+type Confirm = "remove" | "master";
+
+interface PersonActionData {
+  result?: SubmissionResult<string[]>;
+  formError?: string;
+  choices?: ApiSupplyChoices;
+  filters?: SupplyFilters;
+  chosen?: number[];
+  confirm?: Confirm;
+  /** The form the answer belongs to: the change form, or one of the one-button forms. */
+  about?: "change" | "invitation" | "master" | "remove";
+}
+
+const reply = (body: PersonActionData, status: number) =>
+  data<PersonActionData>(body, { status, headers: NO_STORE });
+
+/**
+ * The page's forms post an `intent`: filter and save (role and supplies), resend and withdraw
+ * (the invitation), remove-ask/remove and master-ask/master (each asks first, without JavaScript
+ * too: the answer shows a confirmation with the real button).
+ */
+export async function action(args: Route.ActionArgs) {
+  const { api, user } = await requireActiveUser(args);
+  const personId = args.params.personId;
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const session = getSession(args.context);
+  const here = href("/b2b/xristes/:personId", { personId });
+  const done = (key: string, to = here) => {
+    session.flash("toast", { type: "success", key });
+    return redirect(to, 303);
+  };
+  const refused = (about: PersonActionData["about"], failure: { code: string; status: number }) => {
+    const found = peopleFailure(failure);
+    return reply({ about, formError: "form" in found ? found.form : "people:errors.failed" }, 400);
+  };
+
+  if (intent === "remove-ask") return reply({ confirm: "remove" }, 200);
+  if (intent === "master-ask") return reply({ confirm: "master" }, 200);
+  if (intent === "remove") {
+    const r = await removePerson(api, user.id, personId);
+    return r.ok ? done("people:toast.removed", href("/b2b/xristes")) : refused("remove", r);
+  }
+  if (intent === "master") {
+    const r = await handOverMaster(api, user.id, personId);
+    return r.ok ? done("people:toast.master", href("/b2b/xristes")) : refused("master", r);
+  }
+  if (intent === "resend") {
+    const r = await resendInvitation(api, user.id, personId);
+    return r.ok ? done("people:person.resent") : refused("invitation", r);
+  }
+  if (intent === "withdraw") {
+    const r = await withdrawInvitation(api, user.id, personId);
+    return r.ok ? done("people:person.withdrawn") : refused("invitation", r);
+  }
+
+  const filters = supplyFilters(form);
+  const chosen = postedSupplies(form);
+  const submission = parseWithZod(form, { schema: personChangeSchema });
+  const again = async (result: SubmissionResult<string[]>, status: number) => {
+    const choices = await supplyChoices(api, user.id, filters);
+    return reply(
+      { about: "change", result, choices: choices.ok ? choices.data : undefined, filters, chosen },
+      status,
+    );
+  };
+  if (intent === "filter")
+    return again({ ...submission.reply(), status: undefined, error: {} }, 200);
+  if (submission.status !== "success") return again(submission.reply(), 400);
+  const saved = await changePerson(api, user.id, personId, {
+    ...submission.value,
+    meter_ids: submission.value.all_supplies === 1 ? undefined : (submission.value.meter_ids ?? []),
+  });
+  if (saved.ok) return done("people:person.saved");
+  const failure = peopleFailure(saved);
+  if ("form" in failure) return again(submission.reply({ formErrors: [failure.form] }), 400);
+  return again(submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }), 400);
+}
+
+interface ChangeFields {
+  role: string;
+  all_supplies: string;
+  meter_ids: string[];
+}
+
+function ChangeForm({
+  person,
+  myRole,
+  choices,
+  filters,
+  actionData,
+}: {
+  person: ApiPerson;
+  myRole: string | null;
+  choices: ApiSupplyChoices;
+  filters: SupplyFilters;
+  actionData: PersonActionData | undefined;
+}) {
+  const { t } = useTranslation(["people", "forms"]);
+  const mine = actionData?.about === "change" ? actionData : undefined;
+  const [form, fields] = useForm<ChangeFields>({
+    id: "person-change",
+    lastResult: mine?.result,
+    defaultValue: {
+      role: person.role,
+      all_supplies: person.all_supplies ? "1" : "0",
+    },
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <ErrorSummary
+        form={form}
+        extra={[mine?.formError]}
+        ns={["people", "forms", "common"]}
+        labelKey={(name) => `people:fields.${name.replace(/\[\d+\]$/, "")}`}
+      />
+      {myRole === "master" ? (
+        <RadioGroup
+          meta={fields.role}
+          legend={t("fields.role")}
+          options={(["admin", "user"] as const).map((role) => ({
+            value: role,
+            label: t(`role.${role}`),
+            hint: t(`roleHelp.${role}`),
+          }))}
+        />
+      ) : null}
+      <SupplyChooser
+        allMeta={fields.all_supplies}
+        idsMeta={fields.meter_ids}
+        choices={choices}
+        filters={mine?.filters ?? filters}
+        chosen={mine?.chosen ?? person.meter_ids}
+      />
+      <p className="muted">{t("person.sessionsNote")}</p>
+      <div className="actions">
+        <SubmitButton name="intent" value="save">
+          {t("person.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function Confirmation({
+  text,
+  yes,
+  intent,
+  cancel,
+}: {
+  text: string;
+  yes: string;
+  intent: Confirm;
+  cancel: string;
+}) {
+  return (
+    <div className="alert alert--warning people-confirm" role="alert">
+      <p>{text}</p>
+      <Form method="post" className="actions">
+        <input type="hidden" name="intent" value={intent} />
+        <button type="submit" className="btn btn--danger">
+          {yes}
+        </button>
+        <Link to="." relative="path" preventScrollReset>
+          {cancel}
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+export default function Person({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["people", "forms"]);
+  const { person, myRole, filters } = loaderData;
+  const choices =
+    (actionData?.about === "change" ? actionData.choices : undefined) ?? loaderData.choices;
+  const formError = actionData?.formError;
+  const error = (about: PersonActionData["about"]) =>
+    actionData?.about === about && formError ? (
+      <p className="alert alert--error" role="alert">
+        {t(formError)}
+      </p>
+    ) : null;
+  return (
+    <div className="people">
+      <div className="page-head">
+        <h1>
+          {person.name} {person.is_me ? t("you") : null}
+        </h1>
+      </div>
+      <section className="card people-section" aria-labelledby="person-facts">
+        <h2 id="person-facts" className="card__title">
+          {t("person.facts")}
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("columns.email")}</dt>
+            <dd>{person.email}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.role")}</dt>
+            <dd>{t(`role.${person.role}`)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.supplies")}</dt>
+            <dd>
+              {person.role === "master" || person.all_supplies
+                ? t("allSupplies")
+                : t("supplyCount", { count: person.supply_count })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("columns.status")}</dt>
+            <dd>{t(`status.${person.status}`)}</dd>
+          </div>
+          <div>
+            <dt>{t("columns.lastLogin")}</dt>
+            <dd>{person.last_login_at ? formatStamp(person.last_login_at) : t("none")}</dd>
+          </div>
+          {person.invited_by ? (
+            <div>
+              <dt>{t("person.invitedBy")}</dt>
+              <dd>{person.invited_by}</dd>
+            </div>
+          ) : null}
+          {person.invitation_expires_at ? (
+            <div>
+              <dt>{t("person.expires")}</dt>
+              <dd>{formatStamp(person.invitation_expires_at)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      {person.can_manage && choices ? (
+        <section className="card people-section" aria-labelledby="person-change">
+          <h2 id="person-change" className="card__title">
+            {t("person.change")}
+          </h2>
+          <ChangeForm
+            person={person}
+            myRole={myRole}
+            choices={choices}
+            filters={filters}
+            actionData={actionData}
+          />
+        </section>
+      ) : person.is_me || person.role === "master" ? null : (
+        <p className="muted">{t("person.cannotManage")}</p>
+      )}
+
+      {person.can_manage && person.status !== "active" ? (
+        <section className="card people-section" aria-labelledby="person-invitation">
+          <h2 id="person-invitation" className="card__title">
+            {t("person.invitation")}
+          </h2>
+          {error("invitation")}
+          <div className="actions">
+            <IntentButton intent="resend" className="btn btn--secondary">
+              {t("person.resend")}
+            </IntentButton>
+            {person.status === "invited" ? (
+              <IntentButton intent="withdraw" className="btn btn--secondary">
+                {t("person.withdraw")}
+              </IntentButton>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      {person.can_hand_over ? (
+        <section className="card people-section" aria-labelledby="person-master">
+          <h2 id="person-master" className="card__title">
+            {t("person.master")}
+          </h2>
+          <p>{t("person.masterIntro", { name: person.name })}</p>
+          {error("master")}
+          {actionData?.confirm === "master" ? (
+            <Confirmation
+              text={t("person.masterConfirm", { name: person.name })}
+              yes={t("person.masterYes")}
+              intent="master"
+              cancel={t("person.cancel")}
+            />
+          ) : (
+            <IntentButton intent="master-ask" className="btn btn--secondary">
+              {t("person.masterAsk")}
+            </IntentButton>
+          )}
+        </section>
+      ) : null}
+
+      {person.can_manage ? (
+        <section className="card people-section" aria-labelledby="person-remove">
+          <h2 id="person-remove" className="card__title">
+            {t("person.remove")}
+          </h2>
+          <p>{t("person.removeIntro")}</p>
+          {error("remove")}
+          {actionData?.confirm === "remove" ? (
+            <Confirmation
+              text={t("person.removeConfirm", { name: person.name })}
+              yes={t("person.removeYes")}
+              intent="remove"
+              cancel={t("person.cancel")}
+            />
+          ) : (
+            <IntentButton intent="remove-ask" className="btn btn--danger">
+              {t("person.removeAsk")}
+            </IntentButton>
+          )}
+        </section>
+      ) : null}
+
+      <p>
+        <Link to={href("/b2b/xristes")}>{t("back")}</Link>
+      </p>
+    </div>
+  );
+}
