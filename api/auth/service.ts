@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   ApiRedirectLoginPreview,
@@ -122,9 +122,15 @@ export async function signOut(
 export async function deactivate(db: Db, who: { userId: number } & Caller, username: string) {
   const { userId } = who;
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || user.username !== username) throw notFound();
-  await db.update(users).set({ deactivated_at: nowIso() }).where(eq(users.id, userId));
-  await revokeUserSessions(db, userId, "deactivated");
+  if (!user || user.removed_at || user.username !== username) throw notFound();
+  // Closing the account is its master's (#18): it ends the use of every person of the account.
+  if (user.test_role !== "master") throw new ApiError(403, "not_permitted");
+  const people = await db
+    .update(users)
+    .set({ deactivated_at: nowIso() })
+    .where(and(eq(users.customer_id, user.customer_id), isNull(users.deactivated_at)))
+    .returning({ id: users.id });
+  for (const person of people) await revokeUserSessions(db, person.id, "deactivated");
   await audit(db, { action: "deactivate", userId, ip: who.ip });
 }
 
@@ -202,7 +208,8 @@ export function issueRedirectToken(db: Db, userId: number) {
 /** The user a redirect-login token names, if that user may still sign in; else 400 bad_token. */
 async function redirectUser(db: Db, userId: number) {
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || user.needs_activation || user.deactivated_at) throw badRequest("bad_token");
+  if (!user || user.needs_activation || user.deactivated_at || user.removed_at)
+    throw badRequest("bad_token");
   return user;
 }
 
