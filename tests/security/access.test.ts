@@ -61,6 +61,7 @@ const OWNER_LOOKUP: Lookup = {
   ":readingId": `SELECT r.id FROM readings r JOIN meters m ON m.id = r.meter_id WHERE m.customer_id = ${victim.customerId} ORDER BY r.id DESC LIMIT 1`,
   ":requestId": `SELECT id FROM requests WHERE user_id = ${victim.userId} ORDER BY id LIMIT 1`,
   ":reference": `SELECT reference FROM payment_orders WHERE user_id = ${victim.userId} AND status = 'success' ORDER BY created_at DESC LIMIT 1`,
+  ":personId": `SELECT id FROM users WHERE customer_id = ${victim.customerId} ORDER BY id LIMIT 1`,
 };
 
 type Lookup = Record<string, string>;
@@ -84,6 +85,7 @@ const TEAM_LOOKUP: Lookup = {
   ":readingId": `SELECT id FROM readings WHERE meter_id = ${notTheirs} ORDER BY id DESC LIMIT 1`,
   ":requestId": `SELECT id FROM requests WHERE meter_id = ${notTheirs} ORDER BY id LIMIT 1`,
   ":reference": `SELECT o.reference FROM payment_orders o JOIN payment_order_items i ON i.order_id = o.id WHERE i.meter_id = ${notTheirs} AND o.status = 'success' LIMIT 1`,
+  ":personId": `SELECT ${team.userId}`,
 };
 
 /** Refusals that reveal nothing; a 2xx (or anything else) is a finding. */

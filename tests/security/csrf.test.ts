@@ -68,8 +68,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** #18: the same forged posts from the session of a user (not the master) of a business account. */
+const teamUser = DEMO.largeCompany.people.user;
+
 describe("cross-site posts to the portal's actions", () => {
   it("every action refuses every cross-site variant with 403 and the database is unchanged", async () => {
+    await refusesEveryForgedPost(portal);
+  });
+
+  it(`the same for a person of a business account who is not its master (${teamUser.email})`, async () => {
+    const person = createPortal(server.baseUrl);
+    await person.login(teamUser.email);
+    await refusesEveryForgedPost(person);
+  });
+
+  async function refusesEveryForgedPost(portal: Portal) {
     const actions = (await pageRoutes()).filter((r) => r.hasAction);
     expect(actions.map((a) => a.path)).toEqual(
       expect.arrayContaining(["/login", "/logout", "/b2b/settings", "/contact"]),
@@ -94,7 +107,7 @@ describe("cross-site posts to the portal's actions", () => {
     // Still signed in: the forged /logout did not end the session.
     const page = await portal.request("/b2b/settings");
     expect(page.status).toBe(200);
-  });
+  }
 
   it("the same forms posted from our own origin are accepted (the check is not a blanket 403)", async () => {
     const sameOrigin = await portal.request("/language", {
