@@ -17,6 +17,7 @@ export const ACTIVITY_ACTIONS = [
   "deactivate",
   "redirect_login",
   "settings_update",
+  "avatar_update",
   // Writes on a supply.
   "payment",
   "reading_submit",
