@@ -162,11 +162,23 @@ export function changeText(detail: ActivityDetail, label: (field: string) => str
 export type CsvCell = string | number | null | undefined;
 
 /**
+ * One cell. Stricter than the data export's guard: every cell here is text (names, addresses,
+ * what changed), so text starting with "-" is guarded too ("-1+2" would be a formula), unless the
+ * whole cell is a plain number.
+ */
+export function activityCell(value: CsvCell): string {
+  if (typeof value === "string" && /^-/.test(value) && !/^-\d+(\.\d+)?$/.test(value)) {
+    return csvField(`'${value}`);
+  }
+  return csvField(value);
+}
+
+/**
  * The CSV file: RFC 4180 like the data export (api/invoices/export.ts): comma separated, CRLF,
  * UTF-8 with a byte-order mark, each cell through the same guard (text a spreadsheet would run as
  * a formula gets a leading apostrophe).
  */
 export function activityCsv(header: readonly string[], rows: readonly CsvCell[][]): string {
-  const line = (cells: readonly CsvCell[]) => cells.map(csvField).join(",");
+  const line = (cells: readonly CsvCell[]) => cells.map(activityCell).join(",");
   return `\uFEFF${[line(header), ...rows.map(line)].join("\r\n")}\r\n`;
 }
