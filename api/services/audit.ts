@@ -77,12 +77,12 @@ const AUDIT_INSERT = `INSERT INTO audit_log (action, user_id, customer_id, meter
  * (e.g. the write it records happened: a guarded INSERT that may have written nothing).
  */
 export function auditStatementWhen(db: Db, entry: AuditEntry, when: SQL) {
-  const values = auditValues(entry);
-  const [action, userId, customerId, owner, meterId, subjectId, detail, ip] = values;
-  return db.run(
-    sql`INSERT INTO audit_log (action, user_id, customer_id, meter_id, subject_user_id, detail, ip)
-      SELECT ${action}, ${userId}, COALESCE(${customerId}, (SELECT customer_id FROM users WHERE id = ${owner})),
-        ${meterId}, ${subjectId}, ${detail}, ${ip} WHERE ${when}`,
+  const [action, userId, customerId, owner, meterId, subjectId, detail, ip] = auditValues(entry);
+  // INSERT … SELECT of every column in the table's order (Drizzle's insert-from-sql).
+  return db.insert(auditLog).select(
+    sql`SELECT NULL, ${userId}, ${action}, ${detail}, ${ip}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+        COALESCE(${customerId}, (SELECT customer_id FROM users WHERE id = ${owner})), ${meterId},
+        ${subjectId} WHERE ${when}`,
   );
 }
 
