@@ -87,6 +87,29 @@ export function auditStatementWhen(db: Db, entry: AuditEntry, when: SQL) {
 }
 
 /**
+ * One entry per supply in ONE statement, whatever their number (a business has up to 1,000
+ * supplies: one INSERT each would be that many queries): the supplies and their details travel
+ * as one JSON parameter. None when `perSupply` is empty.
+ */
+export function auditPerSupplyStatement(
+  db: Db,
+  entry: Omit<AuditEntry, "meterId" | "detail">,
+  perSupply: readonly { meterId: number; detail: ActivityDetail }[],
+) {
+  if (perSupply.length === 0) return null;
+  const rows = JSON.stringify(
+    perSupply.map(({ meterId, detail }) => ({ m: meterId, d: storedDetail(detail) })),
+  );
+  const [action, userId, customerId, owner, , subjectId, , ip] = auditValues(entry);
+  return db.insert(auditLog).select(
+    sql`SELECT NULL, ${userId}, ${action}, json_extract(value, '$.d'), ${ip},
+        strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+        COALESCE(${customerId}, (SELECT customer_id FROM users WHERE id = ${owner})),
+        json_extract(value, '$.m'), ${subjectId} FROM json_each(${rows})`,
+  );
+}
+
+/**
  * The same for a raw D1 batch (`db.$client.batch`): `when` is SQL text with `?` parameters,
  * bound after the entry's own.
  */

@@ -10,7 +10,7 @@ import { meters, users } from "../db/schema";
 import { can } from "../../core/permissions";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
-import { auditStatement } from "../services/audit";
+import { auditPerSupplyStatement, auditStatement } from "../services/audit";
 import {
   REMOVED_METER_STATUS,
   findUserWithCustomer,
@@ -166,22 +166,18 @@ export async function saveSettings(
       detail: ownSettingsChanges(user, body),
       ip: who.ip,
     }),
-    // One entry per supply whose e-bill or SMS settings change (old → new).
-    ...[...entries.values()].flatMap((entry) => {
-      const detail = supplyChannelChanges(byId.get(entry.m), entry);
-      return detail
-        ? [
-            auditStatement(db, {
-              action: "supply_settings_change",
-              userId,
-              meterId: entry.m,
-              detail,
-              ip: who.ip,
-            }),
-          ]
-        : [];
-    }),
   );
+  // One entry per supply whose e-bill or SMS settings change (old → new), in one statement.
+  const supplyChanges = [...entries.values()].flatMap((entry) => {
+    const detail = supplyChannelChanges(byId.get(entry.m), entry);
+    return detail ? [{ meterId: entry.m, detail }] : [];
+  });
+  const perSupply = auditPerSupplyStatement(
+    db,
+    { action: "supply_settings_change", userId, ip: who.ip },
+    supplyChanges,
+  );
+  if (perSupply) statements.push(perSupply);
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {

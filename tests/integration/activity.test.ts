@@ -308,6 +308,37 @@ describe("#18 a write lands in the log", () => {
     expect(entry?.action).toBe("settings_update");
     expect(entry?.person?.id).toBe(d.userId);
     expect(entry?.detail).toEqual({ skin: [String(me.nrg_skin), String(skin)] });
+
+    // The main supply's e-bill switched: one entry on that supply, old → new.
+    const ebillTo = main.ebill ? null : "ebill@beta.example";
+    const flip = await api.call("/user/settings", {
+      method: "PUT",
+      token: tokens.master,
+      body: {
+        userId: d.userId,
+        afm: d.vat,
+        nrg_skin: skin,
+        lang: me.lang,
+        email: me.registration_email.toLowerCase(),
+        phone: me.registration_phone,
+        ebill_settings: [
+          { meter_id: main.id, email: ebillTo, phone: main.sms_bill ? main.sms_number : null },
+        ],
+        meter_id: main.id,
+        avatar: null,
+        indication_email: me.indication_email,
+        indication_sms: me.indication_sms,
+      },
+    });
+    expect(flip.status, JSON.stringify(flip.body)).toBe(204);
+    const supply = (await log("master", "page=1")).entries.find(
+      (e) => e.action === "supply_settings_change" && e.supply?.id === main.id,
+    );
+    expect(supply?.person?.id).toBe(d.userId);
+    expect(supply?.detail).toEqual({
+      ebill: [main.ebill ? (main.ebill_email ?? "on") : "off", ebillTo ?? "off"],
+    });
+
     const leaked = server.query<{ n: number }>(
       `SELECT COUNT(*) AS n FROM audit_log WHERE detail LIKE '%Demo2026%'`,
     );
