@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { activityQuerySchema, userParams } from "../../core/contract";
 import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permit } from "../middleware/permit";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import { activityCsvOf, activityPage } from "./service";
@@ -19,6 +20,7 @@ export const activityRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/activity",
     requireBearer,
+    permit("view_activity"),
     validate("query", activityQuerySchema),
     ownPath,
     ownUserPath,
@@ -32,6 +34,7 @@ export const activityRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/activity.csv",
     requireBearer,
+    permit("view_activity"),
     validate("query", activityQuerySchema),
     ownPath,
     ownUserPath,
