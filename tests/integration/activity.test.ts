@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ApiActivityPage, ApiReading } from "../../core/contract/index.ts";
+import type {
+  ApiActivityPage,
+  ApiGatewayNext,
+  ApiMeter,
+  ApiPaymentOutcome,
+  ApiPaymentStart,
+  ApiReading,
+} from "../../core/contract/index.ts";
+import { TEST_CARDS } from "../../core/gateway.ts";
 import { previousValue } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
@@ -343,5 +351,48 @@ describe("#18 a write lands in the log", () => {
       `SELECT COUNT(*) AS n FROM audit_log WHERE detail LIKE '%Demo2026%'`,
     );
     expect(leaked[0]?.n).toBe(0);
+  });
+
+  it("the admin's payment of two supplies: one entry per supply with its amount", async () => {
+    const r = await api.call<{ data: ApiMeter[] }>(`/users/${admin.userId}/meters`, {
+      token: tokens.admin,
+    });
+    const owing = r.body.data.filter((m) => m.running_total >= 2).slice(0, 2);
+    expect(owing).toHaveLength(2);
+    const start = await api.call<{ data: ApiPaymentStart }>("/payments/orders", {
+      method: "POST",
+      token: tokens.admin,
+      body: { items: owing.map((m) => ({ meter_id: m.id, amount: 1.5 })) },
+    });
+    expect(start.status, JSON.stringify(start.body)).toBe(201);
+    const session = start.body.data.redirect_url.replace("/gateway/pay/", "");
+    const card = {
+      cvv: "123",
+      exp_month: "12",
+      exp_year: String(new Date().getUTCFullYear() + 2),
+      holder: "Test Holder",
+      number: TEST_CARDS.success,
+    };
+    const authorized = await api.call<{ data: ApiGatewayNext }>(
+      `/gateway/sessions/${session}/authorize`,
+      { method: "POST", body: card },
+    );
+    expect(authorized.body.data.next).toBe("return");
+    const fields = Object.fromEntries(new URL(authorized.body.data.url, "http://x").searchParams);
+    const back = await api.call<{ data: ApiPaymentOutcome }>("/payments/return", {
+      method: "POST",
+      body: fields,
+    });
+    expect(back.body.data.outcome).toBe("success");
+
+    const paid = (await log("admin")).entries.filter((e) => e.action === "payment").slice(0, 2);
+    expect(paid.map((e) => e.supply?.id).sort()).toEqual(owing.map((m) => m.id).sort());
+    for (const e of paid) {
+      expect(e.person?.id).toBe(admin.userId);
+      expect(e.detail).toEqual({ amount: "1.50" });
+    }
+    // The user sees none of the admin's actions.
+    const mine = await log("user");
+    expect(mine.entries.some((e) => e.person?.id === admin.userId)).toBe(false);
   });
 });
