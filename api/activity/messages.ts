@@ -13,6 +13,7 @@ export interface CsvLabels {
   fields: Record<string, string>;
   nobody: string;
   removed: string;
+  values: (typeof en)["values"];
 }
 
 const pick = (file: typeof en): CsvLabels => ({
@@ -21,6 +22,7 @@ const pick = (file: typeof en): CsvLabels => ({
   fields: file.fields,
   nobody: file.nobody,
   removed: file.removed,
+  values: file.values,
 });
 
 const LABELS: Record<Lang, CsvLabels> = { el: pick(el), en: pick(en) };

@@ -148,12 +148,15 @@ export function periodBounds(from: string | undefined, to: string | undefined) {
 // Writing an entry out
 
 /** One field of what changed: "Label: old → new", or "Label: value". */
-export function changeText(detail: ActivityDetail, label: (field: string) => string): string {
+export function changeText(
+  detail: ActivityDetail,
+  label: (field: string) => string,
+  word: (value: string) => string = (value) => value,
+): string {
+  const text = (value: string | number | null) => (value === null ? "—" : word(String(value)));
   return Object.entries(detail)
     .map(([field, value]) => {
-      const shown = Array.isArray(value)
-        ? `${value[0] ?? "—"} → ${value[1] ?? "—"}`
-        : String(value);
+      const shown = Array.isArray(value) ? `${text(value[0])} → ${text(value[1])}` : text(value);
       return `${label(field)}: ${shown}`;
     })
     .join("; ");

@@ -299,7 +299,11 @@ export async function activityCsvOf(
         entry.supply?.supply_number ?? "",
         entry.supply?.address ?? "",
         entry.subject?.name ?? "",
-        changeText(entry.detail, (field) => labels.fields[field] ?? field),
+        changeText(
+          entry.detail,
+          (field) => labels.fields[field] ?? field,
+          (value) => (value === "on" || value === "off" ? labels.values[value] : value),
+        ),
         ...(withIp ? [entry.ip ?? ""] : []),
       ],
     ];

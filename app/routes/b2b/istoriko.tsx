@@ -325,6 +325,9 @@ function Changes({ detail }: { detail: ApiActivityEntry["detail"] }) {
   const { t } = useTranslation("activity");
   const fields = Object.entries(detail);
   if (fields.length === 0) return null;
+  /** A stored value in words where it is one of the log's own ("on", "off"); else as stored. */
+  const word = (value: string | number | null) =>
+    value === null ? "—" : value === "on" || value === "off" ? t(`values.${value}`) : String(value);
   return (
     <ul className="activity-changes">
       {fields.map(([field, value]) => (
@@ -334,10 +337,10 @@ function Changes({ detail }: { detail: ApiActivityEntry["detail"] }) {
           </span>{" "}
           {Array.isArray(value) ? (
             <>
-              {value[0] ?? "—"} → {value[1] ?? "—"}
+              {word(value[0])} → {word(value[1])}
             </>
           ) : (
-            String(value)
+            word(value)
           )}
         </li>
       ))}
