@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
+import { activityRoutes } from "./activity/routes";
 import { allSmartRoutes } from "./all-smart/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
 import { authRoutes, redirectLoginRoutes, signupRoutes } from "./auth/routes";
@@ -78,7 +79,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/v2/invitations", invitationRoutes)
   .route("/notices", noticeRoutes)
   .route("/", questionnaireRoutes)
-  .route("/", calendarRoutes);
+  .route("/", calendarRoutes)
+  .route("/", activityRoutes);
 
 apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
 

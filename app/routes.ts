@@ -80,6 +80,9 @@ export default [
       route("xristes", "routes/b2b/xristes.tsx"),
       route("xristes/nea", "routes/b2b/xristes-nea.tsx"),
       route("xristes/:personId", "routes/b2b/xristes-person.tsx"),
+      // The activity log (#18).
+      route("istoriko", "routes/b2b/istoriko.tsx"),
+      route("istoriko.csv", "routes/b2b/istoriko-csv.ts"),
       route("*", "routes/b2b/fallback.tsx"),
     ]),
   ]),

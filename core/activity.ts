@@ -17,6 +17,7 @@ export const ACTIVITY_ACTIONS = [
   "deactivate",
   "redirect_login",
   "settings_update",
+  "avatar_update",
   // Writes on a supply.
   "payment",
   "reading_submit",
@@ -70,3 +71,13 @@ export function parseActivityDetail(stored: string | null): ActivityDetail {
 
 /** Entries older than this many days are removed by the scheduled cleanup (two years). */
 export const ACTIVITY_RETENTION_DAYS = 731;
+
+/**
+ * The earliest day the activity log's period filter accepts (YYYY-MM-DD): two years before
+ * `today`, the log keeping no more (29 February rolls over to 1 March).
+ */
+export function oldestActivityDay(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - 2);
+  return date.toISOString().slice(0, 10);
+}

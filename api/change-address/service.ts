@@ -4,6 +4,7 @@ import type { ApiAddress, ApiChangeAddressLink } from "../../core/contract";
 import type { Db } from "../db";
 import { customers, meters } from "../db/schema";
 import { nowIso } from "../lib/time";
+import { auditStatement } from "../services/audit";
 import { supplyNumber } from "../../core/supply-number";
 import type { ChangeAddressBody } from "../../core/change-address";
 import { addressChanges } from "./tables";
@@ -81,6 +82,12 @@ export async function describe(db: Db, meter: LinkMeter): Promise<ApiChangeAddre
   };
 }
 
+/** An address on one line: "street no, postal code region". */
+const oneLine = (...[street, no, zip, region]: (string | null)[]) =>
+  [[street, no].filter(Boolean).join(" "), [zip, region].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+
 /**
  * Yes: the billing address becomes the supply address. No: the address typed. The meter's bill_*
  * columns and the record of the request change in one batch (one transaction).
@@ -121,6 +128,23 @@ export async function changeAddress(db: Db, meter: LinkMeter, body: ChangeAddres
       comments: body.comments ?? "",
       previous: JSON.stringify(billing(meter)),
       created_at: nowIso(),
+    }),
+    // A signed link, no signed-in person: the entry is the supply's account's, no one named.
+    auditStatement(db, {
+      action: "address_change",
+      customerId: meter.customer_id,
+      meterId: meter.id,
+      detail: {
+        address: [
+          oneLine(
+            meter.bill_street,
+            meter.bill_street_no,
+            meter.bill_postal_code,
+            meter.bill_region,
+          ),
+          oneLine(next.street, next.street_no, next.zip, next.city),
+        ],
+      },
     }),
   ]);
 }

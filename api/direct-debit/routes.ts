@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { customers } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
+import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
@@ -140,7 +141,9 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     async (c) => {
       const db = c.get("db");
       const meter = await ownEligibleMeter(db, await caller(c), c.req.valid("param").meterId);
-      return c.json({ data: await saveMandate(db, meter, registerCard(c.req.valid("json"))) });
+      const card = registerCard(c.req.valid("json"));
+      const who = { userId: c.get("auth").userId, ip: clientIp(c) };
+      return c.json({ data: await saveMandate(db, meter, card, who) });
     },
   )
 
@@ -152,7 +155,8 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     ownUserPath,
     async (c) => {
       const meterId = c.req.valid("param").meterId;
-      if (!(await deleteMandate(c.get("db"), await caller(c), meterId))) throw notFound();
+      const who = { ip: clientIp(c) };
+      if (!(await deleteMandate(c.get("db"), await caller(c), meterId, who))) throw notFound();
       return c.body(null, 204);
     },
   );

@@ -42,6 +42,7 @@ import {
   type SupplyOwner,
   type SupplyScope,
 } from "../services/customers";
+import { auditStatement, auditStatementWhen } from "../services/audit";
 
 export type FlowRow = typeof directDebitFlows.$inferSelect;
 
@@ -198,22 +199,59 @@ function upsertStatement(
 }
 
 /** Creates or replaces the direct debit of a supply (signed-in edit). */
-export async function saveMandate(db: Db, meter: MeterRow, card: RegisteredCard) {
+export async function saveMandate(
+  db: Db,
+  meter: MeterRow,
+  card: RegisteredCard,
+  who?: { userId: number; ip?: string },
+) {
   const now = nowIso();
-  await upsertStatement(db, meter, card, now);
+  const before = await mandateOf(db, meter.id);
+  await db.batch([
+    upsertStatement(db, meter, card, now),
+    auditStatement(db, {
+      action: "direct_debit_change",
+      userId: who?.userId ?? null,
+      customerId: meter.customer_id,
+      meterId: meter.id,
+      detail: { direct_debit: [before?.card_brand ?? "off", card.brand] },
+      ip: who?.ip ?? null,
+    }),
+  ]);
   const row = await mandateOf(db, meter.id);
   if (!row) throw new ApiError(500, "error");
   return toApiDirectDebit(row, meter, now.slice(0, 10));
 }
 
 /** Ends the direct debit of one of the person's supplies; false when there is none. */
-export async function deleteMandate(db: Db, person: SupplyScope, meterId: number) {
+export async function deleteMandate(
+  db: Db,
+  person: SupplyScope,
+  meterId: number,
+  who: { ip?: string } = {},
+) {
   if (!(await ownMeter(db, person, meterId))) return false;
-  const result = await db
-    .delete(directDebits)
-    .where(
-      and(eq(directDebits.meter_id, meterId), eq(directDebits.customer_id, person.customerId)),
-    );
+  const before = await mandateOf(db, meterId);
+  const [result] = await db.batch([
+    db
+      .delete(directDebits)
+      .where(
+        and(eq(directDebits.meter_id, meterId), eq(directDebits.customer_id, person.customerId)),
+      ),
+    // The activity log's entry, only if the mandate was there to cancel.
+    auditStatementWhen(
+      db,
+      {
+        action: "direct_debit_change",
+        userId: person.userId,
+        customerId: person.customerId,
+        meterId,
+        detail: { direct_debit: [before?.card_brand ?? null, "off"] },
+        ip: who.ip ?? null,
+      },
+      sql`changes() = 1`,
+    ),
+  ]);
   return changedRow(result);
 }
 
@@ -543,5 +581,16 @@ export async function activateFlow(db: Db, flow: FlowRow, now = new Date()) {
       .set({ status: "done", completed_at: stamp })
       .where(and(eq(directDebitFlows.id, flow.id), eq(directDebitFlows.status, "confirm"))),
     upsertStatement(db, meter, card, stamp, sql`changes() = 1`),
+    // The public flow has no signed-in person: the entry is the account's, with no one named.
+    auditStatementWhen(
+      db,
+      {
+        action: "direct_debit_change",
+        customerId: meter.customer_id,
+        meterId: meter.id,
+        detail: { direct_debit: ["off", card.brand] },
+      },
+      sql`changes() = 1`,
+    ),
   ]);
 }

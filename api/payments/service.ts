@@ -265,6 +265,18 @@ async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string): Prom
           WHERE i.order_id = ? AND meters.id = i.meter_id AND ${claimed}`,
       )
       .bind(today, order.id, order.id, claim),
+    // The activity log: one entry per supply paid, by the order's person (none for a pay link),
+    // in the supply's account; the amount in euros.
+    conn
+      .prepare(
+        `INSERT INTO audit_log (action, user_id, customer_id, meter_id, detail)
+         SELECT 'payment', t.user_id, m.customer_id, t.meter_id,
+                json_object('amount', printf('%.2f', t.amount_cents / 100.0))
+           FROM transactions t JOIN meters m ON m.id = t.meter_id
+          WHERE t.order_id = ? AND ${claimed}
+          ORDER BY t.meter_id`,
+      )
+      .bind(order.id, order.id, claim),
   ];
   let results: D1Result[];
   try {

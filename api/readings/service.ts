@@ -11,6 +11,7 @@ import {
   personOf,
   type SupplyScope,
 } from "../services/customers";
+import { auditD1StatementWhen, auditStatementWhen } from "../services/audit";
 import { readingsStatement } from "../services/shell-reads";
 import {
   BILLED_TYPES,
@@ -268,11 +269,23 @@ export async function submitReading(
     sql`substr(${meters.indication_open_to}, 1, 10) >= ${today}`,
   );
   const day = guardedInsert(db, { ...row, register: "day", value: body.day }, dayGuard);
+  // The activity log's entry, written only if the day row was.
+  const logged = auditStatementWhen(
+    db,
+    {
+      action: "reading_submit",
+      userId,
+      meterId: meter.id,
+      detail: night === null ? { day: body.day } : { day: body.day, night },
+    },
+    sql`EXISTS (SELECT 1 FROM readings WHERE meter_id = ${meter.id} AND created_at = ${createdAt}
+      AND origin = ${CLIENT_ORIGIN})`,
+  );
   if (night === null) {
-    await db.batch([day]);
+    await db.batch([day, logged]);
   } else {
     const nightRow = { ...row, register: "night" as const, value: night };
-    await db.batch([day, guardedInsert(db, nightRow, sql`changes() = 1`)]);
+    await db.batch([day, guardedInsert(db, nightRow, sql`changes() = 1`), logged]);
   }
 
   const saved = await writtenRows(db, meter.id, createdAt, eq(readings.origin, CLIENT_ORIGIN));
@@ -386,6 +399,25 @@ export async function correctReading(
               AND EXISTS (SELECT 1 FROM readings WHERE replaces_id = ?2 AND created_at = ?1)`,
       )
       .bind(createdAt, dayId, nightId),
+  );
+  // The activity log's entry (old → new), written only if this batch wrote the replacement.
+  const pair = (before: { value: number } | null, after: number | undefined) =>
+    [before ? String(before.value) : null, after === undefined ? null : String(after)] as [
+      string | null,
+      string | null,
+    ];
+  const change = {
+    day: pair(target.day, body.day),
+    ...(night || target.night ? { night: pair(target.night, night?.value) } : {}),
+  };
+  statements.push(
+    auditD1StatementWhen(
+      d1,
+      { action: "reading_correct", userId, meterId: meter.id, detail: change },
+      "EXISTS (SELECT 1 FROM readings WHERE replaces_id = ? AND created_at = ?)",
+      dayId,
+      createdAt,
+    ),
   );
   try {
     await d1.batch(statements);

@@ -8,9 +8,10 @@ import type {
   ApiRequestStatus,
 } from "../../core/contract";
 import type { Db } from "../db";
-import { auditLog, messages, meters, requests, users } from "../db/schema";
+import { messages, meters, requests, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { addSeconds, nowIso } from "../lib/time";
+import { auditStatement } from "../services/audit";
 import { personMeterIds } from "../services/customers";
 import type { Lang } from "../types";
 import { randomToken } from "../../core/tokens";
@@ -286,9 +287,13 @@ export async function createRequest(
           .from(requests)
           .where(byFileKey),
       ),
-      db
-        .insert(auditLog)
-        .values({ user_id: userId, action: "request_submitted", detail: kind, ip }),
+      auditStatement(db, {
+        action: "request_submitted",
+        userId,
+        meterId: meter.id,
+        detail: { kind },
+        ip,
+      }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error, "requests.meter_id")) {

@@ -12,6 +12,7 @@
  * of every `*_at` column (api/lib/time.ts). Retention windows are computed from it in SQL with
  * `ago(…)`, so a rule reads as what it keeps.
  */
+import { ACTIVITY_RETENTION_DAYS } from "../../core/activity";
 
 export interface CleanupRule {
   /** The table rows are deleted from. */
@@ -44,6 +45,8 @@ export const RETENTION = {
   outbox: "7 days",
   /** A card payment the gateway never reported back on (its own session lasts 30 minutes). */
   abandonedPayment: "7 days",
+  /** The activity log (#18, core/activity.ts): two years, then gone. */
+  activity: `${ACTIVITY_RETENTION_DAYS} days`,
 } as const;
 
 const SESSION_GONE = `expires_at <= ?1 OR revoked_at <= ${ago(RETENTION.afterUse)}`;
@@ -133,6 +136,14 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     table: "payment_orders",
     goes: `card payments still 'started' ${RETENTION.abandonedPayment} later, with nothing recorded`,
     sql: `DELETE FROM payment_orders WHERE ${ABANDONED_ORDER}`,
+  },
+  {
+    table: "audit_log",
+    goes: `activity log entries older than ${RETENTION.activity} (the database refuses younger ones)`,
+    // Also older than two years by the database's own clock: the append-only trigger
+    // (migrations/0012_people.sql) refuses the whole statement if one row is younger.
+    sql: `DELETE FROM audit_log WHERE created_at < ${ago(RETENTION.activity)}
+            AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 years')`,
   },
 ];
 

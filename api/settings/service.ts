@@ -1,14 +1,16 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
+import type { ActivityDetail } from "../../core/activity";
 import type { settingsPayloadSchema } from "../../core/contract";
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, type AvatarCheck } from "../../core/image";
 import { randomToken } from "../../core/tokens";
 import type { Db } from "../db";
-import { auditLog, meters, users } from "../db/schema";
+import { meters, users } from "../db/schema";
 import { can } from "../../core/permissions";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
+import { auditPerSupplyStatement, auditStatement } from "../services/audit";
 import {
   REMOVED_METER_STATUS,
   findUserWithCustomer,
@@ -20,6 +22,41 @@ import { SETTINGS_ERRORS, type SettingsMessage } from "./messages";
 import { changesChannels, uniqueViolation } from "./rules";
 
 type SettingsPayload = z.infer<typeof settingsPayloadSchema>;
+
+/** The activity log's detail of a settings save: each field that changed, old → new. */
+function ownSettingsChanges(
+  user: typeof users.$inferSelect,
+  body: SettingsPayload,
+): ActivityDetail | null {
+  const pairs: Record<string, [string | null, string | null]> = {
+    email: [user.registration_email.toLowerCase(), body.email],
+    phone: [user.registration_phone ?? null, body.phone],
+    notify_email: [onOff(user.indication_email), onOff(body.indication_email)],
+    notify_sms: [onOff(user.indication_sms), onOff(body.indication_sms)],
+    language: [user.lang, body.lang],
+    skin: [String(user.nrg_skin), String(body.nrg_skin)],
+  };
+  const changed = Object.entries(pairs).filter(([, [before, after]]) => before !== after);
+  return changed.length === 0 ? null : Object.fromEntries(changed);
+}
+
+const onOff = (value: number | boolean | null | undefined) => (value ? "on" : "off");
+
+/** A supply's e-bill and SMS settings, old → new, or null when nothing changes. */
+function supplyChannelChanges(
+  meter:
+    | Pick<typeof meters.$inferSelect, "ebill" | "ebill_email" | "sms_bill" | "sms_number">
+    | undefined,
+  next: { e: string | null; p: string | null },
+): ActivityDetail | null {
+  if (!meter) return null;
+  const pairs: Record<string, [string | null, string | null]> = {
+    ebill: [meter.ebill ? (meter.ebill_email ?? "on") : "off", next.e ?? "off"],
+    sms: [meter.sms_bill ? (meter.sms_number ?? "on") : "off", next.p ?? "off"],
+  };
+  const changed = Object.entries(pairs).filter(([, [before, after]]) => before !== after);
+  return changed.length === 0 ? null : Object.fromEntries(changed);
+}
 
 /**
  * The whole settings dialog in one D1 batch (one transaction): the meters' e-bill and SMS
@@ -123,13 +160,24 @@ export async function saveSettings(
         first_login_settings_open: 0,
       })
       .where(eq(users.id, userId)),
-    db.insert(auditLog).values({
+    auditStatement(db, {
       action: "settings_update",
-      user_id: userId,
-      detail: contactChanged ? "contact_changed" : null,
+      userId,
+      detail: ownSettingsChanges(user, body),
       ip: who.ip,
     }),
   );
+  // One entry per supply whose e-bill or SMS settings change (old → new), in one statement.
+  const supplyChanges = [...entries.values()].flatMap((entry) => {
+    const detail = supplyChannelChanges(byId.get(entry.m), entry);
+    return detail ? [{ meterId: entry.m, detail }] : [];
+  });
+  const perSupply = auditPerSupplyStatement(
+    db,
+    { action: "supply_settings_change", userId, ip: who.ip },
+    supplyChanges,
+  );
+  if (perSupply) statements.push(perSupply);
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
@@ -165,7 +213,7 @@ export async function saveAvatar(
         .update(users)
         .set({ avatar_key: key, avatar_name: name, avatar_type: contentType })
         .where(eq(users.id, userId)),
-      db.insert(auditLog).values({ action: "avatar_update", user_id: userId, ip: who.ip }),
+      auditStatement(db, { action: "avatar_update", userId, ip: who.ip }),
     ]);
   } catch (error) {
     await files.delete(key);

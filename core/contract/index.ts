@@ -23,3 +23,4 @@ export * from "./settings";
 export * from "./dev";
 export * from "./all-smart";
 export * from "./people";
+export * from "./activity";
