@@ -74,6 +74,14 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     sql: `DELETE FROM sessions WHERE ${SESSION_GONE}`,
   },
   {
+    table: "invitations",
+    // A person whose invitation is gone shows "invitation expired" (api/people/rules.ts), as
+    // with an expired one, until someone sends a new one.
+    goes: `expired, used and withdrawn invitations, ${RETENTION.afterUse} after the fact`,
+    sql: `DELETE FROM invitations WHERE expires_at <= ${ago(RETENTION.afterUse)}
+            OR used_at <= ${ago(RETENTION.afterUse)} OR revoked_at <= ${ago(RETENTION.afterUse)}`,
+  },
+  {
     table: "action_tokens",
     goes: `expired activation, reset and sign-in links; used ones ${RETENTION.afterUse} after use`,
     sql: `DELETE FROM action_tokens WHERE expires_at <= ?1 OR used_at <= ${ago(RETENTION.afterUse)}`,
