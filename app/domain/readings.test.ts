@@ -319,6 +319,12 @@ describe("the reading form schema (browser and action)", () => {
     expect(result.status).toBe("success");
     if (result.status === "success") expect(result.value.night).toBeUndefined();
   });
+  it("a day-only supply's form, which has no night field at all, is accepted", () => {
+    const single = readingFormSchema({ hasNight: false, previous: { day: 100, night: null } });
+    const result = parse({ meter_id: "1", day: "150" }, single);
+    expect(result.status).toBe("success");
+    if (result.status === "success") expect(result.value).toEqual({ meter_id: 1, day: 150 });
+  });
 });
 
 describe("history and consumption", () => {
