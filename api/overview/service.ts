@@ -1,12 +1,7 @@
 import type { ApiInvoice } from "../../core/contract";
 import type { Db } from "../db";
 import { notFound } from "../lib/errors";
-import {
-  personOf,
-  meterInvoices,
-  overviewInvoices,
-  ownMeterSummary,
-} from "../services/customers";
+import { personOf, meterInvoices, overviewInvoices, ownMeterSummary } from "../services/customers";
 import { toApiInvoice } from "../services/serialize";
 
 /**

@@ -441,10 +441,7 @@ export async function findPaymentResult(
           .select(one)
           .from(paymentOrderItems)
           .where(
-            and(
-              ownItem,
-              sql`${paymentOrderItems.meter_id} NOT IN ${personMeterIds(owner.userId)}`,
-            ),
+            and(ownItem, sql`${paymentOrderItems.meter_id} NOT IN ${personMeterIds(owner.userId)}`),
           )
       : db
           .select(one)

@@ -322,11 +322,7 @@ export async function correctReading(
   userId: number,
   body: CorrectReadingBody,
 ): Promise<ApiReadingSaved> {
-  const { person, meter, today, period, history } = await submittable(
-    db,
-    userId,
-    body.meter_id,
-  );
+  const { person, meter, today, period, history } = await submittable(db, userId, body.meter_id);
   const target = correctableReading(history, period);
   if (!target || target.ids[0] !== body.reading_id) {
     throw new ApiError(409, "reading_not_correctable");

@@ -38,7 +38,10 @@ const MESSAGES_SQL = `SELECT ${columnsOf(messages)} FROM "messages"
 /** `VISIBLE_MESSAGE` for a Drizzle query of `messages`, its four parameters bound. */
 export function visibleMessage(userId: number): SQL {
   const [first, ...rest] = VISIBLE_MESSAGE.split("?");
-  return rest.reduce<SQL>((condition, part) => sql`${condition}${userId}${sql.raw(part)}`, sql.raw(first ?? ""));
+  return rest.reduce<SQL>(
+    (condition, part) => sql`${condition}${userId}${sql.raw(part)}`,
+    sql.raw(first ?? ""),
+  );
 }
 
 /**

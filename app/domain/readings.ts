@@ -58,7 +58,10 @@ export function readingFormSchema(context: ReadingFormContext) {
       ? registerValue(context.previous.night)
       : // Optional before the transform: the form of a day-only supply sends no night field at
         // all (a transform alone would make the key required: "expected nonoptional").
-        z.unknown().optional().transform(() => undefined),
+        z
+          .unknown()
+          .optional()
+          .transform(() => undefined),
     confirm: z.boolean().optional(),
     /** "correct": the values replace the customer's latest reading (`reading_id`, its day row). */
     intent: z.enum(["submit", "correct"]).optional(),
