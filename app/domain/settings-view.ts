@@ -69,6 +69,11 @@ export interface SettingsView {
    * without it the dialog shows no bill switches and the save sends no supply's settings.
    */
   manageSupplies: boolean;
+  /**
+   * Whether the person chooses the account's main supply (#18: its master); another person's
+   * dialog keeps the main supply as it is and does not offer the choice.
+   */
+  chooseMain: boolean;
 }
 
 export function supplySetting(meter: ApiMeter): SupplySetting {
@@ -104,6 +109,7 @@ export function buildSettingsView(
     avatarSrc,
     supplies: meters.map(supplySetting),
     manageSupplies: can(user.test_role, "manage_supply"),
+    chooseMain: user.test_role === "master",
   };
 }
 

@@ -48,6 +48,7 @@ const view: SettingsView = {
     supply({ meterId: 3, editable: false, sms: true, phone: "6911111111" }),
   ],
   manageSupplies: true,
+  chooseMain: true,
 };
 
 function form(entries: Record<string, string | File | (string | File)[]>) {

@@ -183,3 +183,51 @@ describe("an admin's supply writes stay within their supplies", () => {
     expect(outsideOrder.status).toBe(404);
   });
 });
+
+describe("a person's own settings", () => {
+  const mainOf = () =>
+    server.query<{ id: number }>(
+      `SELECT id FROM meters WHERE customer_id = ${d.customerId} AND is_main = 1`,
+    )[0]?.id;
+
+  it("a user saves their profile, leaves the account's main supply, may not change a supply's channels", async () => {
+    const token = tokens.user;
+    const before = mainOf();
+    const body = {
+      userId: user.userId,
+      afm: user.email,
+      nrg_skin: 2,
+      lang: "el",
+      email: user.email,
+      phone: user.phone,
+      ebill_settings: [],
+      meter_id: user.meterIds[2],
+      avatar: null,
+      indication_email: 1,
+      indication_sms: 0,
+    };
+    const saved = await api.call("/user/settings", { method: "PUT", body, token });
+    expect(saved.status).toBe(204);
+    const row = server.query<{ nrg_skin: number; indication_email: number }>(
+      `SELECT nrg_skin, indication_email FROM users WHERE id = ${user.userId}`,
+    )[0];
+    expect(row).toEqual({ nrg_skin: 2, indication_email: 1 });
+    // The master's skin is theirs: untouched.
+    expect(
+      server.query<{ nrg_skin: number }>(`SELECT nrg_skin FROM users WHERE id = ${d.userId}`)[0]
+        ?.nrg_skin,
+    ).toBe(3);
+    expect(mainOf()).toBe(before);
+
+    const channels = await api.call("/user/settings", {
+      method: "PUT",
+      token,
+      body: {
+        ...body,
+        ebill_settings: [{ meter_id: user.meterIds[0], email: "x@beta.example", phone: null }],
+      },
+    });
+    expect([channels.status, channels.code]).toEqual([403, "not_permitted"]);
+    expect((await api.call("/v2/me", { token })).status).toBe(200);
+  });
+});

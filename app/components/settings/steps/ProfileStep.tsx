@@ -63,25 +63,33 @@ export function ProfileStep({
         <FieldErrors id={fields.avatar.errorId} errors={fields.avatar.errors} />
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor={fields.main_meter_id.id}>
-          {t("settingsModal.mainSupply")}
-        </label>
-        <select
-          id={fields.main_meter_id.id}
+      {view.chooseMain ? (
+        <div className="field">
+          <label className="field__label" htmlFor={fields.main_meter_id.id}>
+            {t("settingsModal.mainSupply")}
+          </label>
+          <select
+            id={fields.main_meter_id.id}
+            name={fields.main_meter_id.name}
+            defaultValue={String(fields.main_meter_id.initialValue ?? view.mainMeterId)}
+            key={fields.main_meter_id.key}
+            className="field__select"
+          >
+            {view.supplies.map((s) => (
+              <option key={s.meterId} value={s.meterId}>
+                {s.address} · {s.supplyNumber}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.main_meter_id.errorId} errors={fields.main_meter_id.errors} />
+        </div>
+      ) : (
+        <input
+          type="hidden"
           name={fields.main_meter_id.name}
-          defaultValue={String(fields.main_meter_id.initialValue ?? view.mainMeterId)}
-          key={fields.main_meter_id.key}
-          className="field__select"
-        >
-          {view.supplies.map((s) => (
-            <option key={s.meterId} value={s.meterId}>
-              {s.address} · {s.supplyNumber}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.main_meter_id.errorId} errors={fields.main_meter_id.errors} />
-      </div>
+          value={String(fields.main_meter_id.initialValue ?? view.mainMeterId)}
+        />
+      )}
 
       <RadioGroup
         meta={fields.nrg_skin}
