@@ -8,9 +8,8 @@ import { apiLogin, DEMO, el, ownClientAddress } from "./support/app";
  * the demo people or the master. Customer 3 (210000002): master user 3, admin 11 (supplies
  * 1001-1020), user 12.
  *
- * Signing in with an email through the login form is not on this branch yet (the form asks for
- * a VAT): the invited person's password is checked through the API's login, and a portal session
- * of an email person is opened with a redirect-login link.
+ * The invitee signs in with the email through the login form; the other email people open a
+ * portal session with a redirect-login link (quicker, and the form is checked once).
  */
 const big = DEMO.largeCompany;
 const PASSWORD = "Welcome2026!";
@@ -122,8 +121,13 @@ test("the master invites a person, who accepts by email and is listed as active"
   await guest.goto(link);
   await expect(guest.getByText(el("people:accept.invalid"))).toBeVisible();
 
-  // The password signs in with the email (the API; the login form's email sign-in is #18's too).
-  expect((await apiLogin(request, email, PASSWORD)).access_token).toBeTruthy();
+  // The invitee signs in with the email through the login form, and sees only the one supply
+  // chosen for them.
+  await login(guest, email, PASSWORD);
+  await expect(guest).toHaveURL(/\/b2b\/episkopisi/);
+  await guest.goto("/b2b/paroxes");
+  await expect(guest.locator("ul.supplies > li")).toHaveCount(1);
+  await guest.close();
 
   await page.goto("/b2b/xristes");
   const row = page.getByRole("row").filter({ hasText: email });
