@@ -88,6 +88,17 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
           ('gone-used', ${user}, 'activate', '${at(-50)}', '${at(100)}', '${at(-48)}'),
           ('kept-live', ${user}, 'reset', '${at(-0.2)}', '${at(0.8)}', NULL),
           ('kept-used-recently', ${user}, 'activate', '${at(-2)}', '${at(100)}', '${at(-1)}')`,
+        `INSERT INTO invitations (id, user_id, invited_by, created_at, expires_at, used_at, revoked_at) VALUES
+          ('gone-expired', ${user}, ${user}, '${at(-200)}', '${at(-32)}', NULL, NULL),
+          ('gone-used', ${user}, ${user}, '${at(-50)}', '${at(100)}', '${at(-48)}', NULL),
+          ('gone-revoked', ${user}, ${user}, '${at(-50)}', '${at(100)}', NULL, '${at(-48)}'),
+          ('kept-live', ${user}, ${user}, '${at(-1)}', '${at(167)}', NULL, NULL),
+          ('kept-expired-recently', ${user}, ${user}, '${at(-170)}', '${at(-2)}', NULL, NULL),
+          ('kept-used-recently', ${user}, ${user}, '${at(-2)}', '${at(100)}', '${at(-1)}', NULL)`,
+        // The activity log: two years (731 days), then gone.
+        `INSERT INTO audit_log (user_id, customer_id, action, created_at) VALUES
+          (${user}, ${customer}, 'gone-itest', '${at(-24 * 740)}'),
+          (${user}, ${customer}, 'kept-itest', '${at(-24 * 700)}')`,
         `INSERT INTO throttle_counters (scope, key, window_start, expires_at, count) VALUES
           ('login-vat', 'gone-itest', '${at(-2)}', '${at(-1)}', 4),
           ('contact-ip', 'kept-itest', '${at(-0.5)}', '${at(0.5)}', 2)`,
@@ -137,6 +148,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       sessions: "id",
       refresh_tokens: "token_hash",
       action_tokens: "id",
+      invitations: "id",
+      audit_log: "action",
       throttle_counters: "key",
       application_throttle: "key",
       outbox: "subject",
@@ -164,6 +177,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       sessions: ["kept-live", "kept-revoked-recently"],
       refresh_tokens: ["kept-live"],
       action_tokens: ["kept-live", "kept-used-recently"],
+      invitations: ["kept-expired-recently", "kept-live", "kept-used-recently"],
+      audit_log: ["kept-itest"],
       throttle_counters: ["kept-itest"],
       application_throttle: ["kept-itest"],
       outbox: ["kept-recent"],
