@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useMessageText } from "./message-text";
 
 /**
  * The one error summary of every form (GOV.UK pattern): a titled box at the top of the form that
@@ -92,15 +92,6 @@ export function summaryItems({
 }
 
 /** Whether a namespace's resources hold a string at the dotted key. */
-function hasKey(bundle: unknown, key: string): boolean {
-  let node = bundle;
-  for (const part of key.split(".")) {
-    if (!node || typeof node !== "object") return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string";
-}
-
 /** Label keys named after the fields: `fields.supplyNumber` for the field `supply_number`. */
 export function fieldsLabelKey(prefix = "fields.") {
   return (name: string) =>
@@ -139,16 +130,7 @@ export function ErrorSummary({
   omit,
   labelKey,
 }: ErrorSummaryProps) {
-  const namespaces = typeof ns === "string" ? [ns] : [...ns];
-  const { t, i18n } = useTranslation(namespaces);
-  // `t` looks a plain key up in the first namespace only (and "common"): try each in turn.
-  const find = (key: string): string | null => {
-    const [prefix, rest] = key.includes(":") ? key.split(":", 2) : [null, key];
-    const where = prefix ? [prefix] : namespaces;
-    const found = where.find((n) => hasKey(i18n.getResourceBundle(i18n.language, n), rest ?? ""));
-    return found ? `${found}:${rest}` : null;
-  };
-  const text = (key: string) => t(find(key) ?? key);
+  const { t, find, text } = useMessageText(ns);
   const labelOf = (name: string): string | null => {
     const key = typeof labelKey === "function" ? labelKey(name) : labelKey?.[name];
     const found = key ? find(key) : null;

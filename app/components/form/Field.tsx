@@ -1,4 +1,5 @@
 import { type FieldMetadata } from "@conform-to/react";
+import { useMessageText } from "./message-text";
 import { getInputProps, getTextareaProps } from "./wiring";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
@@ -48,7 +49,8 @@ export function FieldErrors({
   oneLine?: boolean;
   ns?: readonly string[];
 }) {
-  const { t } = useTranslation([...ns]);
+  // A plain key is looked up in each of `ns` in turn, as the error summary does.
+  const { text: t } = useMessageText(ns);
   if (!errors || errors.length === 0) return null;
   if (oneLine) {
     return (
