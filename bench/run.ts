@@ -170,6 +170,13 @@ const LIGHTHOUSE_PAGES: LighthousePageSpec[] = [
   ),
 ];
 
+/** Every account a measured page is signed in as: each is signed in once per round. */
+const SIGNED_IN_ACCOUNTS = [
+  ...new Set(
+    [...PAGES, ...LIGHTHOUSE_PAGES].map((p) => p.account).filter((a): a is string => a !== null),
+  ),
+];
+
 /** The fresh-render TTFB cases of the round-trip budget (ids as in LIGHTHOUSE_PAGES). */
 const ROUND_TRIP_PAGES = LIGHTHOUSE_PAGES.filter((p) => /^(overview|pay|bills)/.test(p.id));
 
@@ -874,7 +881,7 @@ async function pairedFreshTtfbs(
   const cookies = await Promise.all(
     workers.map(async (worker) => {
       const map = new Map<string | null, Cookie[]>();
-      for (const account of [HOUSEHOLD, MANY_SUPPLIES]) {
+      for (const account of SIGNED_IN_ACCOUNTS) {
         map.set(account, await login(worker.baseURL, account));
       }
       return map;
@@ -1044,7 +1051,7 @@ async function main() {
       }
       const signIn = async () => {
         const map = new Map<string | null, Cookie[]>([[null, []]]);
-        for (const account of [HOUSEHOLD, MANY_SUPPLIES]) {
+        for (const account of SIGNED_IN_ACCOUNTS) {
           map.set(account, await login(server.baseURL, account));
         }
         return map;
