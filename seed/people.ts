@@ -61,6 +61,9 @@ export const peopleSeed: SeedExtra = ({ today }) => {
   const memberships = [admin, user].flatMap((p) => p.meterIds.map((m) => `(${p.userId}, ${m})`));
   lines.push(
     `UPDATE users SET all_supplies = 0, invited_by = ${master} WHERE id IN (${admin.userId}, ${user.userId});`,
+    // The people page's "last sign-in": the newest sign-in of the month below.
+    `UPDATE users SET last_login_at = ${q(at(5, "09:10:00.000"))} WHERE id = ${admin.userId};`,
+    `UPDATE users SET last_login_at = ${q(at(3, "17:20:00.000"))} WHERE id = ${user.userId};`,
     `INSERT INTO user_meters (user_id, meter_id) VALUES\n${memberships.join(",\n")};`,
   );
 
