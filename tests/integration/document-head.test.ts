@@ -171,3 +171,23 @@ describe("#16 the sign-in page carries only the translations it shows", () => {
     expect(Object.keys(forgot.bundle.auth ?? {})).toContain("intermediate");
   });
 });
+
+describe("#18 signed-in pages carry the settings dialog's texts only with the dialog open", () => {
+  const namespaces = (html: string) => {
+    const json = /<script id="i18n-resources"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "{}";
+    return Object.keys(JSON.parse(json) as Record<string, unknown>).sort();
+  };
+
+  it("the overview without the dialog: no settings namespace; with ?modal=settings or password: it", async () => {
+    const overview = await page("/b2b/episkopisi", true);
+    expect(overview.status).toBe(200);
+    expect(namespaces(overview.html)).toEqual(["common", "forms", "overview", "shell"]);
+    for (const modal of ["settings", "password"]) {
+      const open = await page(`/b2b/episkopisi?modal=${modal}`, true);
+      expect(open.status).toBe(200);
+      expect(namespaces(open.html)).toContain("settings");
+      // The dialog is rendered on the server, translated (no key shows).
+      expect(open.html).not.toMatch(/settingsModal\.\w+/);
+    }
+  });
+});

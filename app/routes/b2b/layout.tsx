@@ -14,7 +14,17 @@ import type { Route } from "./+types/layout";
 import { ErrorContent } from "../../components/ErrorContent";
 import { NO_STORE } from "../../.server/no-store";
 
-export const handle: RouteHandle = { i18n: ["shell", "settings", "forms"] };
+/**
+ * The settings namespace only with a settings dialog open (`?modal=settings|password`): its texts
+ * are 1 KB compressed that no other page shows. Opening the dialog in the browser loads it
+ * (root.tsx, useNamespacesReady); without JavaScript the dialog's document embeds it.
+ */
+export const handle: RouteHandle = {
+  i18n: (data) =>
+    (data as { settingsModal?: unknown } | undefined)?.settingsModal
+      ? ["shell", "settings", "forms"]
+      : ["shell", "forms"],
+};
 
 /** Signed-in pages are personal: never cached by the browser or a proxy. */
 
