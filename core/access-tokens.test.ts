@@ -57,6 +57,10 @@ describe("access tokens", () => {
     expect(tokenMayRead(["bills"], "any")).toBe(true);
     expect(tokenMayRead([], "any")).toBe(false);
     expect(tokenMayRead(["bills", "personal"], "never")).toBe(false);
+    expect(tokenMayRead(["consumption"], { anyOf: ["readings", "consumption"] })).toBe(true);
+    expect(tokenMayRead(["bills"], { anyOf: ["readings", "consumption"] })).toBe(false);
+    expect(tokenMayRead(["bills", "readings"], { allOf: ["bills", "payments"] })).toBe(false);
+    expect(tokenMayRead(["bills", "payments"], { allOf: ["bills", "payments"] })).toBe(true);
   });
 
   it("reaches only the supplies both the token and the person have", () => {

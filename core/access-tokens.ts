@@ -98,17 +98,25 @@ export function tokenStatus(
 }
 
 /**
- * What a read route needs of a token: a scope, or `"any"` (the supplies list: any scope opens it,
- * so that a client finds the supply ids it reads), or `"never"` (session only: settings, people,
- * the tokens themselves, the portal's frame, the activity log, checkout returns).
+ * What a read route needs of a token: a scope; any one of several (`anyOf`); every one of several
+ * (`allOf`: a download that holds bills, payments and readings); `"any"` (the supplies list: any
+ * scope opens it, so that a client finds the supply ids it reads); or `"never"` (session only:
+ * settings, people, the tokens themselves, the portal's frame, the activity log, checkout returns).
  */
-export type RouteNeed = TokenScope | "any" | "never";
+export type RouteNeed =
+  | TokenScope
+  | { anyOf: readonly TokenScope[] }
+  | { allOf: readonly TokenScope[] }
+  | "any"
+  | "never";
 
 /** May a token with `scopes` use a route that needs `need`? */
 export function tokenMayRead(scopes: readonly TokenScope[], need: RouteNeed): boolean {
   if (need === "never") return false;
   if (need === "any") return scopes.length > 0;
-  return scopes.includes(need);
+  if (typeof need === "string") return scopes.includes(need);
+  if ("anyOf" in need) return need.anyOf.some((s) => scopes.includes(s));
+  return need.allOf.every((s) => scopes.includes(s));
 }
 
 /** The supplies a token reaches now: its own list (or all) within the person's current ones. */

@@ -27,16 +27,44 @@ CREATE TABLE access_token_meters (
 ) WITHOUT ROWID;
 
 -- The settings page that lists the tokens is cached by the customer's data version
--- (migrations/0008_data_versions.sql): a new or revoked token raises it. A use (first_used_at,
--- last_used_*) does not: the list shows the last use as of the page's version, within a minute.
+-- (migrations/0008_data_versions.sql): a new, revoked or used token raises it, in 0008's shape. A
+-- use writes at most once a minute per token (first_used_at, last_used_*), so a client polling the
+-- API costs its account's cached pages at most one version a minute.
 CREATE TRIGGER access_tokens_insert_version AFTER INSERT ON access_tokens
 BEGIN
   INSERT INTO data_versions (customer_id, version) SELECT NEW.customer_id, 1
     ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
 END;
 
-CREATE TRIGGER access_tokens_revoke_version AFTER UPDATE OF revoked_at ON access_tokens
+CREATE TRIGGER access_tokens_update_version AFTER UPDATE ON access_tokens
 BEGIN
   INSERT INTO data_versions (customer_id, version) SELECT NEW.customer_id, 1
+    ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
+END;
+
+CREATE TRIGGER access_tokens_delete_version AFTER DELETE ON access_tokens
+BEGIN
+  INSERT INTO data_versions (customer_id, version) SELECT OLD.customer_id, 1
+    ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
+END;
+
+CREATE TRIGGER access_token_meters_insert_version AFTER INSERT ON access_token_meters
+BEGIN
+  INSERT INTO data_versions (customer_id, version)
+    SELECT customer_id, 1 FROM access_tokens WHERE id = NEW.token_id
+    ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
+END;
+
+CREATE TRIGGER access_token_meters_update_version AFTER UPDATE ON access_token_meters
+BEGIN
+  INSERT INTO data_versions (customer_id, version)
+    SELECT customer_id, 1 FROM access_tokens WHERE id = NEW.token_id
+    ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
+END;
+
+CREATE TRIGGER access_token_meters_delete_version AFTER DELETE ON access_token_meters
+BEGIN
+  INSERT INTO data_versions (customer_id, version)
+    SELECT customer_id, 1 FROM access_tokens WHERE id = OLD.token_id
     ON CONFLICT (customer_id) DO UPDATE SET version = version + 1;
 END;
