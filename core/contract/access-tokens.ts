@@ -14,7 +14,7 @@ export const tokenParams = z.object({
     .meta({ description: "A token's id (SHA-256 of its secret, hex)" }),
 });
 
-export const tokenScopeSchema = z.enum(TOKEN_SCOPES);
+export const tokenScopeSchema = z.enum(TOKEN_SCOPES, { error: "tokens:errors.scopesRequired" });
 
 /** 0|1 as JSON sends it, or "0"/"1" and true/false. */
 const flag = z
@@ -38,11 +38,20 @@ export const tokenCreateSchema = z
     scopes: z
       .array(tokenScopeSchema, { error: "tokens:errors.scopesRequired" })
       .min(1, "tokens:errors.scopesRequired")
+      .max(TOKEN_SCOPES.length, "tokens:errors.scopesRequired")
       .transform((s) => [...new Set(s)]),
     all_supplies: flag,
     meter_ids: z
-      .array(z.coerce.number().int().positive())
-      .max(1000)
+      .array(
+        z.coerce
+          .number({ error: "tokens:errors.supplyNotYours" })
+          .int("tokens:errors.supplyNotYours")
+          .positive("tokens:errors.supplyNotYours"),
+        {
+          error: "tokens:errors.supplyNotYours",
+        },
+      )
+      .max(1000, "tokens:errors.supplyNotYours")
       .default([])
       .transform((ids) => [...new Set(ids)]),
     expires_on: z.string({ error: "validate.require" }).regex(/^\d{4}-\d{2}-\d{2}$/, {
