@@ -27,6 +27,7 @@ import { readingRoutes } from "./readings/routes";
 import { requestRoutes } from "./requests/routes";
 import type { ApiEnv } from "./types";
 import { settingsRoutes } from "./settings/routes";
+import { tokenRoutes } from "./tokens/routes";
 import { userRoutes } from "./users/routes";
 import { logError } from "../workers/log";
 
@@ -80,7 +81,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/notices", noticeRoutes)
   .route("/", questionnaireRoutes)
   .route("/", calendarRoutes)
-  .route("/", activityRoutes);
+  .route("/", activityRoutes)
+  .route("/", tokenRoutes);
 
 apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
 

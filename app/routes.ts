@@ -54,6 +54,8 @@ export default [
       route("mhnymata", "routes/b2b/mhnymata.tsx"),
       route("select-meter", "routes/b2b/select-meter.tsx"),
       route("settings", "routes/b2b/settings.tsx"),
+      // Personal access tokens of the API (#19).
+      route("settings/kleidia-api", "routes/b2b/kleidia-api.tsx"),
       route("avatar", "routes/avatar.ts"),
       route("kataxorisi", "routes/b2b/kataxorisi.tsx"),
       route("pay", "routes/b2b/pay.tsx"),

@@ -33,6 +33,10 @@ export const ACTIVITY_ACTIONS = [
   "invitation_revoke",
   "invitation_accept",
   "master_transfer",
+  // Personal access tokens (#19).
+  "token_create",
+  "token_first_use",
+  "token_revoke",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

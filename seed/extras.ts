@@ -5,6 +5,7 @@ import type { SeedTables } from "./rows.ts";
 import { pagesSeed } from "./pages.ts";
 import { peopleSeed } from "./people.ts";
 import { requestsSeed } from "./requests.ts";
+import { tokensSeed } from "./tokens.ts";
 
 /**
  * Demo data of the self-service areas (direct debit, allSmart, requests, FAQ, notices, …), each
@@ -27,4 +28,5 @@ export const SEED_EXTRAS: SeedExtra[] = [
   requestsSeed,
   directDebitSeed,
   peopleSeed,
+  tokensSeed,
 ];

@@ -542,3 +542,44 @@ export const dataVersions = sqliteTable("data_versions", {
   customer_id: integer("customer_id").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * Personal access tokens (#19, migrations/0014_access_tokens.sql): the id is the SHA-256 (hex)
+ * of the secret, which is never stored. `scopes`: comma-separated core/access-tokens.ts scopes.
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    name: text("name").notNull(),
+    scopes: text("scopes").notNull(),
+    all_supplies: integer("all_supplies").notNull().default(1),
+    created_at: text("created_at").notNull().default(nowStamp),
+    expires_at: text("expires_at").notNull(),
+    revoked_at: text("revoked_at"),
+    first_used_at: text("first_used_at"),
+    last_used_at: text("last_used_at"),
+    last_used_ip: text("last_used_ip"),
+  },
+  (t) => [index("access_tokens_user").on(t.user_id)],
+);
+
+/** The chosen supplies of a token without all_supplies. */
+export const accessTokenMeters = sqliteTable(
+  "access_token_meters",
+  {
+    token_id: text("token_id")
+      .notNull()
+      .references(() => accessTokens.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+  },
+  (t) => [primaryKey({ columns: [t.token_id, t.meter_id] })],
+);

@@ -3,6 +3,8 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
 import { assertOwnUser, findLiveSessionAndAccount } from "../services/customers";
+import { isAccessTokenSecret } from "../../core/access-tokens";
+import { useAccessToken } from "../tokens/use";
 import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
@@ -45,9 +47,19 @@ export const forgetVerdictsOnWrite = createMiddleware<ApiEnv>(async (c, next) =>
  * Bearer access token. Missing, invalid or expired JWT → 401 unauthorized (the portal refreshes and
  * retries); a valid JWT whose server session is missing, revoked or past its absolute expiry → 403
  * forbidden (the portal logs out). One D1 round trip per incoming request (see `verdicts`).
+ *
+ * A bearer that starts with `nrg_` is a personal access token instead (#19): an expired, revoked
+ * or unknown one, or one of a removed person, is 401; a write or a route its scopes do not open is
+ * 403 not_permitted; it reaches only its supplies within its person's (api/tokens/use.ts).
  */
 export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
+  if (token && isAccessTokenSecret(token)) {
+    // A personal access token (#19): read-only, its scopes and supplies (api/tokens/use.ts).
+    c.set("auth", await useAccessToken(c, token));
+    await next();
+    return;
+  }
   const method = c.req.method;
   const ctx = method === "GET" || method === "HEAD" ? executionContextOf(c) : null;
   let verdict: Promise<Verdict>;

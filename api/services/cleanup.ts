@@ -79,12 +79,25 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     // with an expired one, until someone sends a new one.
     goes: `expired, used and withdrawn invitations, ${RETENTION.afterUse} after the fact`,
     sql: `DELETE FROM invitations WHERE expires_at <= ${ago(RETENTION.afterUse)}
-            OR used_at <= ${ago(RETENTION.afterUse)} OR revoked_at <= ${ago(RETENTION.afterUse)}`,
+            OR used_at <= ${ago(RETENTION.afterUse)} OR revoked_at <= ${ago("30 days")}`,
   },
   {
     table: "action_tokens",
     goes: `expired activation, reset and sign-in links; used ones ${RETENTION.afterUse} after use`,
     sql: `DELETE FROM action_tokens WHERE expires_at <= ?1 OR used_at <= ${ago(RETENTION.afterUse)}`,
+  },
+  {
+    // #19: the list keeps a revoked or expired token for a while, with its status; then it goes.
+    table: "access_token_meters",
+    goes: `the supplies of access tokens that go below`,
+    sql: `DELETE FROM access_token_meters WHERE token_id IN (SELECT id FROM access_tokens
+            WHERE expires_at <= ${ago("30 days")} OR revoked_at <= ${ago("30 days")})`,
+  },
+  {
+    table: "access_tokens",
+    goes: `expired and revoked personal access tokens, 30 days after the fact`,
+    sql: `DELETE FROM access_tokens WHERE expires_at <= ${ago("30 days")}
+            OR revoked_at <= ${ago("30 days")}`,
   },
   {
     table: "throttle_counters",

@@ -98,6 +98,28 @@ export interface SupplyScope {
   userId: number;
   customerId: number;
   allSupplies: boolean;
+  /**
+   * A personal access token's supplies (#19): of the person's, only these. Set by `personOf` on a
+   * handle `narrowToToken` marked (api/middleware/auth.ts); absent on a session.
+   */
+  only?: ReadonlySet<number>;
+}
+
+/** Handles of requests made with a personal access token: the token's supplies (#19). */
+const tokenSupplies = new WeakMap<Db, ReadonlySet<number>>();
+
+/**
+ * Every supply read on this handle (through `personOf`) is narrowed to `supplies` as well as to
+ * the person's own: a personal access token's, its list (or all) within the person's now.
+ */
+export function narrowToToken(db: Db, supplies: ReadonlySet<number>): void {
+  tokenSupplies.set(db, supplies);
+}
+
+/** Keeps the rows within the scope's token supplies, when it has them. */
+function withinToken<T extends { id: number }>(scope: SupplyScope, rows: T[]): T[] {
+  const only = scope.only;
+  return only ? rows.filter((row) => only.has(row.id)) : rows;
 }
 
 const personBinds = (scope: SupplyScope) => [scope.allSupplies ? 1 : 0, scope.userId] as const;
@@ -114,7 +136,11 @@ export function ownerMeter(owner: SupplyOwner): SQL {
     "userId" in owner && !owner.allSupplies
       ? sql`${meters.id} IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ${owner.userId})`
       : undefined;
-  return and(eq(meters.customer_id, owner.customerId), listed) as SQL;
+  const token =
+    "only" in owner && owner.only
+      ? sql`${meters.id} IN (SELECT value FROM json_each(${idsJson(owner.only)}))`
+      : undefined;
+  return and(eq(meters.customer_id, owner.customerId), listed, token) as SQL;
 }
 
 /**
@@ -213,6 +239,7 @@ export async function ownMeter(
   meterId: number,
 ): Promise<MeterRow | undefined> {
   if (!Number.isSafeInteger(meterId)) return undefined;
+  if (scope.only && !scope.only.has(meterId)) return undefined;
   const list = memos.get(db)?.get(`meters:${scope.userId}`) as Promise<MeterRow[]> | undefined;
   if (list) return (await list).find((m) => m.id === meterId);
   return (await visibleMetersByIdsStatement(db, scope, [meterId]).first<MeterRow>()) ?? undefined;
@@ -229,6 +256,7 @@ export async function ownMeterSummary(
   meterId: number,
 ): Promise<MeterSummaryRow | undefined> {
   if (!Number.isSafeInteger(meterId)) return undefined;
+  if (scope.only && !scope.only.has(meterId)) return undefined;
   if (isReadOnly(db))
     return (await customerMeterSummaries(db, scope)).find((m) => m.id === meterId);
   return ownMeter(db, scope, meterId);
@@ -246,7 +274,7 @@ export async function customerMeterSummaries(
       .all<MeterSummaryRow>();
     return results;
   });
-  return [...rows];
+  return withinToken(scope, [...rows]);
 }
 
 /**
@@ -258,7 +286,7 @@ export async function visibleMetersByIds(
   scope: SupplyScope,
   meterIds: number[],
 ): Promise<MeterRow[]> {
-  const wanted = new Set(meterIds);
+  const wanted = new Set(scope.only ? meterIds.filter((id) => scope.only?.has(id)) : meterIds);
   const list = memos.get(db)?.get(`meters:${scope.userId}`) as Promise<MeterRow[]> | undefined;
   if (list) return (await list).filter((m) => wanted.has(m.id));
   if (wanted.size === 0) return [];
@@ -273,7 +301,7 @@ export function visibleMetersByIdsStatement(db: Db, scope: SupplyScope, meterIds
       scope.customerId,
       REMOVED_METER_STATUS,
       ...personBinds(scope),
-      idsJson(new Set(meterIds)),
+      idsJson(new Set(scope.only ? meterIds.filter((id) => scope.only?.has(id)) : meterIds)),
     );
 }
 
@@ -286,7 +314,7 @@ export async function customerMeters(db: Db, scope: SupplyScope): Promise<MeterR
       .all<MeterRow>();
     return results;
   });
-  return [...rows]; // callers may sort or filter their copy
+  return withinToken(scope, [...rows]); // callers may sort or filter their copy
 }
 
 const METER_INVOICES_SQL = `SELECT ${columnsOf(invoices)} FROM "invoices"
@@ -376,11 +404,13 @@ export interface PersonScope extends SupplyScope {
 export async function personOf(db: Db, userId: number): Promise<PersonScope> {
   const found = await findUserWithCustomer(db, userId);
   if (!found || found.user.removed_at) throw notFound();
+  const only = tokenSupplies.get(db);
   return {
     userId,
     customerId: found.customer.id,
     role: found.user.test_role,
     allSupplies: found.user.all_supplies === 1,
+    ...(only ? { only } : {}),
   };
 }
 

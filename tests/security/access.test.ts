@@ -62,6 +62,7 @@ const OWNER_LOOKUP: Lookup = {
   ":requestId": `SELECT id FROM requests WHERE user_id = ${victim.userId} ORDER BY id LIMIT 1`,
   ":reference": `SELECT reference FROM payment_orders WHERE user_id = ${victim.userId} AND status = 'success' ORDER BY created_at DESC LIMIT 1`,
   ":personId": `SELECT id FROM users WHERE customer_id = ${victim.customerId} ORDER BY id LIMIT 1`,
+  ":tokenId": `SELECT id FROM access_tokens WHERE user_id = ${victim.userId} ORDER BY created_at LIMIT 1`,
 };
 
 type Lookup = Record<string, string>;
@@ -86,6 +87,7 @@ const TEAM_LOOKUP: Lookup = {
   ":requestId": `SELECT id FROM requests WHERE meter_id = ${notTheirs} ORDER BY id LIMIT 1`,
   ":reference": `SELECT o.reference FROM payment_orders o JOIN payment_order_items i ON i.order_id = o.id WHERE i.meter_id = ${notTheirs} AND o.status = 'success' LIMIT 1`,
   ":personId": `SELECT ${team.userId}`,
+  ":tokenId": `SELECT id FROM access_tokens WHERE user_id = ${team.userId} ORDER BY created_at LIMIT 1`,
 };
 
 /** Refusals that reveal nothing; a 2xx (or anything else) is a finding. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { AVATAR_ACCEPT, type SettingsView } from "../../../domain/settings-view";
 import { FieldErrors, TextField } from "../../form";
 import { RadioGroup } from "../../form/RadioGroup";
@@ -127,6 +127,9 @@ export function ProfileStep({
           className="btn btn--secondary btn--small"
         >
           {t("settingsModal.changePassword")}
+        </Link>{" "}
+        <Link to={href("/b2b/settings/kleidia-api")} className="btn btn--secondary btn--small">
+          {t("settingsModal.accessTokens")}
         </Link>
       </p>
     </section>

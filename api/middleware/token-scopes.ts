@@ -1,0 +1,65 @@
+import type { RouteNeed } from "../../core/access-tokens";
+
+/**
+ * Which GET routes a personal access token may read (#19, docs/decisions/0020): keyed on Hono's
+ * route path (`c.req.routePath`, with the /api base). A route not listed is closed to tokens;
+ * tests/unit/token-scopes.test.ts fails for any GET route behind requireBearer that is not
+ * listed here, so a new route is classified on purpose (a scope, or "never").
+ *
+ * `supply`: how to find the supply a route reads when its path names something else (an
+ * invoice): the token must reach that supply, else 404 as for another customer's.
+ */
+export interface TokenRoute {
+  need: RouteNeed;
+  supply?: "invoice";
+}
+
+export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
+  // What any token may read: the supplies it reaches (their ids are the other routes' input).
+  "/api/users/:userId/meters": { need: "any" },
+  // Bills (the billing history: bills and the payments recorded against them, PDFs).
+  "/api/users/:userId/invoices": { need: "bills" },
+  "/api/users/:userId/meters/:meterId/invoices": { need: "bills" },
+  "/api/invoices/:id": { need: "bills", supply: "invoice" },
+  "/api/getInvoicePdf/:id": { need: "bills", supply: "invoice" },
+  // "Download my data" holds invoices, payments and readings: all three scopes.
+  "/api/users/:userId/export": { need: { allOf: ["bills", "payments", "readings"] } },
+  // Payments: a payment's receipt (every supply it paid must be within the token's).
+  "/api/payments/receipts/:reference": { need: "payments" },
+  // Readings and consumption (the meter's readings are its consumption data).
+  "/api/users/:userId/readings": { need: { anyOf: ["readings", "consumption"] } },
+  "/api/users/:userId/calendar": { need: { anyOf: ["readings", "consumption"] } },
+  // Personal details: separate opt-in.
+  "/api/v2/me": { need: "personal" },
+  "/api/users/:id": { need: "personal" },
+  "/api/users/:userId/account": { need: "personal" },
+
+  // Session only.
+  "/api/payments/results/:reference": { need: "never" }, // the checkout's return page
+  "/api/users/:userId/direct-debits": { need: "never" },
+  "/api/users/:userId/data-version": { need: "never" },
+  "/api/users/:userId/messages": { need: "never" },
+  "/api/users/:userId/banners/:meterId": { need: "never" },
+  "/api/users/:userId/meters/:meterId/shell": { need: "never" },
+  "/api/user/:id/avatar": { need: "never" },
+  "/api/requests/files/:fileId": { need: "never" },
+  "/api/users/:userId/requests": { need: "never" },
+  "/api/users/:userId/requests/:requestId": { need: "never" },
+  "/api/users/:userId/requests/:requestId/file": { need: "never" },
+  "/api/users/:userId/people": { need: "never" },
+  "/api/users/:userId/people/supplies": { need: "never" },
+  "/api/users/:userId/people/:personId": { need: "never" },
+  "/api/notices": { need: "never" },
+  "/api/notices/:id": { need: "never" },
+  "/api/users/:userId/questionnaire": { need: "never" },
+  "/api/users/:userId/activity": { need: "never" },
+  "/api/users/:userId/activity.csv": { need: "never" },
+  "/api/users/:userId/tokens": { need: "never" },
+};
+
+const NEVER: TokenRoute = { need: "never" };
+
+/** The route's entry; an unlisted path is closed to tokens. */
+export function tokenRouteOf(routePath: string): TokenRoute {
+  return Object.hasOwn(TOKEN_ROUTES, routePath) ? (TOKEN_ROUTES[routePath] ?? NEVER) : NEVER;
+}

@@ -1,0 +1,130 @@
+/**
+ * Personal access tokens (#19, docs/decisions/0020-personal-access-tokens.md): the rules the API
+ * and the portal share. A token is read-only; each scope opens a family of read endpoints
+ * (api/middleware/token-scopes.ts says which), and `personal` (the person's own details) is a
+ * separate opt-in.
+ */
+
+export const TOKEN_SCOPES = ["bills", "payments", "readings", "consumption", "personal"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** The scopes a new token gets ticked by default (the portal's form): all but personal details. */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = [
+  "bills",
+  "payments",
+  "readings",
+  "consumption",
+];
+
+export function isTokenScope(value: string): value is TokenScope {
+  return (TOKEN_SCOPES as readonly string[]).includes(value);
+}
+
+/** Prefix of every secret: tells a token from a session JWT at a glance (and to secret scanners). */
+export const TOKEN_PREFIX = "nrg_";
+/** Random bytes of a secret (base64url after the prefix): 32, i.e. 256 bits. */
+export const TOKEN_RANDOM_BYTES = 32;
+/** A token's name: 1 to 60 characters. */
+export const TOKEN_NAME_MAX = 60;
+/** At most a year; the form proposes 90 days. */
+export const TOKEN_MAX_DAYS = 366;
+export const TOKEN_DEFAULT_DAYS = 90;
+/** At most this many live tokens per person (a list, not a pool). */
+export const TOKENS_PER_PERSON = 20;
+/** Requests per token per minute; the next one is 429 with Retry-After. */
+export const TOKEN_REQUESTS_PER_MINUTE = 60;
+/** The last use is written at most once a minute per token. */
+export const TOKEN_LAST_USE_EVERY_MS = 60_000;
+
+/** Looks like a personal access token (not a session JWT): the auth middleware's switch. */
+export function isAccessTokenSecret(bearer: string): boolean {
+  return bearer.startsWith(TOKEN_PREFIX);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The latest expiry allowed for a token made at `createdAt`: one year later. */
+export function maxExpiry(createdAt: Date): Date {
+  const latest = new Date(createdAt);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  return latest;
+}
+
+/** The form's default expiry day (YYYY-MM-DD): 90 days from `now`. */
+export function defaultExpiryDay(now: Date): string {
+  return new Date(now.getTime() + TOKEN_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The latest expiry day the form offers (YYYY-MM-DD). */
+export function maxExpiryDay(now: Date): string {
+  return maxExpiry(now).toISOString().slice(0, 10);
+}
+
+/**
+ * The moment a token chosen to expire on `day` (YYYY-MM-DD) stops working: the end of that UTC
+ * day, cut to a year after `now`. Null when the day is not after today or beyond a year.
+ */
+export function expiryOf(day: string, now: Date): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const start = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) return null;
+  const end = new Date(start.getTime() + DAY_MS - 1);
+  if (start.getTime() <= now.getTime() - DAY_MS + 1 || end.getTime() <= now.getTime()) return null;
+  if (day <= now.toISOString().slice(0, 10)) return null;
+  const latest = maxExpiry(now);
+  if (day > latest.toISOString().slice(0, 10)) return null;
+  return end.getTime() > latest.getTime() ? latest : end;
+}
+
+/** Scopes as stored (comma-separated, in TOKEN_SCOPES order, unknown names dropped). */
+export function storedScopes(scopes: Iterable<string>): string {
+  const wanted = new Set(scopes);
+  return TOKEN_SCOPES.filter((s) => wanted.has(s)).join(",");
+}
+
+export function parseScopes(stored: string): TokenScope[] {
+  const listed = new Set(stored.split(","));
+  return TOKEN_SCOPES.filter((s) => listed.has(s));
+}
+
+export type TokenStatus = "active" | "expired" | "revoked";
+
+export function tokenStatus(
+  token: { revoked_at: string | null; expires_at: string },
+  now: Date,
+): TokenStatus {
+  if (token.revoked_at) return "revoked";
+  return token.expires_at <= now.toISOString() ? "expired" : "active";
+}
+
+/**
+ * What a read route needs of a token: a scope; any one of several (`anyOf`); every one of several
+ * (`allOf`: a download that holds bills, payments and readings); `"any"` (the supplies list: any
+ * scope opens it, so that a client finds the supply ids it reads); or `"never"` (session only:
+ * settings, people, the tokens themselves, the portal's frame, the activity log, checkout returns).
+ */
+export type RouteNeed =
+  | TokenScope
+  | { anyOf: readonly TokenScope[] }
+  | { allOf: readonly TokenScope[] }
+  | "any"
+  | "never";
+
+/** May a token with `scopes` use a route that needs `need`? */
+export function tokenMayRead(scopes: readonly TokenScope[], need: RouteNeed): boolean {
+  if (need === "never") return false;
+  if (need === "any") return scopes.length > 0;
+  if (typeof need === "string") return scopes.includes(need);
+  if ("anyOf" in need) return need.anyOf.some((s) => scopes.includes(s));
+  return need.allOf.every((s) => scopes.includes(s));
+}
+
+/** The supplies a token reaches now: its own list (or all) within the person's current ones. */
+export function effectiveSupplies(
+  token: "all" | ReadonlySet<number>,
+  person: "all" | ReadonlySet<number>,
+): "all" | ReadonlySet<number> {
+  if (token === "all") return person;
+  if (person === "all") return token;
+  return new Set([...token].filter((id) => person.has(id)));
+}
