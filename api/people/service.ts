@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type {
   ApiInvitation,
   ApiPeople,
@@ -20,13 +20,14 @@ import {
 import { randomToken, sha256 } from "../../core/tokens";
 import type { Db } from "../db";
 import { changedRow } from "../db/changes";
-import { customers, invitations, sessions, userMeters, users } from "../db/schema";
+import { customers, invitations, userMeters, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { addSeconds, nowIso } from "../lib/time";
 import { auditStatement } from "../services/audit";
 import { customerMeters, personOf, personSupplies, type PersonScope } from "../services/customers";
 import { sendEmail } from "../services/outbox";
+import { revokeUserSessionsStatement } from "../services/sessions";
 import type { Lang } from "../types";
 import { invitationEmail, PEOPLE_ERRORS } from "./messages";
 import {
@@ -116,15 +117,6 @@ async function checkSupplies(db: Db, actor: Actor, wanted: SupplySet) {
       throw badRequest("validation", "meter_ids", PEOPLE_ERRORS.supplyNotYours);
   }
 }
-
-const revokeSessions = (db: Db, userId: number, reason: string, exceptSessionId?: string) => {
-  const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
-  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  return db
-    .update(sessions)
-    .set({ revoked_at: nowIso(), revoked_reason: reason })
-    .where(and(...conditions));
-};
 
 const revokeOpenInvitations = (db: Db, userId: number) =>
   db
@@ -466,7 +458,9 @@ export async function changePerson(
       .set({ test_role: next.role, all_supplies: next.supplies === "all" ? 1 : 0 })
       .where(eq(users.id, personId)),
     ...supplyStatements(db, personId, next.supplies),
-    ...(endsSessions(target.person, next) ? [revokeSessions(db, personId, "person_change")] : []),
+    ...(endsSessions(target.person, next)
+      ? [revokeUserSessionsStatement(db, personId, "person_change")]
+      : []),
     auditStatement(db, {
       action: "person_change",
       userId: actor.person.id,
@@ -491,7 +485,7 @@ export async function removePerson(db: Db, caller: Caller, personId: number) {
       .update(users)
       .set({ removed_at: nowIso(), password_hash: "!" })
       .where(and(eq(users.id, personId), isNull(users.removed_at))),
-    revokeSessions(db, personId, "person_remove"),
+    revokeUserSessionsStatement(db, personId, "person_remove"),
     revokeOpenInvitations(db, personId),
     auditStatement(db, {
       action: "person_remove",
@@ -520,8 +514,8 @@ export async function handOverMaster(db: Db, caller: Caller, personId: number) {
       .where(eq(users.id, actor.person.id)),
     db.update(users).set({ test_role: "master", all_supplies: 1 }).where(eq(users.id, personId)),
     db.delete(userMeters).where(inArray(userMeters.user_id, [personId, actor.person.id])),
-    revokeSessions(db, personId, "master_transfer"),
-    revokeSessions(db, actor.person.id, "master_transfer", caller.sessionId),
+    revokeUserSessionsStatement(db, personId, "master_transfer"),
+    revokeUserSessionsStatement(db, actor.person.id, "master_transfer", caller.sessionId),
     auditStatement(db, {
       action: "master_transfer",
       userId: actor.person.id,
