@@ -301,6 +301,72 @@ const isUniqueViolation = (error: unknown) =>
     String((error as { cause?: unknown })?.cause ?? "") + String(error),
   );
 
+/** The invitee's row: no password yet (the invitation's acceptance sets it). */
+async function insertPerson(db: Db, actor: Actor, body: ValidInvite, lang: Lang) {
+  let created: { id: number } | undefined;
+  try {
+    [created] = await db
+      .insert(users)
+      .values({
+        customer_id: actor.scope.customerId,
+        username: body.email,
+        name: body.name,
+        welcome_name: firstName(body.name),
+        lang,
+        registration_email: body.email,
+        needs_activation: 1,
+        password_hash: "!",
+        test_role: body.role,
+        all_supplies: body.all_supplies,
+        invited_by: actor.person.id,
+      })
+      .returning({ id: users.id });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest("email_in_use", "email");
+    throw error;
+  }
+  if (!created) throw new Error("invite: no row");
+  return created.id;
+}
+
+/**
+ * A removed person of the account invited again: their row is a fresh invitee's (new name, role,
+ * supplies; no password, so the old one stops working for good; not yet signed in). Their sessions
+ * and invitations ended at removal and stay ended; the conditional update lets one of two
+ * concurrent invitations win.
+ */
+async function reinstatePerson(db: Db, actor: Actor, body: ValidInvite, lang: Lang, id: number) {
+  const [row] = await db
+    .update(users)
+    .set({
+      removed_at: null,
+      username: body.email,
+      registration_email: body.email,
+      name: body.name,
+      welcome_name: firstName(body.name),
+      lang,
+      needs_activation: 1,
+      password_hash: "!",
+      password_changed_at: null,
+      last_login_at: null,
+      test_role: body.role,
+      all_supplies: body.all_supplies,
+      invited_by: actor.person.id,
+    })
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.customer_id, actor.scope.customerId),
+        sql`${users.removed_at} IS NOT NULL`,
+      ),
+    )
+    .returning({ id: users.id });
+  if (!row) throw badRequest("email_in_use", "email");
+  return row.id;
+}
+
+const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
+
 /**
  * POST /users/{id}/people: the person's row (no password yet), their supplies, an invitation
  * valid 7 days, the activity log, and the email with the link.
@@ -318,42 +384,35 @@ export async function invitePerson(
   if (!canManagePerson(actor.person, { role: body.role, supplies })) throw notPermitted();
 
   const clash = await db
-    .select({ id: users.id })
+    .select({ id: users.id, customer_id: users.customer_id, removed_at: users.removed_at })
     .from(users)
     .where(
       or(sql`lower(${users.registration_email}) = ${body.email}`, eq(users.username, body.email)),
     )
-    .limit(1);
-  if (clash.length > 0) throw badRequest("email_in_use", "email");
+    .limit(2);
+  // A person removed from this account comes back on their old row (the activity log keeps their
+  // entries under the same id); any other holder of the email refuses.
+  const comeback =
+    clash.length === 1 && clash[0]?.removed_at && clash[0].customer_id === actor.scope.customerId
+      ? clash[0].id
+      : undefined;
+  if (clash.length > 0 && comeback === undefined) throw badRequest("email_in_use", "email");
 
-  let created: { id: number } | undefined;
-  try {
-    [created] = await db
-      .insert(users)
-      .values({
-        customer_id: actor.scope.customerId,
-        username: body.email,
-        name: body.name,
-        welcome_name: body.name.split(/\s+/)[0] ?? body.name,
-        lang: mailing.lang,
-        registration_email: body.email,
-        needs_activation: 1,
-        password_hash: "!",
-        test_role: body.role,
-        all_supplies: body.all_supplies,
-        invited_by: actor.person.id,
-      })
-      .returning({ id: users.id });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest("email_in_use", "email");
-    throw error;
-  }
-  if (!created) throw new Error("invite: no row");
-  const personId = created.id;
+  const personId =
+    comeback === undefined
+      ? await insertPerson(db, actor, body, mailing.lang)
+      : await reinstatePerson(db, actor, body, mailing.lang, comeback);
   const { token, statement } = await newInvitation(db, personId, actor.person.id);
   try {
     await db.batch([
       ...supplyStatements(db, personId, supplies),
+      // Ended at removal already; repeated so that nothing of the old person's outlives this.
+      ...(comeback === undefined
+        ? []
+        : [
+            revokeUserSessionsStatement(db, personId, "person_remove"),
+            revokeOpenInvitations(db, personId),
+          ]),
       statement,
       auditStatement(db, {
         action: "person_invite",
@@ -364,8 +423,10 @@ export async function invitePerson(
       }),
     ]);
   } catch (error) {
-    // Nothing refers to the new row yet: take it back so the email can be invited again.
-    await db.delete(users).where(eq(users.id, personId));
+    // Nothing refers to a new row yet: take it back so the email can be invited again. A
+    // reinstated row goes back to removed.
+    if (comeback === undefined) await db.delete(users).where(eq(users.id, personId));
+    else await db.update(users).set({ removed_at: nowIso() }).where(eq(users.id, personId));
     throw error;
   }
   const inviter = await db.query.users.findFirst({ where: eq(users.id, actor.person.id) });
