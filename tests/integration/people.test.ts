@@ -442,3 +442,52 @@ describe("change, remove, invitations, master", () => {
     expect(undo.status).toBe(204);
   });
 });
+
+describe("read marks are per person (migrations/0013_message_reads.sql)", () => {
+  type Message = { id: number; read_status: number };
+  const messagesOf = async (id: number, token: string) =>
+    (await api.call(`/users/${id}/messages`, { token })).body.data as Message[];
+  // The hand-over above ended the master's and the admin's sessions: new ones.
+  let masterNow = "";
+  let adminNow = "";
+  beforeAll(async () => {
+    masterNow = (await api.login(big.vat)).access_token;
+    adminNow = (await api.login(A.email)).access_token;
+  });
+
+  it("the account holder keeps the account's earlier marks; a user starts with none", async () => {
+    const h = DEMO.household;
+    const seededRead = server.query<{ id: number }>(
+      `select id from messages where user_id = ${h.userId} and read_status = 1`,
+    );
+    expect(seededRead.length).toBeGreaterThan(0);
+    const holder = new Map((await messagesOf(h.userId, other)).map((m) => [m.id, m.read_status]));
+    for (const { id } of seededRead) expect(holder.get(id)).toBe(1);
+    const theirs = await messagesOf(U.userId, user);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((m) => m.read_status === 0)).toBe(true);
+  });
+
+  it("the user reads a message: read for the user, still unread for the master", async () => {
+    const before = await messagesOf(M, masterNow);
+    const unreadByMaster = new Set(before.filter((m) => m.read_status === 0).map((m) => m.id));
+    const target = (await messagesOf(U.userId, user)).find((m) => unreadByMaster.has(m.id));
+    expect(target).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      const r = await api.call("/update_notification", {
+        method: "PUT",
+        token: user,
+        body: { id: target?.id },
+      });
+      expect(r.status).toBe(204);
+    }
+    const readBy = async (id: number, token: string) =>
+      (await messagesOf(id, token)).find((m) => m.id === target?.id)?.read_status;
+    expect(await readBy(U.userId, user)).toBe(1);
+    expect(await readBy(M, masterNow)).toBe(0);
+    expect(await readBy(A.userId, adminNow)).toBe(0);
+    expect(
+      server.query(`select user_id from message_reads where message_id = ${target?.id}`),
+    ).toEqual([{ user_id: U.userId }]);
+  });
+});
