@@ -91,12 +91,22 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("error.notPermittedTitle"));
     await expect(page.locator("main")).toContainText(el("error.notPermitted"));
+    // Inside the signed-in frame: the header, the menu and a way back to the overview.
+    await expect(page.getByRole("navigation", { name: el("shell:nav.label") })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: el("shell:nav.label") }).getByRole("link", {
+        name: el("shell:nav.overview"),
+      }),
+    ).toHaveAttribute("href", OVERVIEW);
+    await expect(page.locator(`main a[href="${OVERVIEW}"]`)).toBeVisible();
     await checkA11y(page);
 
     // The same in English, and for the other pages of managing a supply.
     const english = await gotoLng(page, "/b2b/aitimata/diakopi", "en");
     expect(english?.status()).toBe(403);
     await expect(page.locator("main")).toContainText(tr("en", "error.notPermitted"));
+    await expect(page.getByRole("navigation", { name: tr("en", "shell:nav.label") })).toBeVisible();
     const directDebit = await gotoLng(page, `/b2b/paroxes/${user.meterIds[0]}/direct-debit`, "el");
     expect(directDebit?.status()).toBe(403);
 

@@ -192,3 +192,36 @@ test("removing a person ends their live session", async ({ page, browser, reques
   await removed.goto("/b2b/episkopisi");
   await expect(removed).toHaveURL(/\/login/);
 });
+
+test("the list's column headers break between words only, at 1280 and 360 px", async ({ page }) => {
+  await login(page, big.vat);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/b2b/xristes");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("people:title"));
+    // Every word of every header is on one line ("Κατάσταση" was cut as "Κατάστα|ση" at 1280).
+    const broken = await page.locator(".people-table thead th").evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const text = cell.firstChild;
+        // At 360 px the rows stack into cards and the header row is only for screen readers.
+        const head = cell.closest("thead");
+        if (head && getComputedStyle(head).position === "absolute") return [];
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const words: string[] = [];
+        for (const match of (text.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) words.push(match[0]);
+        }
+        return words;
+      }),
+    );
+    expect(broken, `headers broken inside a word at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});

@@ -238,10 +238,29 @@ export const messages = sqliteTable(
     content: text("content").notNull(),
     type: text("type", { enum: ["info", "confirm", "alert"] }).notNull(),
     category: text("category").notNull(),
+    /**
+     * Not a read mark any more (migrations/0013_message_reads.sql): 1 on insert makes the message
+     * read by the account's master. Who has read a message is `messageReads`.
+     */
     read_status: integer("read_status").notNull().default(0),
     c_stamp: text("c_stamp").notNull(),
   },
   (t) => [index("messages_user").on(t.user_id, t.c_stamp)],
+);
+
+/** A person has read a message (0013): a message is unread for every person without a row. */
+export const messageReads = sqliteTable(
+  "message_reads",
+  {
+    message_id: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    read_at: text("read_at").notNull().default(nowStamp),
+  },
+  (t) => [primaryKey({ columns: [t.message_id, t.user_id] })],
 );
 
 export const banners = sqliteTable("banners", {

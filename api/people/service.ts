@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type {
   ApiInvitation,
   ApiPeople,
@@ -20,13 +20,14 @@ import {
 import { randomToken, sha256 } from "../../core/tokens";
 import type { Db } from "../db";
 import { changedRow } from "../db/changes";
-import { customers, invitations, sessions, userMeters, users } from "../db/schema";
+import { customers, invitations, userMeters, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { addSeconds, nowIso } from "../lib/time";
 import { auditStatement } from "../services/audit";
 import { customerMeters, personOf, personSupplies, type PersonScope } from "../services/customers";
 import { sendEmail } from "../services/outbox";
+import { revokeUserSessionsStatement } from "../services/sessions";
 import type { Lang } from "../types";
 import { invitationEmail, PEOPLE_ERRORS } from "./messages";
 import {
@@ -116,15 +117,6 @@ async function checkSupplies(db: Db, actor: Actor, wanted: SupplySet) {
       throw badRequest("validation", "meter_ids", PEOPLE_ERRORS.supplyNotYours);
   }
 }
-
-const revokeSessions = (db: Db, userId: number, reason: string, exceptSessionId?: string) => {
-  const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
-  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  return db
-    .update(sessions)
-    .set({ revoked_at: nowIso(), revoked_reason: reason })
-    .where(and(...conditions));
-};
 
 const revokeOpenInvitations = (db: Db, userId: number) =>
   db
@@ -309,6 +301,72 @@ const isUniqueViolation = (error: unknown) =>
     String((error as { cause?: unknown })?.cause ?? "") + String(error),
   );
 
+/** The invitee's row: no password yet (the invitation's acceptance sets it). */
+async function insertPerson(db: Db, actor: Actor, body: ValidInvite, lang: Lang) {
+  let created: { id: number } | undefined;
+  try {
+    [created] = await db
+      .insert(users)
+      .values({
+        customer_id: actor.scope.customerId,
+        username: body.email,
+        name: body.name,
+        welcome_name: firstName(body.name),
+        lang,
+        registration_email: body.email,
+        needs_activation: 1,
+        password_hash: "!",
+        test_role: body.role,
+        all_supplies: body.all_supplies,
+        invited_by: actor.person.id,
+      })
+      .returning({ id: users.id });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest("email_in_use", "email");
+    throw error;
+  }
+  if (!created) throw new Error("invite: no row");
+  return created.id;
+}
+
+/**
+ * A removed person of the account invited again: their row is a fresh invitee's (new name, role,
+ * supplies; no password, so the old one stops working for good; not yet signed in). Their sessions
+ * and invitations ended at removal and stay ended; the conditional update lets one of two
+ * concurrent invitations win.
+ */
+async function reinstatePerson(db: Db, actor: Actor, body: ValidInvite, lang: Lang, id: number) {
+  const [row] = await db
+    .update(users)
+    .set({
+      removed_at: null,
+      username: body.email,
+      registration_email: body.email,
+      name: body.name,
+      welcome_name: firstName(body.name),
+      lang,
+      needs_activation: 1,
+      password_hash: "!",
+      password_changed_at: null,
+      last_login_at: null,
+      test_role: body.role,
+      all_supplies: body.all_supplies,
+      invited_by: actor.person.id,
+    })
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.customer_id, actor.scope.customerId),
+        sql`${users.removed_at} IS NOT NULL`,
+      ),
+    )
+    .returning({ id: users.id });
+  if (!row) throw badRequest("email_in_use", "email");
+  return row.id;
+}
+
+const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
+
 /**
  * POST /users/{id}/people: the person's row (no password yet), their supplies, an invitation
  * valid 7 days, the activity log, and the email with the link.
@@ -326,42 +384,35 @@ export async function invitePerson(
   if (!canManagePerson(actor.person, { role: body.role, supplies })) throw notPermitted();
 
   const clash = await db
-    .select({ id: users.id })
+    .select({ id: users.id, customer_id: users.customer_id, removed_at: users.removed_at })
     .from(users)
     .where(
       or(sql`lower(${users.registration_email}) = ${body.email}`, eq(users.username, body.email)),
     )
-    .limit(1);
-  if (clash.length > 0) throw badRequest("email_in_use", "email");
+    .limit(2);
+  // A person removed from this account comes back on their old row (the activity log keeps their
+  // entries under the same id); any other holder of the email refuses.
+  const comeback =
+    clash.length === 1 && clash[0]?.removed_at && clash[0].customer_id === actor.scope.customerId
+      ? clash[0].id
+      : undefined;
+  if (clash.length > 0 && comeback === undefined) throw badRequest("email_in_use", "email");
 
-  let created: { id: number } | undefined;
-  try {
-    [created] = await db
-      .insert(users)
-      .values({
-        customer_id: actor.scope.customerId,
-        username: body.email,
-        name: body.name,
-        welcome_name: body.name.split(/\s+/)[0] ?? body.name,
-        lang: mailing.lang,
-        registration_email: body.email,
-        needs_activation: 1,
-        password_hash: "!",
-        test_role: body.role,
-        all_supplies: body.all_supplies,
-        invited_by: actor.person.id,
-      })
-      .returning({ id: users.id });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest("email_in_use", "email");
-    throw error;
-  }
-  if (!created) throw new Error("invite: no row");
-  const personId = created.id;
+  const personId =
+    comeback === undefined
+      ? await insertPerson(db, actor, body, mailing.lang)
+      : await reinstatePerson(db, actor, body, mailing.lang, comeback);
   const { token, statement } = await newInvitation(db, personId, actor.person.id);
   try {
     await db.batch([
       ...supplyStatements(db, personId, supplies),
+      // Ended at removal already; repeated so that nothing of the old person's outlives this.
+      ...(comeback === undefined
+        ? []
+        : [
+            revokeUserSessionsStatement(db, personId, "person_remove"),
+            revokeOpenInvitations(db, personId),
+          ]),
       statement,
       auditStatement(db, {
         action: "person_invite",
@@ -372,8 +423,10 @@ export async function invitePerson(
       }),
     ]);
   } catch (error) {
-    // Nothing refers to the new row yet: take it back so the email can be invited again.
-    await db.delete(users).where(eq(users.id, personId));
+    // Nothing refers to a new row yet: take it back so the email can be invited again. A
+    // reinstated row goes back to removed.
+    if (comeback === undefined) await db.delete(users).where(eq(users.id, personId));
+    else await db.update(users).set({ removed_at: nowIso() }).where(eq(users.id, personId));
     throw error;
   }
   const inviter = await db.query.users.findFirst({ where: eq(users.id, actor.person.id) });
@@ -466,7 +519,9 @@ export async function changePerson(
       .set({ test_role: next.role, all_supplies: next.supplies === "all" ? 1 : 0 })
       .where(eq(users.id, personId)),
     ...supplyStatements(db, personId, next.supplies),
-    ...(endsSessions(target.person, next) ? [revokeSessions(db, personId, "person_change")] : []),
+    ...(endsSessions(target.person, next)
+      ? [revokeUserSessionsStatement(db, personId, "person_change")]
+      : []),
     auditStatement(db, {
       action: "person_change",
       userId: actor.person.id,
@@ -491,7 +546,7 @@ export async function removePerson(db: Db, caller: Caller, personId: number) {
       .update(users)
       .set({ removed_at: nowIso(), password_hash: "!" })
       .where(and(eq(users.id, personId), isNull(users.removed_at))),
-    revokeSessions(db, personId, "person_remove"),
+    revokeUserSessionsStatement(db, personId, "person_remove"),
     revokeOpenInvitations(db, personId),
     auditStatement(db, {
       action: "person_remove",
@@ -520,8 +575,8 @@ export async function handOverMaster(db: Db, caller: Caller, personId: number) {
       .where(eq(users.id, actor.person.id)),
     db.update(users).set({ test_role: "master", all_supplies: 1 }).where(eq(users.id, personId)),
     db.delete(userMeters).where(inArray(userMeters.user_id, [personId, actor.person.id])),
-    revokeSessions(db, personId, "master_transfer"),
-    revokeSessions(db, actor.person.id, "master_transfer", caller.sessionId),
+    revokeUserSessionsStatement(db, personId, "master_transfer"),
+    revokeUserSessionsStatement(db, actor.person.id, "master_transfer", caller.sessionId),
     auditStatement(db, {
       action: "master_transfer",
       userId: actor.person.id,

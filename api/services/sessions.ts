@@ -102,8 +102,12 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
-/** Ends every live session of the user, or every one but `exceptSessionId`. */
-export async function revokeUserSessions(
+/**
+ * The statement that ends every live session of the user, or every one but `exceptSessionId`,
+ * unexecuted: for a `db.batch([...])` next to the write that makes the sessions stale (a person's
+ * removal or role change, api/people/service.ts).
+ */
+export function revokeUserSessionsStatement(
   db: Db,
   userId: number,
   reason: string,
@@ -111,8 +115,18 @@ export async function revokeUserSessions(
 ) {
   const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
+  return db
     .update(sessions)
     .set({ revoked_at: nowIso(), revoked_reason: reason })
     .where(and(...conditions));
+}
+
+/** Ends every live session of the user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  reason: string,
+  exceptSessionId?: string,
+) {
+  await revokeUserSessionsStatement(db, userId, reason, exceptSessionId);
 }

@@ -32,8 +32,11 @@ const VISIBLE_MESSAGE = `"user_id" IN (SELECT "id" FROM "users"
     AND ("meter_id" IS NULL OR (SELECT "all_supplies" FROM "users" WHERE "id" = ?) = 1
       OR "meter_id" IN (SELECT "meter_id" FROM "user_meters" WHERE "user_id" = ?))
     AND (SELECT "removed_at" FROM "users" WHERE "id" = ?) IS NULL`;
-const MESSAGES_SQL = `SELECT ${columnsOf(messages)} FROM "messages"
-  WHERE ${VISIBLE_MESSAGE} ORDER BY "c_stamp" DESC, "id" DESC`;
+/** The person's own read mark (migrations/0013_message_reads.sql), as `read_status` 0 | 1. */
+const READ_BY_PERSON = `EXISTS (SELECT 1 FROM "message_reads" AS "r"
+      WHERE "r"."message_id" = "messages"."id" AND "r"."user_id" = ?) AS "read_status"`;
+const MESSAGES_SQL = `SELECT ${columnsOf(messages).replace('"read_status"', READ_BY_PERSON)}
+  FROM "messages" WHERE ${VISIBLE_MESSAGE} ORDER BY "c_stamp" DESC, "id" DESC`;
 
 /** `VISIBLE_MESSAGE` for a Drizzle query of `messages`, its four parameters bound. */
 export function visibleMessage(userId: number): SQL {
@@ -60,7 +63,7 @@ const READINGS_SQL = `SELECT ${columnsOf(readings)} FROM "readings"
 
 /** The messages the person sees, newest first. */
 export function messagesStatement(db: Db, userId: number) {
-  return db.$client.prepare(MESSAGES_SQL).bind(userId, userId, userId, userId);
+  return db.$client.prepare(MESSAGES_SQL).bind(userId, userId, userId, userId, userId);
 }
 
 /** The banners shown with this supply on `today` (YYYY-MM-DD). */

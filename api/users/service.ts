@@ -11,7 +11,7 @@ import type {
 } from "../../core/contract";
 import type { z } from "zod";
 import type { Db } from "../db";
-import { messages, users } from "../db/schema";
+import { messageReads, messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { nowIso, todayUtc } from "../lib/time";
@@ -106,16 +106,19 @@ export async function userMessages(db: Db, userId: number): Promise<ApiMessage[]
 
 /**
  * Marks one of the messages the person sees read (services/shell-reads.ts: the account's, general
- * or about one of their supplies); 404 for another's or a missing one. The read mark is the
- * account's: a message one person has read shows read to the others too.
+ * or about one of their supplies) for this person only: the account's other people still see it
+ * unread (migrations/0013_message_reads.sql). 404 for another's or a missing one.
  */
 export async function markMessageRead(db: Db, userId: number, messageId: number) {
-  const updated = await db
-    .update(messages)
-    .set({ read_status: 1 })
-    .where(and(eq(messages.id, messageId), visibleMessage(userId)))
-    .returning({ id: messages.id });
-  if (updated.length === 0) throw notFound();
+  const visible = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), visibleMessage(userId)));
+  if (visible.length === 0) throw notFound();
+  await db
+    .insert(messageReads)
+    .values({ message_id: messageId, user_id: userId })
+    .onConflictDoNothing();
 }
 
 /** One of the caller's supplies, from the summaries the page already read; else 404. */

@@ -335,6 +335,78 @@ describe("change, remove, invitations, master", () => {
     expect(log.map((l) => l.action)).toContain("person_remove");
   });
 
+  it("a removed person's email is invited again on the same row, without the old password", async () => {
+    const email = "new.person@beta.example";
+    const id = person(email)?.id as number;
+    const before = server.query<{ action: string }>(
+      `select action from audit_log where subject_user_id = ${id} or user_id = ${id} order by id`,
+    );
+    const r = await invite(M, master, {
+      name: "Νέα Επιστροφή",
+      email,
+      role: "admin",
+      all_supplies: 0,
+      meter_ids: [1001, 1002],
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({
+      id,
+      name: "Νέα Επιστροφή",
+      role: "admin",
+      status: "invited",
+      supply_count: 2,
+      last_login_at: null,
+    });
+    expect(person(email)).toMatchObject({
+      id,
+      removed_at: null,
+      password_hash: "!",
+      needs_activation: 1,
+      test_role: "admin",
+      invited_by: M,
+    });
+    const list = (await people(M, master)).body.data.people as Array<{ id: number }>;
+    expect(list.some((p) => p.id === id)).toBe(true);
+    // The old password, sessions and invitation stay dead until the new invitation is accepted.
+    const old = await api.call("/v2/auth/login", {
+      method: "POST",
+      basic: [email, "Welcome2026!"],
+    });
+    expect(old.status).not.toBe(200);
+    expect(
+      server.query(`select id from sessions where user_id = ${id} and revoked_at is null`),
+    ).toEqual([]);
+    const open = server.query<{ id: string }>(
+      `select id from invitations where user_id = ${id} and used_at is null and revoked_at is null`,
+    );
+    expect(open).toHaveLength(1);
+    // The activity log keeps the old entries under the same id, then the new invitation.
+    const after = server.query<{ action: string }>(
+      `select action from audit_log where subject_user_id = ${id} or user_id = ${id} order by id`,
+    );
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((a) => a.action)).toContain("person_invite");
+
+    const fresh = tokenOf((await api.outbox()).find((m) => m.recipient === email)?.link);
+    expect((await api.call(`/v2/invitations/${fresh}`)).status).toBe(200);
+    const accept = await api.call(`/v2/invitations/${fresh}/accept`, {
+      body: { password: "Again2026!x", password_confirmation: "Again2026!x" },
+    });
+    expect(accept.status).toBe(204);
+    expect((await api.login(email, "Again2026!x")).user_id).toBe(id);
+    expect(
+      (await api.call("/v2/auth/login", { method: "POST", basic: [email, "Welcome2026!"] })).status,
+    ).not.toBe(200);
+    // A person of another account keeps the email refused.
+    const elsewhere = await invite(DEMO.household.userId, other, {
+      name: "X",
+      email: U.email,
+      role: "user",
+      all_supplies: 1,
+    });
+    expect([elsewhere.status, elsewhere.code]).toEqual([400, "email_in_use"]);
+  });
+
   it("only the master hands over, only to an admin; the old master becomes an admin", async () => {
     expect(
       (
@@ -368,5 +440,54 @@ describe("change, remove, invitations, master", () => {
       token: back,
     });
     expect(undo.status).toBe(204);
+  });
+});
+
+describe("read marks are per person (migrations/0013_message_reads.sql)", () => {
+  type Message = { id: number; read_status: number };
+  const messagesOf = async (id: number, token: string) =>
+    (await api.call(`/users/${id}/messages`, { token })).body.data as Message[];
+  // The hand-over above ended the master's and the admin's sessions: new ones.
+  let masterNow = "";
+  let adminNow = "";
+  beforeAll(async () => {
+    masterNow = (await api.login(big.vat)).access_token;
+    adminNow = (await api.login(A.email)).access_token;
+  });
+
+  it("the account holder keeps the account's earlier marks; a user starts with none", async () => {
+    const h = DEMO.household;
+    const seededRead = server.query<{ id: number }>(
+      `select id from messages where user_id = ${h.userId} and read_status = 1`,
+    );
+    expect(seededRead.length).toBeGreaterThan(0);
+    const holder = new Map((await messagesOf(h.userId, other)).map((m) => [m.id, m.read_status]));
+    for (const { id } of seededRead) expect(holder.get(id)).toBe(1);
+    const theirs = await messagesOf(U.userId, user);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((m) => m.read_status === 0)).toBe(true);
+  });
+
+  it("the user reads a message: read for the user, still unread for the master", async () => {
+    const before = await messagesOf(M, masterNow);
+    const unreadByMaster = new Set(before.filter((m) => m.read_status === 0).map((m) => m.id));
+    const target = (await messagesOf(U.userId, user)).find((m) => unreadByMaster.has(m.id));
+    expect(target).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      const r = await api.call("/update_notification", {
+        method: "PUT",
+        token: user,
+        body: { id: target?.id },
+      });
+      expect(r.status).toBe(204);
+    }
+    const readBy = async (id: number, token: string) =>
+      (await messagesOf(id, token)).find((m) => m.id === target?.id)?.read_status;
+    expect(await readBy(U.userId, user)).toBe(1);
+    expect(await readBy(M, masterNow)).toBe(0);
+    expect(await readBy(A.userId, adminNow)).toBe(0);
+    expect(
+      server.query(`select user_id from message_reads where message_id = ${target?.id}`),
+    ).toEqual([{ user_id: U.userId }]);
   });
 });

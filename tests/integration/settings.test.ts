@@ -265,8 +265,8 @@ describe("PUT /user/first-login-settings and PUT /update_notification", () => {
         })
       ).status,
     ).toBe(204);
-    expect(server.query(`select read_status from messages where id = ${msg?.id}`)[0]).toEqual({
-      read_status: 1,
-    });
+    expect(server.query(`select user_id from message_reads where message_id = ${msg?.id}`)).toEqual(
+      [{ user_id: h.userId }],
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { Breadcrumb } from "../../components/Breadcrumb";
 import { Footer } from "../../components/Footer";
@@ -93,32 +93,51 @@ function useCloseMenusOnNavigate(root: React.RefObject<HTMLDivElement | null>) {
   }, []);
 }
 
-export default function B2bLayout({ loaderData }: Route.ComponentProps) {
+type LayoutData = Route.ComponentProps["loaderData"];
+
+/** The signed-in frame (header, menu, breadcrumb, footer, settings dialogs) around a page. */
+function Shell({ view, children }: { view: LayoutData; children: React.ReactNode }) {
   const rootRef = useRef<HTMLDivElement>(null);
   useCloseMenusOnNavigate(rootRef);
   return (
     <div className="shell" ref={rootRef}>
-      <Header view={loaderData} avatarSrc={loaderData.avatarSrc} />
-      <Sidebar items={loaderData.sidebar} toggleId={NAV_TOGGLE_ID} />
+      <Header view={view} avatarSrc={view.avatarSrc} />
+      <Sidebar items={view.sidebar} toggleId={NAV_TOGGLE_ID} />
       <label htmlFor={NAV_TOGGLE_ID} className="scrim" aria-hidden="true" />
       <div className="body">
         <Breadcrumb />
         <main id="main" tabIndex={-1} className="main">
-          <WelcomeBanner view={loaderData} />
-          <Outlet />
+          {children}
         </main>
         <Footer />
       </div>
-      <SettingsModals modal={loaderData.settingsModal} />
+      <SettingsModals modal={view.settingsModal} />
     </div>
   );
 }
 
-/** Errors inside the signed-in area keep the page usable: message and a way back. */
+export default function B2bLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell view={loaderData}>
+      <WelcomeBanner view={loaderData} />
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * Errors inside the signed-in area keep the page usable: message and a way back. A page the
+ * person's role does not allow (403, app/.server/permission.ts) is shown inside the signed-in
+ * frame, which the layout's own data still draws: the person is signed in and keeps the menu.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const view = useRouteLoaderData<typeof loader>("routes/b2b/layout");
+  const content = <ErrorContent error={error} home="/b2b/episkopisi" />;
+  if (view && isRouteErrorResponse(error) && error.status === 403)
+    return <Shell view={view}>{content}</Shell>;
   return (
     <main id="main" tabIndex={-1} className="main">
-      <ErrorContent error={error} home="/b2b/episkopisi" />
+      {content}
     </main>
   );
 }
