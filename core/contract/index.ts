@@ -24,3 +24,4 @@ export * from "./dev";
 export * from "./all-smart";
 export * from "./people";
 export * from "./activity";
+export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";

@@ -79,6 +79,13 @@ export const apiPaymentResultSchema = z.object({
 });
 export type ApiPaymentResult = z.infer<typeof apiPaymentResultSchema>;
 
+/** POST /payments/orders/{orderId}/cancel: the order was cancelled; where its page goes back to. */
+export const apiPaymentCancelledSchema = z.object({
+  return_to: z.string().meta({ description: "The portal path the payment started from" }),
+  reference: z.string().meta({ description: "The payment number" }),
+});
+export type ApiPaymentCancelled = z.infer<typeof apiPaymentCancelledSchema>;
+
 /** Test acquirer: GET /gateway/sessions/{token}. */
 export const apiGatewaySessionSchema = z.object({
   order_id: z.string(),

@@ -52,6 +52,11 @@ export const apiAccountSchema = z.object({
 });
 export type ApiAccount = z.infer<typeof apiAccountSchema>;
 
+/** GET /users/{id}/data-version: changes on every write of the data a page shows. */
+export const apiDataVersionSchema = z.object({
+  version: z.string().meta({ description: "Opaque; compare for equality only" }),
+});
+
 export const apiTokensSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
