@@ -83,6 +83,13 @@ function successResponse(success: Success) {
   };
 }
 
+/** The success answers each description middleware stands for (tests match real answers to them). */
+const ANSWERS = new WeakMap<object, Success[]>();
+
+/** The documented success answers of a route's middleware, when it is a description. */
+export const answersOf = (handler: unknown): Success[] | undefined =>
+  typeof handler === "function" ? ANSWERS.get(handler) : undefined;
+
 /**
  * The describer of one feature's routes: `const doc = documented("Bills")`, then
  * `.get("/invoices/:id", doc({ summary, ok: data(apiInvoiceSchema) }), requireBearer, …)`.
@@ -96,7 +103,7 @@ export function documented(tag: string) {
       responses[status] = errorResponse(codes);
     }
     const body = operation.body;
-    return describeRoute({
+    const middleware = describeRoute({
       tags: [tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
@@ -111,6 +118,8 @@ export function documented(tag: string) {
         : {}),
       responses: responses as never,
     });
+    ANSWERS.set(middleware, [operation.ok].flat());
+    return middleware;
   };
 }
 
