@@ -108,8 +108,15 @@ interface Field {
   description: string;
 }
 
+/** The document's named schemas (components.schemas), which `$ref`s point to. */
+let named: Record<string, Schema> = {};
+
+const resolved = (schema: Schema | undefined): Schema | undefined =>
+  schema?.$ref ? named[schema.$ref.split("/").pop() ?? ""] : schema;
+
 /** The object schema(s) inside a schema: itself, its array items, its non-null union members. */
-function objectsIn(schema: Schema | undefined): { schema: Schema; suffix: string }[] {
+function objectsIn(given: Schema | undefined): { schema: Schema; suffix: string }[] {
+  const schema = resolved(given);
   if (!schema) return [];
   if (schema.properties) return [{ schema, suffix: "" }];
   if (schema.type === "array" && schema.items) {
@@ -126,7 +133,10 @@ function fieldsOf(schema: Schema | undefined, prefix = "", depth = 0, out: Field
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       const path = `${prefix}${suffix}${prefix || suffix ? "." : ""}${name}`.replace(/^\./, "");
       if (out.some((f) => f.name === path)) continue;
-      const meaning = [property.description, ...limitsOf(property)].filter(Boolean).join("; ");
+      const target = resolved(property) ?? property;
+      const meaning = [property.description ?? target.description, ...limitsOf(target)]
+        .filter(Boolean)
+        .join("; ");
       out.push({
         name: path,
         type: typeOf(property),
@@ -276,6 +286,7 @@ td::before{content:attr(data-label) ": ";font-weight:600}
 
 /** The API reference page, from the OpenAPI document. */
 export function renderDocs(document: OpenApiDocument): string {
+  named = (document.components?.schemas ?? {}) as Record<string, Schema>;
   const byTag = new Map<string, [string, string, Operation][]>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {

@@ -49,21 +49,23 @@ export const apiPayLinkSchema = z.object({
 });
 export type ApiPayLink = z.infer<typeof apiPayLinkSchema>;
 
-export const apiReceiptSchema = z.object({
-  reference: z.string(),
-  amount: euros,
-  completed_at: timestamp,
-  card_last4: z.string().nullable(),
-  items: z.array(
-    z.object({
-      meter_id: id,
-      supply_number: z.string(),
-      address: z.string(),
-      txn_no: z.string(),
-      amount: euros,
-    }),
-  ),
-});
+export const apiReceiptSchema = z
+  .object({
+    reference: z.string(),
+    amount: euros,
+    completed_at: timestamp,
+    card_last4: z.string().nullable(),
+    items: z.array(
+      z.object({
+        meter_id: id,
+        supply_number: z.string(),
+        address: z.string(),
+        txn_no: z.string(),
+        amount: euros,
+      }),
+    ),
+  })
+  .meta({ id: "ApiReceipt" });
 export type ApiReceipt = z.infer<typeof apiReceiptSchema>;
 
 /**
