@@ -16,6 +16,7 @@ import { paymentRoutes } from "./payments/routes";
 import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { noticeRoutes } from "./notices/routes";
+import { openApiRoutes, pingDoc } from "./openapi/routes";
 import { questionnaireRoutes } from "./questionnaire/routes";
 import { isRetryableD1Error } from "./db/resilient";
 import { ApiError } from "./lib/errors";
@@ -58,7 +59,7 @@ export const apiApp = new Hono<ApiEnv>()
   .use(limitBody)
   .use(database)
   .use(forgetVerdictsOnWrite)
-  .get("/ping", (c) => c.json({ ok: true }))
+  .get("/ping", pingDoc, (c) => c.json({ ok: true }))
   .route("/v2/auth", authRoutes)
   .route("/v2/auth/redirect-login", redirectLoginRoutes)
   .route("/signup", signupRoutes)
@@ -83,6 +84,9 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", calendarRoutes)
   .route("/", activityRoutes)
   .route("/", tokenRoutes);
+
+// The API's description and reference page, generated from the routes above (ADR 0019).
+apiApp.route("/", openApiRoutes(apiApp));
 
 apiApp.notFound((c) => c.json({ error: { code: "not_found" } } satisfies ApiErrorBody, 404));
 

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
-import { activityQuerySchema, userParams } from "../../core/contract";
+import { activityQuerySchema, apiActivityPageSchema, userParams } from "../../core/contract";
 import { ownUserPath, requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import { activityCsvOf, activityPage } from "./service";
+import { data, documented, file } from "../lib/openapi";
+
+const doc = documented("Activity");
 
 /** A malformed user id is a missing one (404), as another customer's. */
 const ownPath = validate("param", userParams, { invalid: "not_found" });
@@ -19,6 +22,10 @@ export const activityRoutes = new Hono<ApiEnv>()
   /** One page (50 entries, newest first), filtered by person, supply number and period. */
   .get(
     "/users/:userId/activity",
+    doc({
+      summary: "The account's activity log, a page at a time, with filters",
+      ok: data(apiActivityPageSchema),
+    }),
     requireBearer,
     permit("view_activity"),
     validate("query", activityQuerySchema),
@@ -33,6 +40,10 @@ export const activityRoutes = new Hono<ApiEnv>()
   /** The same filters, every matching entry, as a CSV file in the Language header's language. */
   .get(
     "/users/:userId/activity.csv",
+    doc({
+      summary: "The activity log (same filters) as CSV",
+      ok: file(["text/csv"], "activity.csv, as an attachment"),
+    }),
     requireBearer,
     permit("view_activity"),
     validate("query", activityQuerySchema),

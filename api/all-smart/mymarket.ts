@@ -6,9 +6,12 @@ import { linkParams } from "../../core/contract/params";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
-import type { ApiMyMarket } from "../../core/contract";
+import { apiMyMarketSchema, type ApiMyMarket } from "../../core/contract";
 import { verifyLink } from "./links";
 import { loyaltyCards } from "./tables";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("allSmart");
 
 /**
  * The "my market" page of a signed /mymarket/{hash} link, mounted at /api/mymarket:
@@ -36,6 +39,11 @@ export function pickOffers(input: { electricity: boolean; gas: boolean; hasCard:
 
 export const myMarketRoutes = new Hono<ApiEnv>().get(
   "/links/:hash",
+  doc({
+    summary: 'What a customer\'s "my market" page shows (a signed link)',
+    ok: data(apiMyMarketSchema),
+    errors: { 400: ["bad_token", "link_expired"] },
+  }),
   validate("param", linkParams),
   async (c) => {
     const db = c.get("db");

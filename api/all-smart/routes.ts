@@ -3,7 +3,12 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
-import type { ApiAllSmartLink, ApiDemoLink } from "../../core/contract";
+import {
+  apiAllSmartFlowSchema,
+  apiAllSmartLinkSchema,
+  type ApiAllSmartLink,
+  type ApiDemoLink,
+} from "../../core/contract";
 import { signLink, verifyLink, type LinkPurpose } from "./links";
 import {
   cardDigits,
@@ -40,6 +45,9 @@ import {
 } from "./service";
 import { isProduction } from "../../core/environment";
 import { athensToday } from "../../core/dates";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("allSmart");
 
 /**
  * allSmart loyalty card (docs/api/all-smart.md), mounted at /api/all-smart. No sign-in:
@@ -100,20 +108,45 @@ const devOnly = (c: Ctx) => {
 
 export const allSmartRoutes = new Hono<ApiEnv>()
   /** Whom the link was sent to: prefills the VAT step. */
-  .get("/links/:hash", validate("param", linkParams), async (c) => {
-    const customer = await linkCustomer(c, c.req.valid("param").hash);
-    const data: ApiAllSmartLink = {
-      vat: customer.afm,
-      name: customer.name,
-      phone: customer.phone,
-      has_card: Boolean(await cardOf(c.get("db"), customer.id)),
-    };
-    return c.json({ data });
-  })
+  .get(
+    "/links/:hash",
+    doc({
+      summary: "Whom an allSmart link was sent to (prefills the VAT step)",
+      ok: data(apiAllSmartLinkSchema),
+      errors: { 400: ["bad_token", "link_expired"] },
+    }),
+    validate("param", linkParams),
+    async (c) => {
+      const customer = await linkCustomer(c, c.req.valid("param").hash);
+      const data: ApiAllSmartLink = {
+        vat: customer.afm,
+        name: customer.name,
+        phone: customer.phone,
+        has_card: Boolean(await cardOf(c.get("db"), customer.id)),
+      };
+      return c.json({ data });
+    },
+  )
 
   /** Step 1: VAT, mobile, link or create, privacy and terms, captcha (honeypot + throttle). */
   .post(
     "/flows",
+    doc({
+      summary: "Step 1: start a card application (VAT, mobile, link or create)",
+      ok: data(apiAllSmartFlowSchema, 201, "The flow"),
+      errors: {
+        400: [
+          "validation",
+          "captcha",
+          "bad_token",
+          "link_expired",
+          "vat_not_registered",
+          "no_eligible_meters",
+        ],
+        409: ["card_exists"],
+        429: ["too_many_attempts"],
+      },
+    }),
     async (c, next) => {
       // The honeypot first: a filled one is a bot whatever else it sent.
       const raw = (await c.req.json().catch(() => null)) as { website?: unknown } | null;
@@ -152,14 +185,33 @@ export const allSmartRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .get("/flows/:id", validate("param", allSmartFlowParams), async (c) => {
-    const flow = await loadFlow(c.get("db"), c.req.valid("param").id);
-    return c.json({ data: toApiFlow(flow) });
-  })
+  .get(
+    "/flows/:id",
+    doc({
+      summary: "An allSmart flow in progress",
+      ok: data(apiAllSmartFlowSchema),
+      errors: { 400: ["link_expired"], 404: ["not_found"] },
+    }),
+    validate("param", allSmartFlowParams),
+    async (c) => {
+      const flow = await loadFlow(c.get("db"), c.req.valid("param").id);
+      return c.json({ data: toApiFlow(flow) });
+    },
+  )
 
   /** Step 2a: link an existing card by its number. */
   .post(
     "/flows/:id/connect",
+    doc({
+      summary: "Step 2a: link an existing card by its number",
+      ok: data(apiAllSmartFlowSchema),
+      errors: {
+        400: ["card_invalid", "link_expired"],
+        404: ["not_found"],
+        409: ["card_exists"],
+        429: ["too_many_attempts"],
+      },
+    }),
     validate("param", allSmartFlowParams),
     validate("json", allSmartConnectSchema),
     async (c) => {
@@ -192,6 +244,16 @@ export const allSmartRoutes = new Hono<ApiEnv>()
   /** Step 2b: a new card for an adult. */
   .post(
     "/flows/:id/create",
+    doc({
+      summary: "Step 2b: a new card for an adult",
+      ok: data(apiAllSmartFlowSchema),
+      errors: {
+        400: ["minor", "link_expired"],
+        404: ["not_found"],
+        409: ["card_exists"],
+        429: ["too_many_attempts"],
+      },
+    }),
     validate("param", allSmartFlowParams),
     validate("json", allSmartCreateSchema),
     async (c) => {

@@ -12,6 +12,8 @@ import {
   transferSubmitSchema,
 } from "../../core/applications/transfer";
 import {
+  apiApplicationDraftSchema,
+  apiApplicationReceiptSchema,
   applicationKindSchema,
   draftParams,
   draftStepParams,
@@ -44,6 +46,14 @@ import {
   transferPending,
 } from "./service";
 import { applications } from "./tables";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("Applications");
+
+/** Any step's form (the API description; the handler picks the draft's own). */
+const anyStep = z.union(
+  [TRANSFER_STEP_SCHEMAS, NEW_SUPPLY_STEP_SCHEMAS].flatMap((steps) => Object.values(steps)),
+);
 
 const STEP_SCHEMAS: Record<ApplicationKind, Record<string, z.ZodType>> = {
   transfer: TRANSFER_STEP_SCHEMAS,
@@ -84,122 +94,188 @@ const draftId = validate("param", draftParams);
  * rule applies to every write. The draft id is the capability: unknown or expired → 404.
  */
 export const applicationRoutes = new Hono<ApiEnv>()
-  .post("/drafts", async (c) => {
-    const { kind } = parse(applicationKindSchema, await jsonBody(c.req.raw));
-    const row = await createDraft(c.get("db"), kind);
-    return c.json({ data: toApiDraft(row) }, 201);
-  })
-  .get("/drafts/:id", draftId, async (c) => {
-    const row = await findDraft(c.get("db"), c.req.valid("param").id);
-    return c.json({ data: toApiDraft(row) });
-  })
-  .put("/drafts/:id/steps/:step", validate("param", draftStepParams), async (c) => {
-    const db = c.get("db");
-    const { id, step } = c.req.valid("param");
-    const draft = await findDraft(db, id);
-    const schema = STEP_SCHEMAS[draft.kind][step];
-    if (!schema) throw new ApiError(404, "not_found");
-    const completed = toApiDraft(draft).completed;
-    if (reachableStep(draft.kind, completed, step) !== step) {
-      throw badRequest("application_incomplete");
-    }
-    const body = await jsonBody(c.req.raw);
-    checkHoneypot(body);
-    const ip = clientIp(c);
-    // The throttle before the look-up, even for the right answer (as the login's order).
-    if (draft.kind === "transfer" && step === "contact") await enforceThrottle(db, "lookup", ip);
-    const { website: _honeypot, ...values } = parse(schema, body) as Record<string, unknown>;
-    if (draft.kind === "transfer" && step === "contact") {
-      await checkHolder(db, ip, String(values.afm), String(values.phone));
-    }
-    if (draft.kind === "transfer" && step === "supply") {
-      await checkSupply(db, String(values.supply_number));
-    }
-    const row = await saveStep(
-      db,
-      draft,
-      step,
-      values as Record<string, string | number>,
-      STEPS[draft.kind],
-    );
-    return c.json({ data: toApiDraft(row) });
-  })
-  .post("/drafts/:id/submit", draftId, async (c) => {
-    const db = c.get("db");
-    const draft = await findDraft(db, c.req.valid("param").id);
-    const ip = clientIp(c);
-    const body = await jsonBody(c.req.raw);
-    checkHoneypot(body);
-    parse(draft.kind === "transfer" ? transferSubmitSchema : newSupplySubmitSchema, body);
-    await enforceThrottle(db, "submit", ip);
-    const { values, completed } = toApiDraft(draft);
-    if (STEPS[draft.kind].some((step) => !completed.includes(step))) {
-      throw badRequest("application_incomplete");
-    }
-    const lang = c.get("lang");
-    // What the steps saved is checked again as a whole: the register or our supplies may have
-    // changed since, and the draft is only data until it passes the same schemas.
-    let application: { afm: string; email: string; phone: string; supply_number: string | null };
-    let payload: Record<string, unknown>;
-    let mail: (reference: string) => { subject: string; body: string };
-    if (draft.kind === "transfer") {
-      const parsed = parse(transferApplicationSchema, values);
-      await checkHolder(db, ip, parsed.afm, parsed.phone);
-      await checkSupply(db, parsed.supply_number);
-      application = { ...parsed, supply_number: parsed.supply_number };
-      payload = parsed;
-      mail = (reference) => transferEmail(lang, reference, parsed);
-    } else {
-      const parsed = parse(newSupplyApplicationSchema, values);
-      application = {
-        afm: parsed.afm,
-        email: parsed.email,
-        phone: parsed.mobile,
-        supply_number: null,
-      };
-      payload = parsed;
-      mail = (reference) => newSupplyEmail(lang, reference, parsed);
-    }
-
-    let id: number;
-    try {
-      // The id is only known after the insert: a unique placeholder reference first (as /contact).
-      const [row] = await db
-        .insert(applications)
-        .values({
-          reference: `pending-${randomToken(12)}`,
-          kind: draft.kind,
-          afm: application.afm,
-          email: application.email,
-          phone: application.phone,
-          supply_number: application.supply_number,
-          payload: JSON.stringify(payload),
-          user_id: draft.user_id,
-          lang,
-          ip,
-          created_at: nowIso(),
-        })
-        .returning({ id: applications.id });
-      if (!row) throw new ApiError(500, "error");
-      id = row.id;
-    } catch (error) {
-      // Two submissions for the same supply at once: the partial unique index lets one through.
-      if (isUniqueViolation(error)) throw transferPending();
-      throw error;
-    }
-    const reference = applicationReference(draft.kind, id, new Date().getUTCFullYear());
-    await db.update(applications).set({ reference }).where(eq(applications.id, id));
-    await countAttempt(db, "submit", ip);
-    await sendEmail(db, { to: application.email, ...mail(reference) });
-    await deleteDraft(db, draft.id);
-    return c.json(
-      {
-        data: {
-          reference,
-          kind: draft.kind,
-          email: application.email,
-        } satisfies ApiApplicationReceipt,
+  .post(
+    "/drafts",
+    doc({
+      summary: "Start a transfer or new-supply application (a draft)",
+      body: { media: "application/json", schema: applicationKindSchema },
+      ok: data(apiApplicationDraftSchema, 201, "Created: the draft; its id is the capability"),
+      errors: { 400: ["validation"] },
+    }),
+    async (c) => {
+      const { kind } = parse(applicationKindSchema, await jsonBody(c.req.raw));
+      const row = await createDraft(c.get("db"), kind);
+      return c.json({ data: toApiDraft(row) }, 201);
+    },
+  )
+  .get(
+    "/drafts/:id",
+    doc({
+      summary: "A draft application",
+      ok: data(apiApplicationDraftSchema),
+      errors: { 404: ["not_found"] },
+    }),
+    draftId,
+    async (c) => {
+      const row = await findDraft(c.get("db"), c.req.valid("param").id);
+      return c.json({ data: toApiDraft(row) });
+    },
+  )
+  .put(
+    "/drafts/:id/steps/:step",
+    doc({
+      summary: "Save one step of a draft",
+      description:
+        "The body is the step's form: which one depends on the draft's kind and the step.",
+      body: { media: "application/json", schema: anyStep, description: "The fields of the step" },
+      ok: data(apiApplicationDraftSchema),
+      errors: {
+        400: [
+          "captcha",
+          "application_incomplete",
+          "vat_not_found",
+          "phone_not_found",
+          "already_customer",
+        ],
+        404: ["not_found"],
+        409: ["transfer_pending"],
+        429: ["too_many_attempts"],
       },
-      201,
-    );
-  });
+    }),
+    validate("param", draftStepParams),
+    async (c) => {
+      const db = c.get("db");
+      const { id, step } = c.req.valid("param");
+      const draft = await findDraft(db, id);
+      const schema = STEP_SCHEMAS[draft.kind][step];
+      if (!schema) throw new ApiError(404, "not_found");
+      const completed = toApiDraft(draft).completed;
+      if (reachableStep(draft.kind, completed, step) !== step) {
+        throw badRequest("application_incomplete");
+      }
+      const body = await jsonBody(c.req.raw);
+      checkHoneypot(body);
+      const ip = clientIp(c);
+      // The throttle before the look-up, even for the right answer (as the login's order).
+      if (draft.kind === "transfer" && step === "contact") await enforceThrottle(db, "lookup", ip);
+      const { website: _honeypot, ...values } = parse(schema, body) as Record<string, unknown>;
+      if (draft.kind === "transfer" && step === "contact") {
+        await checkHolder(db, ip, String(values.afm), String(values.phone));
+      }
+      if (draft.kind === "transfer" && step === "supply") {
+        await checkSupply(db, String(values.supply_number));
+      }
+      const row = await saveStep(
+        db,
+        draft,
+        step,
+        values as Record<string, string | number>,
+        STEPS[draft.kind],
+      );
+      return c.json({ data: toApiDraft(row) });
+    },
+  )
+  .post(
+    "/drafts/:id/submit",
+    doc({
+      summary: "Submit a complete draft",
+      body: {
+        media: "application/json",
+        schema: z.union([transferSubmitSchema, newSupplySubmitSchema]),
+      },
+      ok: data(apiApplicationReceiptSchema, 201, "Submitted; the reference is emailed too"),
+      errors: {
+        400: [
+          "validation",
+          "captcha",
+          "application_incomplete",
+          "vat_not_found",
+          "phone_not_found",
+          "already_customer",
+        ],
+        404: ["not_found"],
+        409: ["transfer_pending"],
+        429: ["too_many_attempts"],
+      },
+    }),
+    draftId,
+    async (c) => {
+      const db = c.get("db");
+      const draft = await findDraft(db, c.req.valid("param").id);
+      const ip = clientIp(c);
+      const body = await jsonBody(c.req.raw);
+      checkHoneypot(body);
+      parse(draft.kind === "transfer" ? transferSubmitSchema : newSupplySubmitSchema, body);
+      await enforceThrottle(db, "submit", ip);
+      const { values, completed } = toApiDraft(draft);
+      if (STEPS[draft.kind].some((step) => !completed.includes(step))) {
+        throw badRequest("application_incomplete");
+      }
+      const lang = c.get("lang");
+      // What the steps saved is checked again as a whole: the register or our supplies may have
+      // changed since, and the draft is only data until it passes the same schemas.
+      let application: { afm: string; email: string; phone: string; supply_number: string | null };
+      let payload: Record<string, unknown>;
+      let mail: (reference: string) => { subject: string; body: string };
+      if (draft.kind === "transfer") {
+        const parsed = parse(transferApplicationSchema, values);
+        await checkHolder(db, ip, parsed.afm, parsed.phone);
+        await checkSupply(db, parsed.supply_number);
+        application = { ...parsed, supply_number: parsed.supply_number };
+        payload = parsed;
+        mail = (reference) => transferEmail(lang, reference, parsed);
+      } else {
+        const parsed = parse(newSupplyApplicationSchema, values);
+        application = {
+          afm: parsed.afm,
+          email: parsed.email,
+          phone: parsed.mobile,
+          supply_number: null,
+        };
+        payload = parsed;
+        mail = (reference) => newSupplyEmail(lang, reference, parsed);
+      }
+
+      let id: number;
+      try {
+        // The id is only known after the insert: a unique placeholder reference first (as /contact).
+        const [row] = await db
+          .insert(applications)
+          .values({
+            reference: `pending-${randomToken(12)}`,
+            kind: draft.kind,
+            afm: application.afm,
+            email: application.email,
+            phone: application.phone,
+            supply_number: application.supply_number,
+            payload: JSON.stringify(payload),
+            user_id: draft.user_id,
+            lang,
+            ip,
+            created_at: nowIso(),
+          })
+          .returning({ id: applications.id });
+        if (!row) throw new ApiError(500, "error");
+        id = row.id;
+      } catch (error) {
+        // Two submissions for the same supply at once: the partial unique index lets one through.
+        if (isUniqueViolation(error)) throw transferPending();
+        throw error;
+      }
+      const reference = applicationReference(draft.kind, id, new Date().getUTCFullYear());
+      await db.update(applications).set({ reference }).where(eq(applications.id, id));
+      await countAttempt(db, "submit", ip);
+      await sendEmail(db, { to: application.email, ...mail(reference) });
+      await deleteDraft(db, draft.id);
+      return c.json(
+        {
+          data: {
+            reference,
+            kind: draft.kind,
+            email: application.email,
+          } satisfies ApiApplicationReceipt,
+        },
+        201,
+      );
+    },
+  );

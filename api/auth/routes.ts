@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import {
   activationSchema,
+  apiOkSchema,
+  apiRedirectLoginPreviewSchema,
+  apiTokenSchema,
+  apiTokensSchema,
   deactivateSchema,
   logoutSchema,
   resetConfirmSchema,
@@ -29,6 +33,9 @@ import {
   signOut,
   signUp,
 } from "./service";
+import { data, documented, empty } from "../lib/openapi";
+
+const doc = documented("Sign-in");
 
 /** Mounted at /api/v2/auth. */
 export const authRoutes = new Hono<ApiEnv>()
@@ -39,23 +46,46 @@ export const authRoutes = new Hono<ApiEnv>()
    * same status); then activation and deactivation (the password was right: the count is taken
    * back, as for a success).
    */
-  .post("/login", async (c) => {
-    const credentials = parseBasicAuth(c.req.header("authorization"));
-    if (!credentials) throw badRequest("validation", "username");
-    const result = await signIn(c.get("db"), c.env.JWT_SECRET, credentials, { ip: clientIp(c) });
-    if (!result.ok) throw tooManyAttempts(c, result.retryAfter, result.code);
-    return c.json({ data: result.tokens });
-  })
+  .post(
+    "/login",
+    doc({
+      summary: "Sign in",
+      description:
+        "Basic credentials (VAT or email : password), empty body. Answers the access and refresh tokens.",
+      ok: data(apiTokensSchema),
+      errors: {
+        400: ["validation", "wrong_credentials", "no_user", "not_active", "deactivated"],
+        429: ["too_many_attempts", "daily_attempts_exceeded"],
+      },
+    }),
+    async (c) => {
+      const credentials = parseBasicAuth(c.req.header("authorization"));
+      if (!credentials) throw badRequest("validation", "username");
+      const result = await signIn(c.get("db"), c.env.JWT_SECRET, credentials, { ip: clientIp(c) });
+      if (!result.ok) throw tooManyAttempts(c, result.retryAfter, result.code);
+      return c.json({ data: result.tokens });
+    },
+  )
 
   /** Rotation: every refresh token works once; presenting a used one ends the session. */
-  .post("/refresh-token", async (c) => {
-    const token = bearerToken(c.req.header("authorization"));
-    const data = await refreshTokens(c.get("db"), c.env.JWT_SECRET, token);
-    return c.json({ data });
-  })
+  .post(
+    "/refresh-token",
+    doc({
+      summary: "New tokens for a refresh token",
+      description: "The refresh token as the bearer. Each works once; a used one ends the session.",
+      ok: data(apiTokensSchema),
+      errors: { 401: ["unauthorized"], 403: ["forbidden"] },
+    }),
+    async (c) => {
+      const token = bearerToken(c.req.header("authorization"));
+      const data = await refreshTokens(c.get("db"), c.env.JWT_SECRET, token);
+      return c.json({ data });
+    },
+  )
 
   .post(
     "/logout",
+    doc({ summary: "Sign out (ends the session)", ok: empty() }),
     requireBearer,
     permit("own_profile"),
     validate("json", logoutSchema),
@@ -68,6 +98,7 @@ export const authRoutes = new Hono<ApiEnv>()
 
   .post(
     "/deactivate",
+    doc({ summary: "Deactivate the account", ok: empty() }),
     requireBearer,
     permit("own_profile"),
     validate("json", deactivateSchema),
@@ -78,10 +109,19 @@ export const authRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .post("/activate", validate("json", activationSchema), async (c) => {
-    await activate(c.get("db"), c.req.valid("json").id, { ip: clientIp(c) });
-    return c.body(null, 204);
-  })
+  .post(
+    "/activate",
+    doc({
+      summary: "Activate an account (the emailed link's id)",
+      ok: empty(),
+      errors: { 400: ["bad_activation_url", "already_active"] },
+    }),
+    validate("json", activationSchema),
+    async (c) => {
+      await activate(c.get("db"), c.req.valid("json").id, { ip: clientIp(c) });
+      return c.body(null, 204);
+    },
+  )
 
   /**
    * Always 204 for a well-formed VAT, so the answer does not reveal which VATs have accounts: at
@@ -90,33 +130,70 @@ export const authRoutes = new Hono<ApiEnv>()
    * revoked (a 429 there would tell that the VAT has an account; the links already sent stay
    * valid). A new link revokes every older one of the user.
    */
-  .post("/password-reset", validate("json", resetRequestSchema), async (c) => {
-    const caller = {
-      ip: clientIp(c),
-      lang: c.get("lang"),
-      linkTo: (path: string) => publicLink(c.env, c.req.url, path),
-    };
-    await enforceClientLimit(c, LIMITS.resetIp);
-    await requestPasswordReset(c.get("db"), c.req.valid("json").afm, caller);
-    return c.body(null, 204);
-  })
+  .post(
+    "/password-reset",
+    doc({
+      summary: "Email a password-reset link",
+      description: "Always 204 for a well-formed VAT, whether it has an account or not.",
+      ok: empty(),
+      errors: { 429: ["too_many_attempts"] },
+    }),
+    validate("json", resetRequestSchema),
+    async (c) => {
+      const caller = {
+        ip: clientIp(c),
+        lang: c.get("lang"),
+        linkTo: (path: string) => publicLink(c.env, c.req.url, path),
+      };
+      await enforceClientLimit(c, LIMITS.resetIp);
+      await requestPasswordReset(c.get("db"), c.req.valid("json").afm, caller);
+      return c.body(null, 204);
+    },
+  )
 
-  .post("/password-reset/confirm", validate("json", resetConfirmSchema), async (c) => {
-    await confirmPasswordReset(c.get("db"), c.req.valid("json"), { ip: clientIp(c) });
-    return c.body(null, 204);
-  })
+  .post(
+    "/password-reset/confirm",
+    doc({
+      summary: "Set a new password with a reset link's token",
+      ok: empty(),
+      errors: { 400: ["invalid_data", "link_expired"] },
+    }),
+    validate("json", resetConfirmSchema),
+    async (c) => {
+      await confirmPasswordReset(c.get("db"), c.req.valid("json"), { ip: clientIp(c) });
+      return c.body(null, 204);
+    },
+  )
 
   /** A single-use, 5-minute token that signs the same user in elsewhere (/redirect-login/{token}). */
-  .post("/redirect-token", requireBearer, permit("read"), async (c) => {
-    const token = await issueRedirectToken(c.get("db"), c.get("auth").userId);
-    return c.json({ data: { token } });
-  })
+  .post(
+    "/redirect-token",
+    doc({
+      summary: "A single-use token that signs the same person in elsewhere",
+      ok: data(apiTokenSchema),
+    }),
+    requireBearer,
+    permit("read"),
+    async (c) => {
+      const token = await issueRedirectToken(c.get("db"), c.get("auth").userId);
+      return c.json({ data: { token } });
+    },
+  )
 
-  .post("/redirect-login", validate("json", tokenSchema), async (c) => {
-    const token = c.req.valid("json").token;
-    const data = await redirectSignIn(c.get("db"), c.env.JWT_SECRET, token, { ip: clientIp(c) });
-    return c.json({ data });
-  });
+  .post(
+    "/redirect-login",
+    doc({
+      summary: "Sign in with a redirect token",
+      ok: data(apiTokensSchema),
+      errors: { 400: ["bad_token"] },
+    }),
+    validate("json", tokenSchema),
+    async (c) => {
+      const token = c.req.valid("json").token;
+      const data = await redirectSignIn(c.get("db"), c.env.JWT_SECRET, token, { ip: clientIp(c) });
+      return c.json({ data });
+    },
+  );
 
 /**
  * Mounted at /api/v2/auth/redirect-login. `POST /preview` says whom a redirect-login token would
@@ -129,6 +206,11 @@ export const authRoutes = new Hono<ApiEnv>()
  */
 export const redirectLoginRoutes = new Hono<ApiEnv>().post(
   "/preview",
+  doc({
+    summary: "Whom a redirect token would sign in, without using it",
+    ok: data(apiRedirectLoginPreviewSchema),
+    errors: { 400: ["bad_token"] },
+  }),
   validate("json", tokenSchema),
   async (c) => c.json({ data: await previewRedirect(c.get("db"), c.req.valid("json").token) }),
 );
@@ -136,6 +218,24 @@ export const redirectLoginRoutes = new Hono<ApiEnv>().post(
 /** Mounted at /api/signup. */
 export const signupRoutes = new Hono<ApiEnv>().post(
   "/",
+  doc({
+    summary: "Sign up: email an activation link",
+    ok: data(apiOkSchema, 201, "Created: an activation link is on its way"),
+    errors: {
+      400: [
+        "captcha",
+        "no_customer",
+        "already_active",
+        "email_in_use",
+        "mobile_in_use",
+        "passwords_mismatch",
+        "employee_name_required",
+        "activation_not_sent",
+        "user_validation",
+      ],
+      429: ["too_many_attempts"],
+    },
+  }),
   validate("json", signupSchema, {
     // The honeypot is checked first: a bot that fills every field gets `captcha`, not a hint.
     first: (input) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiCalendar } from "../../core/contract";
+import { apiCalendarSchema, type ApiCalendar } from "../../core/contract";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
@@ -18,10 +18,17 @@ import { calendarRangeQuery } from "../../core/calendar-range";
 import { athensToday } from "../../core/dates";
 import { userParams } from "../../core/contract/params";
 import { calendarRows } from "./service";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("Calendar");
 
 /** Mounted at /api. GET /users/:userId/calendar: the dated events of all the customer's supplies. */
 export const calendarRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/calendar",
+  doc({
+    summary: "The dated events of the caller's supplies in a range",
+    ok: data(apiCalendarSchema),
+  }),
   requireBearer,
   permit("read"),
   validate("param", userParams, { invalid: "not_found" }),

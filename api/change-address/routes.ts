@@ -6,6 +6,10 @@ import type { ApiEnv } from "../types";
 import { changeAddressSchema } from "../../core/change-address";
 import { linkParams } from "../../core/contract/params";
 import { changeAddress, describe, findLinkMeter, type LinkMeter } from "./service";
+import { data, documented } from "../lib/openapi";
+import { apiChangeAddressLinkSchema } from "../../core/contract";
+
+const doc = documented("allSmart");
 
 /**
  * Billing-address change through a signed /change-address/{hash} link (docs/api/all-smart.md),
@@ -22,13 +26,27 @@ async function linkMeter(c: Context<ApiEnv>, hash: string): Promise<LinkMeter> {
 }
 
 export const changeAddressRoutes = new Hono<ApiEnv>()
-  .get("/links/:hash", validate("param", linkParams), async (c) => {
-    const meter = await linkMeter(c, c.req.valid("param").hash);
-    return c.json({ data: await describe(c.get("db"), meter) });
-  })
+  .get(
+    "/links/:hash",
+    doc({
+      summary: "The supply a change-address link names",
+      ok: data(apiChangeAddressLinkSchema),
+      errors: { 400: ["bad_token", "link_expired"] },
+    }),
+    validate("param", linkParams),
+    async (c) => {
+      const meter = await linkMeter(c, c.req.valid("param").hash);
+      return c.json({ data: await describe(c.get("db"), meter) });
+    },
+  )
 
   .post(
     "/links/:hash",
+    doc({
+      summary: "Change the billing address of the link's supply",
+      ok: data(apiChangeAddressLinkSchema),
+      errors: { 400: ["bad_token", "link_expired"] },
+    }),
     validate("param", linkParams),
     validate("json", changeAddressSchema),
     async (c) => {

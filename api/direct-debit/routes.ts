@@ -9,7 +9,15 @@ import { permit } from "../middleware/permit";
 import { masterOf, personOf } from "../services/customers";
 import { enforceClientLimit, LIMITS } from "../services/throttle";
 import type { ApiEnv } from "../types";
-import { ddFlowParams, ddMeterParams, userParams, type ApiDdFlowStart } from "../../core/contract";
+import {
+  apiDdFlowSchema,
+  apiDdFlowStartSchema,
+  apiDirectDebitSchema,
+  ddFlowParams,
+  ddMeterParams,
+  userParams,
+  type ApiDdFlowStart,
+} from "../../core/contract";
 import {
   ddCardSchema,
   ddCodeSchema,
@@ -33,6 +41,10 @@ import {
   verifyCode,
   type FlowRow,
 } from "./service";
+import { data, documented, empty } from "../lib/openapi";
+import { z } from "zod";
+
+const doc = documented("Direct debit");
 
 const flowCardSchema = ddFlowCardSchema();
 const cardSchema = ddCardSchema();
@@ -55,42 +67,78 @@ const caller = (c: Context<ApiEnv>) => personOf(c.get("db"), c.get("auth").userI
  */
 export const directDebitRoutes = new Hono<ApiEnv>()
   /** Start: the VAT of a customer with an Active supply and a declared mobile; sends the code. */
-  .post("/direct-debit/flows", validate("json", ddVatSchema), async (c) => {
-    const db = c.get("db");
-    // Per client address, whatever the VAT: each start sends an SMS code and shows a masked mobile.
-    await enforceClientLimit(c, LIMITS.directDebitIp);
-    const { afm } = c.req.valid("json");
-    const customer = await db.query.customers.findFirst({ where: eq(customers.afm, afm) });
-    if (!customer || (await eligibleMeters(db, { customerId: customer.id })).length === 0) {
-      throw badRequest("dd_vat_not_found", "afm");
-    }
-    // The account's master (#18: the registration mobile is theirs).
-    const user = await db.query.users.findFirst({ where: masterOf(customer.id) });
-    const mobile = customer.phone || user?.registration_phone;
-    if (!mobile) throw badRequest("dd_no_mobile", "afm");
-    const token = await createFlow(
-      db,
-      codeSecret(c.env),
-      { id: customer.id, afm, mobile },
-      c.get("lang"),
-    );
-    const flow = await toApiFlow(db, await loadFlow(db, token));
-    return c.json({ data: { ...flow, flow_token: token } satisfies ApiDdFlowStart }, 201);
-  })
+  .post(
+    "/direct-debit/flows",
+    doc({
+      summary: "Start setting up a direct debit: the VAT; sends a code to the mobile",
+      ok: data(apiDdFlowStartSchema, 201, "The flow and its token (a capability: keep it secret)"),
+      errors: { 400: ["dd_vat_not_found", "dd_no_mobile"], 429: ["too_many_attempts"] },
+    }),
+    validate("json", ddVatSchema),
+    async (c) => {
+      const db = c.get("db");
+      // Per client address, whatever the VAT: each start sends an SMS code and shows a masked mobile.
+      await enforceClientLimit(c, LIMITS.directDebitIp);
+      const { afm } = c.req.valid("json");
+      const customer = await db.query.customers.findFirst({ where: eq(customers.afm, afm) });
+      if (!customer || (await eligibleMeters(db, { customerId: customer.id })).length === 0) {
+        throw badRequest("dd_vat_not_found", "afm");
+      }
+      // The account's master (#18: the registration mobile is theirs).
+      const user = await db.query.users.findFirst({ where: masterOf(customer.id) });
+      const mobile = customer.phone || user?.registration_phone;
+      if (!mobile) throw badRequest("dd_no_mobile", "afm");
+      const token = await createFlow(
+        db,
+        codeSecret(c.env),
+        { id: customer.id, afm, mobile },
+        c.get("lang"),
+      );
+      const flow = await toApiFlow(db, await loadFlow(db, token));
+      return c.json({ data: { ...flow, flow_token: token } satisfies ApiDdFlowStart }, 201);
+    },
+  )
 
-  .get("/direct-debit/flows/:token", flowToken, async (c) => {
-    const db = c.get("db");
-    return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.valid("param").token)) });
-  })
+  .get(
+    "/direct-debit/flows/:token",
+    doc({
+      summary: "A direct-debit set-up flow",
+      ok: data(apiDdFlowSchema),
+      errors: { 404: ["not_found"], 410: ["dd_session_expired"] },
+    }),
+    flowToken,
+    async (c) => {
+      const db = c.get("db");
+      return c.json({ data: await toApiFlow(db, await loadFlow(db, c.req.valid("param").token)) });
+    },
+  )
 
-  .post("/direct-debit/flows/:token/resend", flowToken, async (c) => {
-    const db = c.get("db");
-    const resend = (flow: FlowRow) => resendCode(db, codeSecret(c.env), flow, c.get("lang"));
-    return c.json({ data: await flowStep(db, c.req.valid("param").token, resend) });
-  })
+  .post(
+    "/direct-debit/flows/:token/resend",
+    doc({
+      summary: "Send the code again",
+      ok: data(apiDdFlowSchema),
+      errors: { 404: ["not_found"], 410: ["dd_session_expired"], 429: ["too_many_attempts"] },
+    }),
+    flowToken,
+    async (c) => {
+      const db = c.get("db");
+      const resend = (flow: FlowRow) => resendCode(db, codeSecret(c.env), flow, c.get("lang"));
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, resend) });
+    },
+  )
 
   .post(
     "/direct-debit/flows/:token/verify",
+    doc({
+      summary: "Check the code sent to the mobile",
+      ok: data(apiDdFlowSchema),
+      errors: {
+        400: ["dd_wrong_code", "dd_code_expired"],
+        404: ["not_found"],
+        410: ["dd_session_expired"],
+      },
+    }),
     validate("json", ddCodeSchema),
     flowToken,
     async (c) => {
@@ -104,6 +152,21 @@ export const directDebitRoutes = new Hono<ApiEnv>()
   /** The supply and the card: the issuer is asked at once; the flow keeps only its token. */
   .put(
     "/direct-debit/flows/:token/card",
+    doc({
+      summary: "Choose the supply and give the card (the issuer is asked at once)",
+      ok: data(apiDdFlowSchema),
+      errors: {
+        400: [
+          "dd_card_not_found",
+          "dd_card_declined",
+          "dd_card_expired",
+          "dd_failed",
+          "dd_timeout",
+        ],
+        404: ["not_found"],
+        410: ["dd_session_expired"],
+      },
+    }),
     validate("json", flowCardSchema),
     flowToken,
     async (c) => {
@@ -114,15 +177,28 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .post("/direct-debit/flows/:token/activate", flowToken, async (c) => {
-    const db = c.get("db");
-    const activate = (flow: FlowRow) => activateFlow(db, flow);
-    return c.json({ data: await flowStep(db, c.req.valid("param").token, activate) });
-  })
+  .post(
+    "/direct-debit/flows/:token/activate",
+    doc({
+      summary: "Confirm: the direct debit starts",
+      ok: data(apiDdFlowSchema),
+      errors: { 404: ["not_found"], 410: ["dd_session_expired"] },
+    }),
+    flowToken,
+    async (c) => {
+      const db = c.get("db");
+      const activate = (flow: FlowRow) => activateFlow(db, flow);
+      return c.json({ data: await flowStep(db, c.req.valid("param").token, activate) });
+    },
+  )
 
   // ---- signed in ----
   .get(
     "/users/:userId/direct-debits",
+    doc({
+      summary: "The direct debits of the caller's supplies",
+      ok: data(z.array(apiDirectDebitSchema)),
+    }),
     requireBearer,
     permit("read"),
     validate("param", userParams, asMissing),
@@ -133,6 +209,19 @@ export const directDebitRoutes = new Hono<ApiEnv>()
   /** Creates or replaces the card of one of the user's Active supplies (no code: signed in). */
   .put(
     "/users/:userId/direct-debits/:meterId",
+    doc({
+      summary: "Create or replace the card of one of the caller's Active supplies",
+      ok: data(apiDirectDebitSchema),
+      errors: {
+        400: [
+          "dd_card_not_found",
+          "dd_card_declined",
+          "dd_card_expired",
+          "dd_failed",
+          "dd_timeout",
+        ],
+      },
+    }),
     requireBearer,
     permit("manage_supply"),
     validate("json", cardSchema),
@@ -149,6 +238,7 @@ export const directDebitRoutes = new Hono<ApiEnv>()
 
   .delete(
     "/users/:userId/direct-debits/:meterId",
+    doc({ summary: "Stop the direct debit of one supply", ok: empty() }),
     requireBearer,
     permit("manage_supply"),
     validate("param", ddMeterParams, asMissing),

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import {
+  apiGatewayNextSchema,
+  apiGatewaySessionSchema,
   gatewayCardSchema,
   gatewayChallengeSchema,
   gatewaySessionParams,
@@ -8,6 +10,9 @@ import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import type { GatewayDeps } from "./gateway";
 import { authorize, challenge, hostedSession } from "./service";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("Test acquirer");
 
 /**
  * The built-in test acquirer's API (design §4), mounted at /api/gateway. Conceptually a different
@@ -25,12 +30,24 @@ const deps = (c: {
 const sessionToken = validate("param", gatewaySessionParams);
 
 export const gatewayRoutes = new Hono<ApiEnv>()
-  .get("/sessions/:token", sessionToken, async (c) =>
-    c.json({ data: await hostedSession(deps(c), c.req.valid("param").token) }),
+  .get(
+    "/sessions/:token",
+    doc({
+      summary: "A hosted payment session (the card form)",
+      ok: data(apiGatewaySessionSchema),
+      errors: { 400: ["gateway_session_invalid"] },
+    }),
+    sessionToken,
+    async (c) => c.json({ data: await hostedSession(deps(c), c.req.valid("param").token) }),
   )
 
   .post(
     "/sessions/:token/authorize",
+    doc({
+      summary: "Submit the card",
+      ok: data(apiGatewayNextSchema),
+      errors: { 400: ["gateway_session_invalid"] },
+    }),
     validate("json", gatewayCardSchema),
     sessionToken,
     async (c) =>
@@ -40,6 +57,11 @@ export const gatewayRoutes = new Hono<ApiEnv>()
   /** The 3-D Secure step: the issuer's one-time code (test code 1234), or cancel. */
   .post(
     "/sessions/:token/challenge",
+    doc({
+      summary: "Answer the 3-D Secure challenge (or cancel)",
+      ok: data(apiGatewayNextSchema),
+      errors: { 400: ["gateway_session_invalid"] },
+    }),
     validate("json", gatewayChallengeSchema),
     sessionToken,
     async (c) =>

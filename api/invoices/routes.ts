@@ -1,11 +1,20 @@
 import { Hono } from "hono";
-import { exportQuerySchema, invoiceParams, userParams, type ApiInvoice } from "../../core/contract";
+import {
+  apiInvoiceSchema,
+  exportQuerySchema,
+  invoiceParams,
+  userParams,
+  type ApiInvoice,
+} from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { exportOf, invoicePdf, ownInvoice } from "./service";
+import { data, documented, file } from "../lib/openapi";
+
+const doc = documented("Bills");
 
 /** A path id: digits only; anything else is a missing row (404), not a validation error. */
 const asMissing = { invalid: "not_found" } as const;
@@ -24,6 +33,7 @@ export const invoiceRoutes = new Hono<ApiEnv>()
   /** One invoice of the caller (the bills page's "explain this bill"). */
   .get(
     "/invoices/:id",
+    doc({ summary: "One invoice of the caller", ok: data(apiInvoiceSchema) }),
     requireBearer,
     permit("read"),
     validate("param", invoiceParams, asMissing),
@@ -44,6 +54,11 @@ export const invoiceRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/getInvoicePdf/:id",
+    doc({
+      summary: "An invoice as a PDF, in the Language header's language",
+      ok: file(["application/pdf"], "invoice.pdf"),
+      errors: { 400: ["file_not_available"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", invoiceParams, asMissing),
@@ -68,6 +83,11 @@ export const invoiceRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/export",
+    doc({
+      summary: "Download my data: invoices, payments and readings, as JSON or CSV",
+      description: "Of one supply (`meter_id`) or of every supply of the caller; an attachment.",
+      ok: file(["application/json", "text/csv"], "The export, as an attachment"),
+    }),
     requireBearer,
     permit("read"),
     validate("query", exportQuerySchema),

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, Next, ValidationTargets } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { ApiError, MESSAGE_KEY, notFound } from "./errors";
 
@@ -74,6 +75,8 @@ export function validationError(error: { issues: readonly Issue[] }, input?: unk
 export interface RouteInput {
   target: keyof ValidationTargets;
   schema: z.ZodType;
+  /** How a failure answers (ValidateOptions.invalid): the API description lists that code. */
+  invalid: "validation" | "not_found";
 }
 
 /**
@@ -138,6 +141,8 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   const checked = options.malformed
     ? answeringMalformed(middleware, options.malformed)
     : middleware;
-  ROUTE_INPUTS.set(checked, { target, schema });
-  return checked;
+  ROUTE_INPUTS.set(checked, { target, schema, invalid: options.invalid ?? "validation" });
+  // The mark hono-openapi's own validator() leaves (its request body or parameters), so that the
+  // API description (api/lib/openapi.ts) takes the request from this very schema.
+  return Object.assign(checked, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }

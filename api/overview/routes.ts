@@ -1,11 +1,20 @@
 import { Hono } from "hono";
-import { meterInvoicesQuerySchema, userMeterParams, type ApiInvoice } from "../../core/contract";
+import {
+  apiInvoiceSchema,
+  meterInvoicesQuerySchema,
+  userMeterParams,
+  type ApiInvoice,
+} from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { meterHistory } from "./service";
+import { data, documented } from "../lib/openapi";
+import { z } from "zod";
+
+const doc = documented("Bills");
 
 /**
  * Mounted at /api. The billing history of ONE supply, for the overview (spec §7 leaves "the invoice
@@ -15,6 +24,12 @@ import { meterHistory } from "./service";
  */
 export const overviewRoutes = new Hono<ApiEnv>().get(
   "/users/:userId/meters/:meterId/invoices",
+  doc({
+    summary: "The billing history of one supply",
+    description: "`view=overview`: only the rows the overview shows.",
+    ok: data(z.array(apiInvoiceSchema)),
+    errors: { 404: ["not_found"] },
+  }),
   requireBearer,
   permit("read"),
   validate("param", userMeterParams),

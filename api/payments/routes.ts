@@ -4,6 +4,12 @@ import { customers } from "../db/schema";
 import { supplyAddress } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import {
+  apiPaymentCancelledSchema,
+  apiPaymentOutcomeSchema,
+  apiPaymentResultSchema,
+  apiPaymentStartSchema,
+  apiPayLinkSchema,
+  apiReceiptSchema,
   devPayLinkSchema,
   gatewayReturnSchema,
   linkOrderSchema,
@@ -40,6 +46,9 @@ import {
   type MeterRow,
 } from "./service";
 import { isProduction } from "../../core/environment";
+import { data, documented } from "../lib/openapi";
+
+const doc = documented("Payments");
 
 /**
  * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here:
@@ -119,6 +128,12 @@ export const paymentRoutes = new Hono<ApiEnv>()
   /** Pay one or several of the caller's supplies: a new order, then the gateway's hosted page. */
   .post(
     "/orders",
+    doc({
+      summary: "Pay one or several of the caller's supplies",
+      description: "Creates an order; send the customer to `redirect_url` (the gateway's page).",
+      ok: data(apiPaymentStartSchema, 201, "The order; go to its redirect_url"),
+      errors: { 400: ["nothing_due"], 404: ["not_found"] },
+    }),
     requireBearer,
     permit("manage_supply"),
     validate("json", orderSchema),
@@ -142,31 +157,46 @@ export const paymentRoutes = new Hono<ApiEnv>()
   )
 
   /** The supply a signed /pay or /instant-bill link names (no sign-in: the link is the key). */
-  .get("/links/:purpose/:hash", validate("param", payLinkParams, asMissing), async (c) => {
-    const link = c.req.valid("param");
-    const { purpose, meter } = await linkMeter(c, link.purpose, link.hash);
-    const [holder] = await c
-      .get("db")
-      .select({ name: customers.name })
-      .from(customers)
-      .where(eq(customers.id, meter.customer_id));
-    const data: ApiPayLink = {
-      purpose,
-      meter_id: meter.id,
-      supply_number: supplyNumber(meter),
-      division: meter.division,
-      address: supplyAddress(meter),
-      holder: holder?.name ?? "",
-      package_print_descr: meter.package_print_descr,
-      package_name: meter.package_name,
-      running_total: euros(meter.running_total_cents),
-      last_invoice_due_date: meter.last_invoice_due_date,
-    };
-    return c.json({ data });
-  })
+  .get(
+    "/links/:purpose/:hash",
+    doc({
+      summary: "The supply a signed pay link names",
+      description: "No sign-in: the signed link is the key.",
+      ok: data(apiPayLinkSchema),
+      errors: { 400: ["bad_token", "link_expired"] },
+    }),
+    validate("param", payLinkParams, asMissing),
+    async (c) => {
+      const link = c.req.valid("param");
+      const { purpose, meter } = await linkMeter(c, link.purpose, link.hash);
+      const [holder] = await c
+        .get("db")
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, meter.customer_id));
+      const data: ApiPayLink = {
+        purpose,
+        meter_id: meter.id,
+        supply_number: supplyNumber(meter),
+        division: meter.division,
+        address: supplyAddress(meter),
+        holder: holder?.name ?? "",
+        package_print_descr: meter.package_print_descr,
+        package_name: meter.package_name,
+        running_total: euros(meter.running_total_cents),
+        last_invoice_due_date: meter.last_invoice_due_date,
+      };
+      return c.json({ data });
+    },
+  )
 
   .post(
     "/links/:purpose/:hash/orders",
+    doc({
+      summary: "Pay through a signed pay link",
+      ok: data(apiPaymentStartSchema, 201, "The order; go to its redirect_url"),
+      errors: { 400: ["bad_token", "link_expired", "nothing_due"] },
+    }),
     validate("json", linkOrderSchema),
     validate("param", payLinkParams, asMissing),
     async (c) => {
@@ -189,20 +219,47 @@ export const paymentRoutes = new Hono<ApiEnv>()
   )
 
   /** The gateway's return, as the portal's /checkout-return received it: every field, verbatim. */
-  .post("/return", validate("json", gatewayReturnSchema), async (c) => {
-    const data = await processReturn(c.get("db"), gatewayFor(c), c.req.valid("json"));
-    return c.json({ data });
-  })
+  .post(
+    "/return",
+    doc({
+      summary: "Record the gateway's return (every field, verbatim)",
+      ok: data(apiPaymentOutcomeSchema),
+      errors: {
+        400: ["payment_missing_transaction", "payment_invalid"],
+        404: ["payment_not_found"],
+        409: ["payment_already_processed"],
+      },
+    }),
+    validate("json", gatewayReturnSchema),
+    async (c) => {
+      const data = await processReturn(c.get("db"), gatewayFor(c), c.req.valid("json"));
+      return c.json({ data });
+    },
+  )
 
   /** The cancel dialog: the order id is an unguessable capability, so no sign-in is needed. */
-  .post("/orders/:orderId/cancel", validate("param", orderParams, asMissing), async (c) => {
-    const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.valid("param").orderId);
-    return c.json({ data });
-  })
+  .post(
+    "/orders/:orderId/cancel",
+    doc({
+      summary: "Cancel a started order (its id is the capability)",
+      ok: data(apiPaymentCancelledSchema),
+      errors: { 404: ["payment_not_found"], 409: ["payment_already_processed"] },
+    }),
+    validate("param", orderParams, asMissing),
+    async (c) => {
+      const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.valid("param").orderId);
+      return c.json({ data });
+    },
+  )
 
   /** The receipt of one of the caller's payments. */
   .get(
     "/receipts/:reference",
+    doc({
+      summary: "The receipt of one of the caller's payments",
+      ok: data(apiReceiptSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", referenceParams, asMissing),
@@ -231,6 +288,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/results/:reference",
+    doc({
+      summary: "The recorded outcome of one of the caller's payments",
+      ok: data(apiPaymentResultSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", referenceParams, asMissing),
@@ -246,6 +308,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
   /** The same for a payment made through a link: only for the supply that link names. */
   .get(
     "/links/:purpose/:hash/results/:reference",
+    doc({
+      summary: "The recorded outcome of a payment made through a pay link",
+      ok: data(apiPaymentResultSchema),
+      errors: { 400: ["bad_token", "link_expired"], 404: ["not_found"] },
+    }),
     validate("param", payLinkReferenceParams, asMissing),
     async (c) => {
       const link = c.req.valid("param");
@@ -261,6 +328,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
   /** The receipt of a payment made through a link: only for the supply that link names. */
   .get(
     "/links/:purpose/:hash/receipts/:reference",
+    doc({
+      summary: "The receipt of a payment made through a pay link",
+      ok: data(apiReceiptSchema),
+      errors: { 400: ["bad_token", "link_expired"], 404: ["not_found"] },
+    }),
     validate("param", payLinkReferenceParams, asMissing),
     async (c) => {
       const link = c.req.valid("param");

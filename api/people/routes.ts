@@ -1,5 +1,9 @@
 import { Hono, type Context } from "hono";
 import {
+  apiInvitationSchema,
+  apiPeopleSchema,
+  apiPersonSchema,
+  apiSupplyChoicesSchema,
   invitationAcceptSchema,
   invitationParams,
   inviteSchema,
@@ -29,6 +33,9 @@ import {
   type Caller,
   type Mailing,
 } from "./service";
+import { data, documented, empty } from "../lib/openapi";
+
+const doc = documented("People");
 
 /** Path ids: a malformed one is a missing row (404), as another customer's person is. */
 const ownIds = { invalid: "not_found" } as const;
@@ -55,13 +62,26 @@ const mailingOf = (c: Context<ApiEnv>): Mailing => ({
  */
 export const peopleRoutes = new Hono<ApiEnv>()
   /** The account's people (not removed), each with what the caller may do to them. */
-  .get("/users/:userId/people", requireBearer, managePeople, ownPath, ownUserPath, async (c) =>
-    c.json({ data: await listPeople(c.get("db"), c.get("auth").userId) }),
+  .get(
+    "/users/:userId/people",
+    doc({
+      summary: "The account's people, each with what the caller may do to them",
+      ok: data(apiPeopleSchema),
+    }),
+    requireBearer,
+    managePeople,
+    ownPath,
+    ownUserPath,
+    async (c) => c.json({ data: await listPeople(c.get("db"), c.get("auth").userId) }),
   )
 
   /** The supplies the caller may give, filtered by `q`, `region` and `category`. */
   .get(
     "/users/:userId/people/supplies",
+    doc({
+      summary: "The supplies the caller may give to someone (`q`, `region`, `category`)",
+      ok: data(apiSupplyChoicesSchema),
+    }),
     requireBearer,
     managePeople,
     validate("query", supplyChoicesQuerySchema),
@@ -76,6 +96,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** Invite: the person's row, supplies, a 7-day invitation and its email. 201 with the person. */
   .post(
     "/users/:userId/people",
+    doc({
+      summary: "Invite a person: their role and supplies; emails a 7-day invitation",
+      ok: data(apiPersonSchema, 201, "The invited person"),
+      errors: { 400: ["email_in_use"] },
+    }),
     requireBearer,
     managePeople,
     validate("json", inviteSchema),
@@ -89,6 +114,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
 
   .get(
     "/users/:userId/people/:personId",
+    doc({
+      summary: "One person of the account",
+      ok: data(apiPersonSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     managePeople,
     personPath,
@@ -102,6 +132,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** Role and supplies; a role change or fewer supplies ends the person's sessions at once. */
   .patch(
     "/users/:userId/people/:personId",
+    doc({
+      summary: "Change a person's role or supplies",
+      ok: empty(),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     managePeople,
     validate("json", personChangeSchema),
@@ -117,6 +152,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** Remove: sessions and open invitations end in the same batch. */
   .delete(
     "/users/:userId/people/:personId",
+    doc({
+      summary: "Remove a person (their sessions end)",
+      ok: empty(),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     managePeople,
     personPath,
@@ -130,6 +170,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** A new invitation link (the old one stops working), emailed again. */
   .post(
     "/users/:userId/people/:personId/invitation",
+    doc({
+      summary: "Send the invitation again",
+      ok: empty(),
+      errors: { 400: ["already_active"], 404: ["not_found"] },
+    }),
     requireBearer,
     managePeople,
     personPath,
@@ -144,6 +189,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** Withdraw the open invitation. */
   .delete(
     "/users/:userId/people/:personId/invitation",
+    doc({ summary: "Withdraw a pending invitation", ok: empty(), errors: { 404: ["not_found"] } }),
     requireBearer,
     managePeople,
     personPath,
@@ -157,6 +203,11 @@ export const peopleRoutes = new Hono<ApiEnv>()
   /** The master hands the role over to an admin and becomes an admin. */
   .post(
     "/users/:userId/people/:personId/master",
+    doc({
+      summary: "Hand the master role over to an admin",
+      ok: empty(),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     managePeople,
     personPath,
@@ -173,11 +224,23 @@ export const peopleRoutes = new Hono<ApiEnv>()
  * guessable, so no attempt counter).
  */
 export const invitationRoutes = new Hono<ApiEnv>()
-  .get("/:token", validate("param", invitationParams), async (c) =>
-    c.json({ data: await invitationPreview(c.get("db"), c.req.valid("param").token) }),
+  .get(
+    "/:token",
+    doc({
+      summary: "Whom an invitation is for",
+      ok: data(apiInvitationSchema),
+      errors: { 400: ["bad_token"] },
+    }),
+    validate("param", invitationParams),
+    async (c) => c.json({ data: await invitationPreview(c.get("db"), c.req.valid("param").token) }),
   )
   .post(
     "/:token/accept",
+    doc({
+      summary: "Accept an invitation: set the new person's password",
+      ok: empty(),
+      errors: { 400: ["bad_token", "passwords_mismatch"] },
+    }),
     validate("param", invitationParams),
     validate("json", invitationAcceptSchema),
     async (c) => {

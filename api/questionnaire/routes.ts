@@ -7,6 +7,10 @@ import type { ApiEnv } from "../types";
 import { questionnaireAnswerSchema } from "../../core/questionnaire/rules";
 import { userParams } from "../../core/contract/params";
 import { questionnaireStatus, saveAnswer } from "./service";
+import { data, documented } from "../lib/openapi";
+import { apiQuestionnaireStatusSchema } from "../../core/contract";
+
+const doc = documented("Questionnaire");
 
 /**
  * Mounted at /api. The satisfaction questionnaire: its status for the current period (a quarter in
@@ -15,6 +19,11 @@ import { questionnaireStatus, saveAnswer } from "./service";
 export const questionnaireRoutes = new Hono<ApiEnv>()
   .get(
     "/users/:userId/questionnaire",
+    doc({
+      summary: "This period's questionnaire and whether it is answered",
+      ok: data(apiQuestionnaireStatusSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
@@ -27,6 +36,11 @@ export const questionnaireRoutes = new Hono<ApiEnv>()
 
   .post(
     "/users/:userId/questionnaire",
+    doc({
+      summary: "Answer this period's questionnaire",
+      ok: data(apiQuestionnaireStatusSchema, 201, "Stored"),
+      errors: { 404: ["not_found"], 409: ["questionnaire_answered"] },
+    }),
     requireBearer,
     permit("own_profile"),
     validate("param", userParams, { invalid: "not_found" }),

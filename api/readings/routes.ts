@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiReadingSaved } from "../../core/contract";
+import { apiReadingSavedSchema, apiReadingSchema, type ApiReadingSaved } from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
@@ -13,6 +13,10 @@ import {
   readingsQuery,
 } from "../../core/readings-schemas";
 import { correctReading, customerReadings, newReadings, submitReading } from "./service";
+import { data, documented } from "../lib/openapi";
+import { z } from "zod";
+
+const doc = documented("Readings");
 
 export { toApiReading } from "./service";
 
@@ -24,6 +28,10 @@ export const readingRoutes = new Hono<ApiEnv>()
   /** All readings of the user's supplies (or of one, `?meter_id=`), newest first, origin 5 included. */
   .get(
     "/users/:userId/readings",
+    doc({
+      summary: "The readings of the caller's supplies (or of one: `meter_id`), newest first",
+      ok: data(z.array(apiReadingSchema)),
+    }),
     requireBearer,
     permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
@@ -47,6 +55,11 @@ export const readingRoutes = new Hono<ApiEnv>()
    */
   .post(
     "/getNewReadings",
+    doc({
+      summary: "Readings registered since a moment (default: 30 days)",
+      ok: data(z.array(apiReadingSchema)),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("json", getNewReadingsSchema),
@@ -63,6 +76,23 @@ export const readingRoutes = new Hono<ApiEnv>()
   /** Submit a customer reading for today (201; 200 for the same values saved a moment ago). */
   .post(
     "/readings",
+    doc({
+      summary: "Submit today's reading of a supply",
+      ok: [
+        data(apiReadingSavedSchema, 201, "Saved"),
+        data(apiReadingSavedSchema, 200, "The same values were saved a moment ago"),
+      ],
+      errors: {
+        400: [
+          "reading_not_allowed",
+          "reading_period_closed",
+          "reading_not_greater",
+          "reading_implausible",
+          "reading_too_high",
+        ],
+        404: ["not_found"],
+      },
+    }),
     requireBearer,
     permit("submit_reading"),
     validate("json", postReadingSchema),
@@ -75,6 +105,21 @@ export const readingRoutes = new Hono<ApiEnv>()
   /** Correct my latest reading while the period is open (409 when it is no longer the latest). */
   .post(
     "/readings/correction",
+    doc({
+      summary: "Correct my latest reading while the period is open",
+      ok: data(apiReadingSavedSchema, 201, "Saved"),
+      errors: {
+        400: [
+          "reading_not_allowed",
+          "reading_period_closed",
+          "reading_not_greater",
+          "reading_implausible",
+          "reading_too_high",
+        ],
+        404: ["not_found"],
+        409: ["reading_not_correctable"],
+      },
+    }),
     requireBearer,
     permit("submit_reading"),
     validate("json", correctReadingSchema),

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { ApiRequestFile } from "../../core/contract";
+import { apiRequestFileSchema, apiRequestSchema, type ApiRequestFile } from "../../core/contract";
 import { badRequest, notFound } from "../lib/errors";
 import { clientIp } from "../lib/request";
 import { randomToken } from "../../core/tokens";
@@ -33,6 +33,10 @@ import {
   toApiRequest,
   userRequests,
 } from "./service";
+import { data, documented, file } from "../lib/openapi";
+import { z } from "zod";
+
+const doc = documented("Requests");
 
 /** A multipart body beyond this is refused before it is parsed (one file of 5 MB + the field). */
 const MAX_UPLOAD_BODY = REQUEST_FILE_MAX_BYTES + 64 * 1024;
@@ -63,52 +67,71 @@ export const requestRoutes = new Hono<ApiEnv>()
    * most 5 MB, stored in R2 under a random key as a draft for 24 hours. 201 with the draft. The
    * body has no other field, so the checks here are the file's own (size, count, type by bytes).
    */
-  .post("/requests/files", requireBearer, permit("manage_supply"), async (c) => {
-    const { userId } = c.get("auth");
-    const declared = Number(c.req.header("content-length") ?? 0);
-    if (declared > MAX_UPLOAD_BODY) throw fileError("requests:errors.file.size");
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw fileError("requests:errors.file.type");
-    }
-    const files = form.getAll("file").filter((v): v is File => typeof v !== "string");
-    if (files.length === 0) throw fileError("requests:errors.file.required");
-    if (files.length > 1) throw fileError("requests:errors.file.count");
-    const upload = files[0] as File;
-    if (upload.size > REQUEST_FILE_MAX_BYTES) throw fileError("requests:errors.file.size");
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const checked = checkFile(bytes);
-    if (!checked.ok) throw fileError(`requests:errors.file.${checked.problem}`);
+  .post(
+    "/requests/files",
+    doc({
+      summary: "Upload an attachment for a request (a draft until a request uses it)",
+      body: {
+        media: "multipart/form-data",
+        schema: z.object({ file: z.file().meta({ description: "The document (PDF or image)" }) }),
+      },
+      ok: data(apiRequestFileSchema, 201, "Stored as a draft"),
+      errors: { 400: ["validation"] },
+    }),
+    requireBearer,
+    permit("manage_supply"),
+    async (c) => {
+      const { userId } = c.get("auth");
+      const declared = Number(c.req.header("content-length") ?? 0);
+      if (declared > MAX_UPLOAD_BODY) throw fileError("requests:errors.file.size");
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw fileError("requests:errors.file.type");
+      }
+      const files = form.getAll("file").filter((v): v is File => typeof v !== "string");
+      if (files.length === 0) throw fileError("requests:errors.file.required");
+      if (files.length > 1) throw fileError("requests:errors.file.count");
+      const upload = files[0] as File;
+      if (upload.size > REQUEST_FILE_MAX_BYTES) throw fileError("requests:errors.file.size");
+      const bytes = new Uint8Array(await upload.arrayBuffer());
+      const checked = checkFile(bytes);
+      if (!checked.ok) throw fileError(`requests:errors.file.${checked.problem}`);
 
-    const db = c.get("db");
-    await purgeExpiredDrafts(db, c.env.FILES);
-    const id = randomToken(16);
-    const key = `requests/${userId}/${randomToken(24)}.${FILE_EXTENSION[checked.kind]}`;
-    const contentType = FILE_CONTENT_TYPE[checked.kind] as ApiRequestFile["content_type"];
-    const name = cleanFileName(upload.name, checked.kind);
-    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
-    try {
-      await insertDraft(db, {
-        id,
-        userId,
-        key,
-        name,
-        content_type: contentType,
-        size: bytes.length,
-      });
-    } catch (error) {
-      await c.env.FILES.delete(key);
-      throw error;
-    }
-    const data: ApiRequestFile = { id, name, content_type: contentType, size: bytes.length };
-    return c.json({ data }, 201);
-  })
+      const db = c.get("db");
+      await purgeExpiredDrafts(db, c.env.FILES);
+      const id = randomToken(16);
+      const key = `requests/${userId}/${randomToken(24)}.${FILE_EXTENSION[checked.kind]}`;
+      const contentType = FILE_CONTENT_TYPE[checked.kind] as ApiRequestFile["content_type"];
+      const name = cleanFileName(upload.name, checked.kind);
+      await c.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
+      try {
+        await insertDraft(db, {
+          id,
+          userId,
+          key,
+          name,
+          content_type: contentType,
+          size: bytes.length,
+        });
+      } catch (error) {
+        await c.env.FILES.delete(key);
+        throw error;
+      }
+      const data: ApiRequestFile = { id, name, content_type: contentType, size: bytes.length };
+      return c.json({ data }, 201);
+    },
+  )
 
   /** GET /requests/files/:fileId: a draft of the caller (unused, not expired); else 404. */
   .get(
     "/requests/files/:fileId",
+    doc({
+      summary: "An uploaded attachment (a draft of the caller)",
+      ok: data(apiRequestFileSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", requestFileParams),
@@ -127,6 +150,11 @@ export const requestRoutes = new Hono<ApiEnv>()
   /** POST /requests/name-change: 201 with the request; rules as in docs/api/requests.md. */
   .post(
     "/requests/name-change",
+    doc({
+      summary: "Ask for a change of the supply holder's name",
+      ok: data(apiRequestSchema, 201, "The request"),
+      errors: { 400: ["request_not_allowed", "request_already_open"], 404: ["not_found"] },
+    }),
     requireBearer,
     permit("manage_supply"),
     validate("json", nameChangeBodySchema),
@@ -136,6 +164,11 @@ export const requestRoutes = new Hono<ApiEnv>()
   /** POST /requests/cancellation: 201 with the request. */
   .post(
     "/requests/cancellation",
+    doc({
+      summary: "Ask for a supply to be cancelled",
+      ok: data(apiRequestSchema, 201, "The request"),
+      errors: { 400: ["request_not_allowed", "request_already_open"], 404: ["not_found"] },
+    }),
     requireBearer,
     permit("manage_supply"),
     validate("json", cancellationBodySchema),
@@ -145,6 +178,7 @@ export const requestRoutes = new Hono<ApiEnv>()
   /** GET /users/:userId/requests: the customer's name-change and cancellation requests, newest first. */
   .get(
     "/users/:userId/requests",
+    doc({ summary: "The caller's requests, newest first", ok: data(z.array(apiRequestSchema)) }),
     requireBearer,
     permit("read"),
     validate("param", userParams, { invalid: "not_found" }),
@@ -155,6 +189,11 @@ export const requestRoutes = new Hono<ApiEnv>()
   /** GET /users/:userId/requests/:requestId: one request of the caller; else 404. */
   .get(
     "/users/:userId/requests/:requestId",
+    doc({
+      summary: "One request of the caller",
+      ok: data(apiRequestSchema),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", userRequestParams),
@@ -169,6 +208,11 @@ export const requestRoutes = new Hono<ApiEnv>()
   /** GET /users/:userId/requests/:requestId/file: the attachment's bytes, to its owner only. */
   .get(
     "/users/:userId/requests/:requestId/file",
+    doc({
+      summary: "A request's attachment",
+      ok: file(["application/pdf", "image/*"], "The file"),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", userRequestParams),

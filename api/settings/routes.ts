@@ -9,9 +9,18 @@ import { assertOwnUser } from "../services/customers";
 import { reserveCurrentPasswordCheck } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { AVATAR_MAX_BYTES, checkAvatar } from "../../core/image";
-import { avatarFormSchema, firstLoginSchema, settingsPayloadSchema } from "../../core/contract";
+import {
+  apiSettingsMessageSchema,
+  apiUserSchema,
+  avatarFormSchema,
+  firstLoginSchema,
+  settingsPayloadSchema,
+} from "../../core/contract";
 import { SETTINGS_ERRORS } from "./messages";
 import { saveAvatar, saveSettings, setFirstLoginOpen } from "./service";
+import { data, documented, empty } from "../lib/openapi";
+
+const doc = documented("Account");
 
 /** A multipart body beyond this is refused before it is parsed (one file under 1 MB + fields). */
 const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;
@@ -47,6 +56,23 @@ export const settingsRoutes = new Hono<ApiEnv>()
    */
   .put(
     "/user/settings",
+    doc({
+      summary: "Save the settings dialog (supplies' e-bill and SMS, main supply, profile)",
+      ok: [
+        empty("Saved"),
+        data(
+          apiSettingsMessageSchema,
+          200,
+          "Nothing saved: the email or mobile is another account's",
+        ),
+      ],
+      errors: {
+        400: ["wrong_credentials"],
+        403: ["not_permitted"],
+        404: ["not_found"],
+        429: ["too_many_attempts"],
+      },
+    }),
     requireBearer,
     permit("own_profile"),
     validate("json", settingsPayloadSchema),
@@ -69,6 +95,11 @@ export const settingsRoutes = new Hono<ApiEnv>()
    */
   .post(
     "/user/avatar",
+    doc({
+      summary: "Upload the person's picture (one JPEG or PNG under 1 MB)",
+      ok: data(apiUserSchema.shape.avatar.unwrap(), 200, "The new picture"),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("own_profile"),
     avatarUpload,
@@ -93,6 +124,7 @@ export const settingsRoutes = new Hono<ApiEnv>()
   /** PUT /user/first-login-settings {open: 0|1}: the portal clears the flag once it opened the dialog. */
   .put(
     "/user/first-login-settings",
+    doc({ summary: "Clear the first sign-in's settings flag", ok: empty() }),
     requireBearer,
     permit("own_profile"),
     validate("json", firstLoginSchema),

@@ -1,5 +1,14 @@
 import { Hono, type Context } from "hono";
 import {
+  apiAccountSchema,
+  apiBannerSchema,
+  apiDataVersionSchema,
+  apiInvoiceSchema,
+  apiMessageSchema,
+  apiMeterSchema,
+  apiMeterSummarySchema,
+  apiShellReadsSchema,
+  apiUserSchema,
   avatarParams,
   languageSchema,
   metersQuerySchema,
@@ -33,6 +42,10 @@ import {
   userMessages,
   userMeters,
 } from "./service";
+import { data, documented, empty, file, json } from "../lib/openapi";
+import { z } from "zod";
+
+const doc = documented("Account");
 
 /** Path ids in the users' routes: a malformed one is a missing row (404), as another customer's. */
 const ownIds = { invalid: "not_found" } as const;
@@ -49,7 +62,13 @@ const answerOwn =
 
 /** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
 export const userRoutes = new Hono<ApiEnv>()
-  .get("/v2/me", requireBearer, permit("read"), answerOwn(loadApiUser))
+  .get(
+    "/v2/me",
+    doc({ summary: "The signed-in person", ok: data(apiUserSchema) }),
+    requireBearer,
+    permit("read"),
+    answerOwn(loadApiUser),
+  )
 
   /**
    * What every signed-in page begins with, in one call: the user (as /v2/me) and the summaries of
@@ -58,6 +77,10 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/account",
+    doc({
+      summary: "The person and the summaries of their supplies, in one call",
+      ok: data(apiAccountSchema),
+    }),
     requireBearer,
     permit("read"),
     ownPath,
@@ -67,6 +90,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
   .get(
     "/users/:id",
+    doc({ summary: "The signed-in person (by id)", ok: data(apiUserSchema) }),
     requireBearer,
     permit("read"),
     validate("param", userIdParams, ownIds),
@@ -85,6 +109,10 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/data-version",
+    doc({
+      summary: "The version of the data a signed-in page shows",
+      ok: data(apiDataVersionSchema),
+    }),
     requireBearer,
     permit("read"),
     ownPath,
@@ -100,6 +128,12 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/meters",
+    doc({
+      summary: "The caller's supplies",
+      description:
+        "`view=summary`: the few columns of the whole list; `ids=`: full rows of those supplies; `billing_history=true`: with each supply's invoices.",
+      ok: data(z.union([z.array(apiMeterSchema), z.array(apiMeterSummarySchema)])),
+    }),
     requireBearer,
     permit("read"),
     validate("query", metersQuerySchema),
@@ -111,6 +145,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
   .get(
     "/users/:userId/invoices",
+    doc({ summary: "Every invoice of the caller's supplies", ok: data(z.array(apiInvoiceSchema)) }),
     requireBearer,
     permit("read"),
     ownPath,
@@ -120,6 +155,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
   .get(
     "/users/:userId/messages",
+    doc({ summary: "The caller's messages", ok: data(z.array(apiMessageSchema)) }),
     requireBearer,
     permit("read"),
     ownPath,
@@ -129,6 +165,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
   .put(
     "/update_notification",
+    doc({ summary: "Mark a message read", ok: empty() }),
     requireBearer,
     permit("read"),
     validate("json", notificationReadSchema),
@@ -144,6 +181,10 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/banners/:meterId",
+    doc({
+      summary: "Banners for one of the caller's supplies, in the Language header's language",
+      ok: json(z.object({ bannersToDisplay: z.array(apiBannerSchema) })),
+    }),
     requireBearer,
     permit("read"),
     ownMeterPath,
@@ -171,6 +212,10 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .get(
     "/users/:userId/meters/:meterId/shell",
+    doc({
+      summary: "What every signed-in page shows around its content, in one call",
+      ok: data(apiShellReadsSchema),
+    }),
     requireBearer,
     permit("read"),
     validate("query", shellQuerySchema),
@@ -192,6 +237,7 @@ export const userRoutes = new Hono<ApiEnv>()
    */
   .put(
     "/user/language",
+    doc({ summary: "Set the person's language", ok: empty() }),
     requireBearer,
     permit("own_profile"),
     validate("json", languageSchema),
@@ -201,13 +247,24 @@ export const userRoutes = new Hono<ApiEnv>()
     },
   )
 
-  .post("/user/popup/dismiss", requireBearer, permit("own_profile"), async (c) => {
-    await dismissPopup(c.get("db"), c.get("auth").userId);
-    return c.body(null, 204);
-  })
+  .post(
+    "/user/popup/dismiss",
+    doc({ summary: "Dismiss the welcome pop-up", ok: empty() }),
+    requireBearer,
+    permit("own_profile"),
+    async (c) => {
+      await dismissPopup(c.get("db"), c.get("auth").userId);
+      return c.body(null, 204);
+    },
+  )
 
   .get(
     "/user/:id/avatar",
+    doc({
+      summary: "The person's picture",
+      ok: file(["image/*"], "The image"),
+      errors: { 404: ["not_found"] },
+    }),
     requireBearer,
     permit("read"),
     validate("param", avatarParams),
@@ -228,6 +285,11 @@ export const userRoutes = new Hono<ApiEnv>()
   /** Changing the password ends every other session of the user; this one stays signed in. */
   .put(
     "/user/password",
+    doc({
+      summary: "Change the password (ends every other session)",
+      ok: empty(),
+      errors: { 400: ["passwords_mismatch", "wrong_credentials"], 429: ["too_many_attempts"] },
+    }),
     requireBearer,
     permit("own_profile"),
     validate("json", passwordChangeSchema),

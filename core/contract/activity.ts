@@ -64,29 +64,31 @@ export const apiActivityPersonSchema = z.object({
 });
 export type ApiActivityPerson = z.infer<typeof apiActivityPersonSchema>;
 
-export const apiActivityEntrySchema = z.object({
-  id,
-  created_at: timestamp,
-  action: apiActivityActionSchema,
-  person: apiActivityPersonSchema
-    .nullable()
-    .meta({ description: "Who acted; null: no one signed in" }),
-  supply: z
-    .object({
-      id,
-      supply_number: z.string(),
-      address: z.string(),
-    })
-    .nullable(),
-  subject: z
-    .object({ id, name: z.string() })
-    .nullable()
-    .meta({ description: "The person acted on (people changes)" }),
-  detail: z.record(z.string(), detailValue).meta({
-    description: "What changed: a value, or [old, new]; never a password, card number or code",
-  }),
-  ip: z.string().nullable().optional().meta({ description: "Only for the account's master" }),
-});
+export const apiActivityEntrySchema = z
+  .object({
+    id,
+    created_at: timestamp,
+    action: apiActivityActionSchema,
+    person: apiActivityPersonSchema
+      .nullable()
+      .meta({ description: "Who acted; null: no one signed in" }),
+    supply: z
+      .object({
+        id,
+        supply_number: z.string(),
+        address: z.string(),
+      })
+      .nullable(),
+    subject: z
+      .object({ id, name: z.string() })
+      .nullable()
+      .meta({ description: "The person acted on (people changes)" }),
+    detail: z.record(z.string(), detailValue).meta({
+      description: "What changed: a value, or [old, new]; never a password, card number or code",
+    }),
+    ip: z.string().nullable().optional().meta({ description: "Only for the account's master" }),
+  })
+  .meta({ id: "ApiActivityEntry" });
 export type ApiActivityEntry = z.infer<typeof apiActivityEntrySchema>;
 
 export const apiActivityPageSchema = z.object({

@@ -28,3 +28,18 @@ export const lang = z.enum(["el", "en"]);
 
 /** 1 electricity, any other value gas. */
 export const division = z.number().int().meta({ description: "1 electricity, otherwise gas" });
+
+// ---- small answers shared by several endpoints (their API description) ----
+
+/** `{ ok: true }`: accepted (sign-up: an activation link is on its way). */
+export const apiOkSchema = z.object({ ok: z.literal(true) });
+
+/** A reference number the customer quotes (a contact message, a request). */
+export const apiReferenceSchema = z.object({
+  reference: z.string().meta({ description: "The reference to quote" }),
+});
+
+/** A single-use token (POST /v2/auth/redirect-token). */
+export const apiTokenSchema = z.object({
+  token: z.string().meta({ description: "Single use, valid for 5 minutes" }),
+});

@@ -23,21 +23,26 @@ export const apiDdSupplySchema = z.object({
 export type ApiDdSupply = z.infer<typeof apiDdSupplySchema>;
 
 /** An active direct debit of one supply. */
-export const apiDirectDebitSchema = z.object({
-  meter_id: id,
-  supply_number: z.string(),
-  division,
-  address: z.string(),
-  card_brand: z.string(),
-  card_last4: z.string(),
-  card_exp_month: z.number().int(),
-  card_exp_year: z.number().int(),
-  holder: z.string(),
-  charge_day: z.number().int().meta({ description: "Day of the month (1–28) the card is charged" }),
-  next_charge_date: isoDate.meta({ description: "The next charge" }),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const apiDirectDebitSchema = z
+  .object({
+    meter_id: id,
+    supply_number: z.string(),
+    division,
+    address: z.string(),
+    card_brand: z.string(),
+    card_last4: z.string(),
+    card_exp_month: z.number().int(),
+    card_exp_year: z.number().int(),
+    holder: z.string(),
+    charge_day: z
+      .number()
+      .int()
+      .meta({ description: "Day of the month (1–28) the card is charged" }),
+    next_charge_date: isoDate.meta({ description: "The next charge" }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "ApiDirectDebit" });
 export type ApiDirectDebit = z.infer<typeof apiDirectDebitSchema>;
 
 /** The state of one set-up flow, as GET /direct-debit/flows/{token} shows it. */

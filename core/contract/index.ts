@@ -25,3 +25,4 @@ export * from "./all-smart";
 export * from "./people";
 export * from "./activity";
 export * from "./access-tokens";
+export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";

@@ -7,34 +7,36 @@ export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
 export type { InvoiceType };
 
 /** A bill (or a payment: a ledger row of type "payment") of one supply. */
-export const apiInvoiceSchema = z.object({
-  id,
-  meter_id: id,
-  type: invoiceTypeSchema,
-  invoice_no: z.string(),
-  issue_date: isoDate,
-  date_due: isoDate.nullable(),
-  period_from: isoDate.nullable(),
-  period_to: isoDate.nullable(),
-  consumption_from: isoDate.nullable(),
-  consumption_to: isoDate.nullable(),
-  payment_date: isoDate.nullable(),
-  ypoloipo: euros.meta({ description: "Previous balance, euros" }),
-  total_value: euros.meta({ description: "This bill, euros" }),
-  total: euros.meta({ description: "ypoloipo + total_value, euros, two decimals" }),
-  remaining: euros.meta({ description: "Still unpaid, euros" }),
-  energy: euros,
-  regulated: euros,
-  municipality: euros,
-  taxes: euros,
-  collateral: euros,
-  advance: euros,
-  day_kwh: z.number().meta({ description: "kWh" }),
-  night_kwh: z.number().meta({ description: "kWh" }),
-  pv_kwh: z.number().meta({ description: "kWh" }),
-  business_partner: z.string(),
-  contract_account: z.string(),
-});
+export const apiInvoiceSchema = z
+  .object({
+    id,
+    meter_id: id,
+    type: invoiceTypeSchema,
+    invoice_no: z.string(),
+    issue_date: isoDate,
+    date_due: isoDate.nullable(),
+    period_from: isoDate.nullable(),
+    period_to: isoDate.nullable(),
+    consumption_from: isoDate.nullable(),
+    consumption_to: isoDate.nullable(),
+    payment_date: isoDate.nullable(),
+    ypoloipo: euros.meta({ description: "Previous balance, euros" }),
+    total_value: euros.meta({ description: "This bill, euros" }),
+    total: euros.meta({ description: "ypoloipo + total_value, euros, two decimals" }),
+    remaining: euros.meta({ description: "Still unpaid, euros" }),
+    energy: euros,
+    regulated: euros,
+    municipality: euros,
+    taxes: euros,
+    collateral: euros,
+    advance: euros,
+    day_kwh: z.number().meta({ description: "kWh" }),
+    night_kwh: z.number().meta({ description: "kWh" }),
+    pv_kwh: z.number().meta({ description: "kWh" }),
+    business_partner: z.string(),
+    contract_account: z.string(),
+  })
+  .meta({ id: "ApiInvoice" });
 export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
 
 // ---- requests ----

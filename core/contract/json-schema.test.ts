@@ -21,9 +21,14 @@ describe("the contract as JSON Schema", () => {
   });
 
   it("keeps what a field means (money, dates, error codes)", () => {
-    const invoice = z.toJSONSchema(contract.apiInvoiceSchema) as {
-      properties: Record<string, { description?: string; format?: string }>;
+    // A named schema (`.meta({ id })`) converts to a reference to its definition.
+    const json = z.toJSONSchema(contract.apiInvoiceSchema) as {
+      $defs: Record<
+        string,
+        { properties: Record<string, { description?: string; format?: string }> }
+      >;
     };
+    const invoice = json.$defs.ApiInvoice!;
     expect(invoice.properties.total?.description).toMatch(/euros/i);
     expect(invoice.properties.issue_date?.format).toBe("date");
     const error = z.toJSONSchema(contract.apiErrorCodeSchema) as { enum: string[] };

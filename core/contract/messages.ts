@@ -4,26 +4,30 @@ import { apiInvoiceSchema } from "./invoices";
 import { apiMeterSchema } from "./meters";
 import { apiReadingSchema } from "./readings";
 
-export const apiMessageSchema = z.object({
-  id,
-  title: z.string(),
-  content: z.string(),
-  type: z.enum(["info", "confirm", "alert"]),
-  category: z.string(),
-  read_status: z.union([z.literal(0), z.literal(1)]),
-  c_stamp: timestamp,
-  meter_id: id.nullable(),
-});
+export const apiMessageSchema = z
+  .object({
+    id,
+    title: z.string(),
+    content: z.string(),
+    type: z.enum(["info", "confirm", "alert"]),
+    category: z.string(),
+    read_status: z.union([z.literal(0), z.literal(1)]),
+    c_stamp: timestamp,
+    meter_id: id.nullable(),
+  })
+  .meta({ id: "ApiMessage" });
 export type ApiMessage = z.infer<typeof apiMessageSchema>;
 
 /** A banner in the request's language (the Language header). */
-export const apiBannerSchema = z.object({
-  id,
-  title: z.string(),
-  body: z.string(),
-  url: z.string().nullable(),
-  kind: z.string(),
-});
+export const apiBannerSchema = z
+  .object({
+    id,
+    title: z.string(),
+    body: z.string(),
+    url: z.string().nullable(),
+    kind: z.string(),
+  })
+  .meta({ id: "ApiBanner" });
 export type ApiBanner = z.infer<typeof apiBannerSchema>;
 
 /** GET /users/{id}/meters/{meterId}/shell: what every signed-in page shows around its content. */

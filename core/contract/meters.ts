@@ -2,54 +2,56 @@ import { z } from "zod";
 import { apiInvoiceSchema } from "./invoices";
 import { bit, division, euros, id, isoDate } from "./common";
 
-export const apiMeterSchema = z.object({
-  id,
-  status: z
-    .string()
-    .meta({ description: "Active, Stopped, an intermediate (onboarding) status, or Inactive" }),
-  is_main: bit,
-  meter_type: z.enum(["home", "shared", "professional"]),
-  sap_id: z.string(),
-  division,
-  category: z.string(),
-  voltage_type: z.string(),
-  phys_street: z.string(),
-  phys_street_no: z.string(),
-  phys_postal_code: z.string(),
-  phys_region: z.string(),
-  bill_street: z.string(),
-  bill_street_no: z.string(),
-  bill_postal_code: z.string(),
-  bill_region: z.string(),
-  per_code: z.string().nullable(),
-  id_code: z.string().nullable(),
-  next_code: z.string().nullable(),
-  pod: z.string().nullable(),
-  package_print_descr: z.string(),
-  package_name: z.string(),
-  running_total: euros.meta({ description: "What the supply owes now, euros" }),
-  trn_value: euros,
-  last_payment_date: isoDate.nullable(),
-  last_invoice_due_date: isoDate.nullable(),
-  billing_history: z
-    .object({ data: z.array(apiInvoiceSchema) })
-    .optional()
-    .meta({ description: "Only with ?billing_history=true" }),
-  eBill: bit,
-  sms_bill: bit,
-  eBill_email: z.string().nullable(),
-  sms_number: z.string().nullable(),
-  ebill_enable_edit: bit,
-  agreed_power: z.string().nullable(),
-  representation_date: isoDate.nullable(),
-  next_reading_date: isoDate.nullable(),
-  has_night: bit,
-  has_pv: bit,
-  indication_open_from: isoDate
-    .nullable()
-    .meta({ description: "First day of the customer's reading period" }),
-  indication_open_to: isoDate.nullable().meta({ description: "Last day of the reading period" }),
-});
+export const apiMeterSchema = z
+  .object({
+    id,
+    status: z
+      .string()
+      .meta({ description: "Active, Stopped, an intermediate (onboarding) status, or Inactive" }),
+    is_main: bit,
+    meter_type: z.enum(["home", "shared", "professional"]),
+    sap_id: z.string(),
+    division,
+    category: z.string(),
+    voltage_type: z.string(),
+    phys_street: z.string(),
+    phys_street_no: z.string(),
+    phys_postal_code: z.string(),
+    phys_region: z.string(),
+    bill_street: z.string(),
+    bill_street_no: z.string(),
+    bill_postal_code: z.string(),
+    bill_region: z.string(),
+    per_code: z.string().nullable(),
+    id_code: z.string().nullable(),
+    next_code: z.string().nullable(),
+    pod: z.string().nullable(),
+    package_print_descr: z.string(),
+    package_name: z.string(),
+    running_total: euros.meta({ description: "What the supply owes now, euros" }),
+    trn_value: euros,
+    last_payment_date: isoDate.nullable(),
+    last_invoice_due_date: isoDate.nullable(),
+    billing_history: z
+      .object({ data: z.array(apiInvoiceSchema) })
+      .optional()
+      .meta({ description: "Only with ?billing_history=true" }),
+    eBill: bit,
+    sms_bill: bit,
+    eBill_email: z.string().nullable(),
+    sms_number: z.string().nullable(),
+    ebill_enable_edit: bit,
+    agreed_power: z.string().nullable(),
+    representation_date: isoDate.nullable(),
+    next_reading_date: isoDate.nullable(),
+    has_night: bit,
+    has_pv: bit,
+    indication_open_from: isoDate
+      .nullable()
+      .meta({ description: "First day of the customer's reading period" }),
+    indication_open_to: isoDate.nullable().meta({ description: "Last day of the reading period" }),
+  })
+  .meta({ id: "ApiMeter" });
 export type ApiMeter = z.infer<typeof apiMeterSchema>;
 
 /**

@@ -4,13 +4,15 @@ import { id, isoDate, timestamp } from "./common";
 // ---- notices and questionnaire (docs/api/pages.md) ----
 
 /** A supplier-wide notice in the request's language (GET /notices). */
-export const apiNoticeSchema = z.object({
-  id,
-  published_at: isoDate,
-  importance: z.enum(["normal", "important", "urgent"]),
-  title: z.string(),
-  body: z.string(),
-});
+export const apiNoticeSchema = z
+  .object({
+    id,
+    published_at: isoDate,
+    importance: z.enum(["normal", "important", "urgent"]),
+    title: z.string(),
+    body: z.string(),
+  })
+  .meta({ id: "ApiNotice" });
 export type ApiNotice = z.infer<typeof apiNoticeSchema>;
 
 /** GET/POST /users/{id}/questionnaire: the current period and whether it is answered. */

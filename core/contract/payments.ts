@@ -49,21 +49,23 @@ export const apiPayLinkSchema = z.object({
 });
 export type ApiPayLink = z.infer<typeof apiPayLinkSchema>;
 
-export const apiReceiptSchema = z.object({
-  reference: z.string(),
-  amount: euros,
-  completed_at: timestamp,
-  card_last4: z.string().nullable(),
-  items: z.array(
-    z.object({
-      meter_id: id,
-      supply_number: z.string(),
-      address: z.string(),
-      txn_no: z.string(),
-      amount: euros,
-    }),
-  ),
-});
+export const apiReceiptSchema = z
+  .object({
+    reference: z.string(),
+    amount: euros,
+    completed_at: timestamp,
+    card_last4: z.string().nullable(),
+    items: z.array(
+      z.object({
+        meter_id: id,
+        supply_number: z.string(),
+        address: z.string(),
+        txn_no: z.string(),
+        amount: euros,
+      }),
+    ),
+  })
+  .meta({ id: "ApiReceipt" });
 export type ApiReceipt = z.infer<typeof apiReceiptSchema>;
 
 /**
@@ -78,6 +80,13 @@ export const apiPaymentResultSchema = z.object({
   completed_at: timestamp.nullable(),
 });
 export type ApiPaymentResult = z.infer<typeof apiPaymentResultSchema>;
+
+/** POST /payments/orders/{orderId}/cancel: the order was cancelled; where its page goes back to. */
+export const apiPaymentCancelledSchema = z.object({
+  return_to: z.string().meta({ description: "The portal path the payment started from" }),
+  reference: z.string().meta({ description: "The payment number" }),
+});
+export type ApiPaymentCancelled = z.infer<typeof apiPaymentCancelledSchema>;
 
 /** Test acquirer: GET /gateway/sessions/{token}. */
 export const apiGatewaySessionSchema = z.object({

@@ -95,22 +95,27 @@ export const personStatusSchema = z.enum(["active", "invited", "invitation_expir
 export type PersonStatus = z.infer<typeof personStatusSchema>;
 
 /** One person of the account, as the people page lists them. */
-export const apiPersonSchema = z.object({
-  id,
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  all_supplies: bit,
-  meter_ids: z.array(id).meta({ description: "The supplies given; empty with all_supplies 1" }),
-  supply_count: z.number().int().meta({ description: "Supplies given; with all_supplies 1, all" }),
-  last_login_at: timestamp.nullable(),
-  status: personStatusSchema,
-  invited_by: z.string().nullable().meta({ description: "The inviting person's name" }),
-  invitation_expires_at: timestamp.nullable().meta({ description: "The open invitation's" }),
-  can_manage: z.boolean().meta({ description: "Whether the caller may change or remove them" }),
-  can_hand_over: z.boolean().meta({ description: "Whether the caller may make them master" }),
-  is_me: z.boolean(),
-});
+export const apiPersonSchema = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    all_supplies: bit,
+    meter_ids: z.array(id).meta({ description: "The supplies given; empty with all_supplies 1" }),
+    supply_count: z
+      .number()
+      .int()
+      .meta({ description: "Supplies given; with all_supplies 1, all" }),
+    last_login_at: timestamp.nullable(),
+    status: personStatusSchema,
+    invited_by: z.string().nullable().meta({ description: "The inviting person's name" }),
+    invitation_expires_at: timestamp.nullable().meta({ description: "The open invitation's" }),
+    can_manage: z.boolean().meta({ description: "Whether the caller may change or remove them" }),
+    can_hand_over: z.boolean().meta({ description: "Whether the caller may make them master" }),
+    is_me: z.boolean(),
+  })
+  .meta({ id: "ApiPerson" });
 export type ApiPerson = z.infer<typeof apiPersonSchema>;
 
 /** GET /users/{id}/people: the people and what the caller may do. */

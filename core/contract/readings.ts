@@ -8,22 +8,24 @@ import { id, isoDate, timestamp } from "./common";
  * operator, 2 the customer, 5 a reading the portal must not show (the API returns it; the portal
  * excludes it, spec §4).
  */
-export const apiReadingSchema = z.object({
-  id,
-  meter_id: id,
-  date_ins: isoDate,
-  cp_code: z
-    .string()
-    .meta({ description: "Register: day 10, 11, 21–23, 40–43; night 12, 13, 24, 44" }),
-  origin: z.number().int().meta({ description: "1 network operator, 2 customer, 5 not shown" }),
-  value: z.number().meta({ description: "Cumulative kWh" }),
-  registeredBy: z.enum(["operator", "client"]),
-  created_at: timestamp,
-  corrected_at: timestamp.nullish().meta({
-    description:
-      "When the customer corrected this reading (it stays in the history, marked, and no longer counts)",
-  }),
-});
+export const apiReadingSchema = z
+  .object({
+    id,
+    meter_id: id,
+    date_ins: isoDate,
+    cp_code: z
+      .string()
+      .meta({ description: "Register: day 10, 11, 21–23, 40–43; night 12, 13, 24, 44" }),
+    origin: z.number().int().meta({ description: "1 network operator, 2 customer, 5 not shown" }),
+    value: z.number().meta({ description: "Cumulative kWh" }),
+    registeredBy: z.enum(["operator", "client"]),
+    created_at: timestamp,
+    corrected_at: timestamp.nullish().meta({
+      description:
+        "When the customer corrected this reading (it stays in the history, marked, and no longer counts)",
+    }),
+  })
+  .meta({ id: "ApiReading" });
 export type ApiReading = z.infer<typeof apiReadingSchema>;
 
 /** POST /readings success (201): the rows saved, all dated `date_ins`. */

@@ -19,18 +19,20 @@ export const apiRequestFileSchema = z.object({
 export type ApiRequestFile = z.infer<typeof apiRequestFileSchema>;
 
 /** A name-change or supply-cancellation request of the customer. */
-export const apiRequestSchema = z.object({
-  id,
-  reference: z.string().meta({ example: "REQ-2026-000123" }),
-  kind: apiRequestKindSchema,
-  status: apiRequestStatusSchema,
-  meter_id: id,
-  created_at: timestamp,
-  fields: z
-    .record(z.string(), z.string())
-    .meta({ description: "The form's fields as submitted (without the file)" }),
-  file: apiRequestFileSchema.omit({ id: true }).nullable(),
-});
+export const apiRequestSchema = z
+  .object({
+    id,
+    reference: z.string().meta({ example: "REQ-2026-000123" }),
+    kind: apiRequestKindSchema,
+    status: apiRequestStatusSchema,
+    meter_id: id,
+    created_at: timestamp,
+    fields: z
+      .record(z.string(), z.string())
+      .meta({ description: "The form's fields as submitted (without the file)" }),
+    file: apiRequestFileSchema.omit({ id: true }).nullable(),
+  })
+  .meta({ id: "ApiRequest" });
 export type ApiRequest = z.infer<typeof apiRequestSchema>;
 
 /** What POST /requests/name-change takes (validated with core/requests/schemas.ts). */

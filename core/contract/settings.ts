@@ -62,3 +62,10 @@ export const avatarFormSchema = z.object({
   userId: formField.meta({ description: "The caller's own user id" }),
   avatar: formField.meta({ description: "One JPEG or PNG file under 1 MB" }),
 });
+
+/** PUT /user/settings, 200: nothing was saved, the email or mobile is another account's. */
+export const apiSettingsMessageSchema = z.object({
+  message: z.enum(["emailInUse", "phoneInUse"]).meta({
+    description: "settingsModal.<message> in the portal's translations",
+  }),
+});

@@ -11,38 +11,40 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 export const roleSchema = z.enum(["master", "admin", "user"]);
 export type Role = z.infer<typeof roleSchema>;
 
-export const apiUserSchema = z.object({
-  id,
-  username: z.string().meta({ description: "The VAT number (ΑΦΜ)" }),
-  name: z.string(),
-  welcome_name: z.string(),
-  lang,
-  nrg_skin: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  registration_email: z.string(),
-  registration_phone: z.string().nullable(),
-  indication_email: bit,
-  indication_sms: bit,
-  needs_activation: bit,
-  first_login_settings_open: bit,
-  avatar: z
-    .object({
-      img_name: z.string(),
-      img: z.string().meta({ description: "URL under /api/user/{id}/avatar" }),
-    })
-    .nullable(),
-  status: userStatusSchema.meta({ description: "Derived from the supplies (spec §1)" }),
-  popup: z
-    .object({ title: z.string(), body: z.string(), button_title: z.string(), url: z.string() })
-    .nullable()
-    .meta({ description: "null once dismissed" }),
-  sap_id: z.string(),
-  test_role: roleSchema.nullable(),
-  all_supplies: bit.meta({
-    description: "1: every supply of the account; 0: only the supplies given to this person",
-  }),
-  is_legal_person: bit,
-  employee_name: z.string().nullable(),
-});
+export const apiUserSchema = z
+  .object({
+    id,
+    username: z.string().meta({ description: "The VAT number (ΑΦΜ)" }),
+    name: z.string(),
+    welcome_name: z.string(),
+    lang,
+    nrg_skin: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    registration_email: z.string(),
+    registration_phone: z.string().nullable(),
+    indication_email: bit,
+    indication_sms: bit,
+    needs_activation: bit,
+    first_login_settings_open: bit,
+    avatar: z
+      .object({
+        img_name: z.string(),
+        img: z.string().meta({ description: "URL under /api/user/{id}/avatar" }),
+      })
+      .nullable(),
+    status: userStatusSchema.meta({ description: "Derived from the supplies (spec §1)" }),
+    popup: z
+      .object({ title: z.string(), body: z.string(), button_title: z.string(), url: z.string() })
+      .nullable()
+      .meta({ description: "null once dismissed" }),
+    sap_id: z.string(),
+    test_role: roleSchema.nullable(),
+    all_supplies: bit.meta({
+      description: "1: every supply of the account; 0: only the supplies given to this person",
+    }),
+    is_legal_person: bit,
+    employee_name: z.string().nullable(),
+  })
+  .meta({ id: "ApiUser" });
 export type ApiUser = z.infer<typeof apiUserSchema>;
 
 /** GET /users/{id}/account: the user and the summaries of their supplies, in one call. */
@@ -51,6 +53,11 @@ export const apiAccountSchema = z.object({
   meters: z.array(apiMeterSummarySchema),
 });
 export type ApiAccount = z.infer<typeof apiAccountSchema>;
+
+/** GET /users/{id}/data-version: changes on every write of the data a page shows. */
+export const apiDataVersionSchema = z.object({
+  version: z.string().meta({ description: "Opaque; compare for equality only" }),
+});
 
 export const apiTokensSchema = z.object({
   access_token: z.string(),

@@ -1,5 +1,6 @@
 import { fetchWorker } from "../support/fetch-worker";
 import type { ApiErrorBody, ApiTokens } from "../../core/contract/index.ts";
+import { checkAnswer } from "./response-contract";
 
 export const DEMO_PASSWORD = "Demo2026!";
 
@@ -52,6 +53,10 @@ export function createClient(baseUrl: string) {
       } catch {
         body = text;
       }
+    }
+    // Every JSON answer matches the API description (its route's schema for that status).
+    if (response.headers.get("content-type")?.startsWith("application/json")) {
+      await checkAnswer(method, response.url || `${baseUrl}/api${path}`, response.status, body);
     }
     const error = (body as Partial<ApiErrorBody> | null)?.error;
     return {

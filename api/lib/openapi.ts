@@ -1,0 +1,273 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import { describeRoute, generateSpecs, resolver } from "hono-openapi";
+import { z } from "zod";
+import { API_ERROR_CODES, apiErrorBodySchema, type ApiErrorCode } from "../../core/contract";
+import { ownUserPath, requireBearer } from "../middleware/auth";
+import { permittedActionOf } from "../middleware/permit";
+import { routeInputOf } from "./validate";
+
+/**
+ * The API's OpenAPI 3.1 description, generated from the contract (ADR 0019): nothing in it is
+ * written twice. Each route says what it answers next to its handler (`documented(tag)` below,
+ * hono-openapi's describeRoute); what it reads comes from its validate() middleware (the same zod
+ * schema that checks the request); who may call it and which errors it answers are read from its
+ * middleware in Hono's route table (requireBearer, permit, validate, ownUserPath), as the unit
+ * tests of routes do. Served at /api/openapi.json and rendered at /api/docs (api/openapi/).
+ */
+
+export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+type Operation = NonNullable<OpenApiDocument["paths"][string]["get"]>;
+
+/** Answers are described as the API sends them (zod's output), requests as callers send them. */
+const AS_SENT = { options: { io: "output" } };
+
+/** The success answer of an operation. */
+export interface Success {
+  status: 200 | 201 | 202 | 204 | 302 | 303;
+  description: string;
+  /** JSON answer's schema; absent for an empty answer. */
+  schema?: z.ZodType;
+  /** Another media type (a PDF, CSV, an image, HTML), described in words. */
+  media?: string[];
+}
+
+/** `{ data: … }`: the envelope of nearly every answer. */
+export const data = (schema: z.ZodType, status: Success["status"] = 200, description = "OK") =>
+  ({ status, description, schema: z.object({ data: schema }) }) satisfies Success;
+
+/** A JSON answer as it is (no envelope). */
+export const json = (schema: z.ZodType, status: Success["status"] = 200, description = "OK") =>
+  ({ status, description, schema }) satisfies Success;
+
+/** An empty answer. */
+export const empty = (description = "Done; no content", status: Success["status"] = 204) =>
+  ({ status, description }) satisfies Success;
+
+/** A file or a page: its media types, described in words. */
+export const file = (media: string[], description: string, status: Success["status"] = 200) =>
+  ({ status, description, media }) satisfies Success;
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503;
+
+export interface OperationDoc {
+  summary: string;
+  description?: string;
+  /** The success answer(s). */
+  ok: Success | Success[];
+  /** The error codes the operation answers besides those read from its middleware. */
+  errors?: Partial<Record<ErrorStatus, ApiErrorCode[]>>;
+  /** A request body the handler reads itself (a route listed in route-contracts' NOT_YET). */
+  body?: { media: string; schema: z.ZodType; description?: string };
+}
+
+const ERROR_REF = { $ref: "#/components/schemas/ApiErrorBody" };
+
+/** One error response: the codes it may carry, each with its meaning (core/contract/errors.ts). */
+function errorResponse(codes: readonly ApiErrorCode[]) {
+  return {
+    description: codes.map((code) => `${code}: ${API_ERROR_CODES[code]}`).join("\n"),
+    "x-error-codes": [...codes],
+    content: { "application/json": { schema: ERROR_REF } },
+  };
+}
+
+function successResponse(success: Success) {
+  const content: Record<string, { schema: unknown }> = {};
+  if (success.schema) content["application/json"] = { schema: resolver(success.schema, AS_SENT) };
+  for (const media of success.media ?? []) {
+    content[media] = { schema: { type: "string", contentMediaType: media } };
+  }
+  return {
+    description: success.description,
+    ...(Object.keys(content).length > 0 ? { content } : {}),
+  };
+}
+
+/** The success answers each description middleware stands for (tests match real answers to them). */
+const ANSWERS = new WeakMap<object, Success[]>();
+
+/** The documented success answers of a route's middleware, when it is a description. */
+export const answersOf = (handler: unknown): Success[] | undefined =>
+  typeof handler === "function" ? ANSWERS.get(handler) : undefined;
+
+/**
+ * The describer of one feature's routes: `const doc = documented("Bills")`, then
+ * `.get("/invoices/:id", doc({ summary, ok: data(apiInvoiceSchema) }), requireBearer, …)`.
+ */
+export function documented(tag: string) {
+  return (operation: OperationDoc): MiddlewareHandler => {
+    const responses: Record<string, unknown> = {};
+    for (const success of [operation.ok].flat())
+      responses[success.status] = successResponse(success);
+    for (const [status, codes] of Object.entries(operation.errors ?? {})) {
+      responses[status] = errorResponse(codes);
+    }
+    const body = operation.body;
+    const middleware = describeRoute({
+      tags: [tag],
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              ...(body.description ? { description: body.description } : {}),
+              content: { [body.media]: { schema: resolver(body.schema) } },
+            },
+          }
+        : {}),
+      responses: responses as never,
+    });
+    ANSWERS.set(middleware, [operation.ok].flat());
+    return middleware;
+  };
+}
+
+/** The routes that exist only outside production (`/dev/` in their path): never described. */
+export const DEV_ONLY = /(^|\/)dev(\/|$)/;
+
+interface RouteEntry {
+  method: string;
+  path: string;
+  handler: unknown;
+}
+
+/** A Hono path (/api/users/:userId) as the document's path, relative to its server (/users/{userId}). */
+export const documentPath = (honoPath: string) =>
+  honoPath.replace(/^\/api(?=\/|$)/, "").replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, "{$1}") || "/";
+
+/** The routes of an app, by "METHOD path", each with its handlers in order. */
+export function routeTable(app: { routes: RouteEntry[] }) {
+  const routes = new Map<string, RouteEntry[]>();
+  for (const route of app.routes) {
+    // `use()` middleware (ALL, or a path ending in *) belongs to every route under it.
+    if (route.method === "ALL" || route.path.endsWith("*")) continue;
+    const key = `${route.method} ${route.path}`;
+    routes.set(key, [...(routes.get(key) ?? []), route]);
+  }
+  return routes;
+}
+
+/** The error codes a route answers because of its middleware, by status. */
+export function derivedErrors(handlers: readonly RouteEntry[]) {
+  const errors = new Map<number, Set<ApiErrorCode>>();
+  const add = (status: number, code: ApiErrorCode) =>
+    errors.set(status, (errors.get(status) ?? new Set()).add(code));
+  for (const { handler } of handlers) {
+    if (handler === requireBearer) {
+      add(401, "unauthorized");
+      add(403, "forbidden");
+    }
+    if (handler === ownUserPath) add(404, "not_found");
+    const action = permittedActionOf(handler);
+    if (action !== undefined && action !== "read") add(403, "not_permitted");
+    const input = routeInputOf(handler);
+    if (input) {
+      if (input.invalid === "not_found") add(404, "not_found");
+      else add(400, "validation");
+    }
+  }
+  return errors;
+}
+
+const ERROR_SCHEMA = (() => {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(apiErrorBodySchema, { io: "output" });
+  return schema;
+})();
+
+const OPERATION_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+async function generate(app: Hono<never, never, never> & { routes: RouteEntry[] }) {
+  const document = await generateSpecs(app as never, {
+    documentation: {
+      info: {
+        title: "NRG customer portal API",
+        version: "1",
+        description:
+          "The JSON API of the customer portal, generated from its zod contract (core/contract). " +
+          "Every error answers `{ error: { code, message?, field? } }`; each operation lists " +
+          "its codes. Money is in euros (numbers with two decimals), dates are ISO strings.",
+      },
+      servers: [{ url: "/api", description: "this portal" }],
+    },
+    exclude: [DEV_ONLY],
+    excludeStaticFile: false,
+    defaultValidationErrorResponse: false,
+  });
+  // Relative to the server (/api): /users/{userId}, not /api/users/{userId}.
+  const paths: OpenApiDocument["paths"] = {};
+  for (const [path, item] of Object.entries(document.paths)) paths[documentPath(path)] = item;
+  for (const [key, handlers] of routeTable(app)) {
+    const [method = "", path = ""] = key.split(" ");
+    const item = paths[documentPath(path)] as Record<string, Operation | undefined> | undefined;
+    const operation = item?.[method.toLowerCase()];
+    if (!operation) continue;
+    operation.operationId = String(operation.operationId).replace(/^([a-z]+)Api(?=[A-Z])/, "$1");
+    if (handlers.some((h) => h.handler === requireBearer)) operation.security = [{ bearer: [] }];
+    const responses = (operation.responses ?? {}) as Record<string, unknown>;
+    for (const [status, codes] of derivedErrors(handlers)) {
+      const declared = (responses[status] as { "x-error-codes"?: ApiErrorCode[] } | undefined)?.[
+        "x-error-codes"
+      ];
+      responses[status] = errorResponse([...new Set([...codes, ...(declared ?? [])])]);
+    }
+    responses.default = {
+      description:
+        "Any other error: 403 csrf, 413 too_large, 500 error, 503 unavailable (Retry-After)",
+      content: { "application/json": { schema: ERROR_REF } },
+    };
+    operation.responses = responses as Operation["responses"];
+  }
+  for (const item of Object.values(paths)) {
+    for (const method of OPERATION_METHODS) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (operation?.parameters) operation.parameters.sort(byLocation);
+    }
+  }
+  const tags = [
+    ...new Set(
+      Object.values(paths).flatMap((item) =>
+        OPERATION_METHODS.flatMap(
+          (method) => (item as Record<string, Operation | undefined>)[method]?.tags ?? [],
+        ),
+      ),
+    ),
+  ].map((name) => ({ name }));
+  return {
+    ...document,
+    tags,
+    paths,
+    components: {
+      ...document.components,
+      schemas: { ...document.components.schemas, ApiErrorBody: ERROR_SCHEMA },
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description:
+            "The access token of POST /v2/auth/login (Basic VAT:password); refresh it with " +
+            "POST /v2/auth/refresh-token when a call answers 401 unauthorized.",
+        },
+      },
+    },
+  } as OpenApiDocument;
+}
+
+const LOCATION_ORDER = ["path", "query", "header", "cookie"];
+const byLocation = (a: unknown, b: unknown) =>
+  LOCATION_ORDER.indexOf((a as { in?: string }).in ?? "") -
+  LOCATION_ORDER.indexOf((b as { in?: string }).in ?? "");
+
+const documents = new WeakMap<object, Promise<OpenApiDocument>>();
+
+/** The app's document, generated once per app (per isolate). */
+export function openApiDocument(app: { routes: RouteEntry[] }): Promise<OpenApiDocument> {
+  let document = documents.get(app);
+  if (!document) {
+    document = generate(app as never);
+    documents.set(app, document);
+    document.catch(() => documents.delete(app));
+  }
+  return document;
+}
