@@ -92,7 +92,6 @@ function MeterMenu({ view }: { view: ShellView }) {
                         className="meter-option"
                         aria-current={option.selected ? "true" : undefined}
                       >
-                        <Icon name={kind === "electricity" ? "bolt" : "flame"} />
                         <span>{option.address}</span>
                         <small>
                           {t("welcome.supplyNumber")}: {option.supplyNumber}

@@ -61,7 +61,12 @@ export interface ShellView {
 
 /** Beyond this many supplies the drop-down offers a search box and lists the first matches. */
 export const METER_SEARCH_THRESHOLD = 8;
-export const METER_MENU_LIMIT = 30;
+/**
+ * Options the drop-down lists: the selected supply, then the first in list order; the search box
+ * (above METER_SEARCH_THRESHOLD) and "see all" (/b2b/paroxes) reach the others. 15, not 30: a
+ * longer list is scrolled past, not read, and every option is rendered on every signed-in page.
+ */
+export const METER_MENU_LIMIT = 15;
 const UNREAD_IN_MENU = 5;
 
 export function meterOption(meter: ApiMeter, selectedId: number): MeterOption {
