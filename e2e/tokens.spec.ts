@@ -31,6 +31,16 @@ test("create a token, see it once, use it, revoke it", async ({ page, request })
   await expect(secretBox).toBeVisible();
   const secret = await secretBox.inputValue();
   expect(secret).toMatch(/^nrg_[A-Za-z0-9_-]{43}$/);
+  // The secret is where the reader is: in view, and with JavaScript (no reload) its heading has
+  // the focus; the page says how to call the API with it and where the reference is.
+  const created = page.getByRole("heading", { name: /δημιουργήθηκε/ });
+  await expect(created).toBeInViewport();
+  if (!noJs()) await expect(created).toBeFocused();
+  await expect(page.locator(".tokens-example")).toContainText(`/api/users/${H.userId}/invoices`);
+  await expect(page.getByRole("link", { name: "Τεκμηρίωση του API" })).toHaveAttribute(
+    "href",
+    "/api/docs",
+  );
   await checkA11y(page);
 
   // The API with the token: bills as JSON and CSV.

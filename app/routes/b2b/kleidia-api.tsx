@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect } from "react-router";
 import {
@@ -25,7 +26,7 @@ import {
 import { RadioGroup } from "../../components/form/RadioGroup";
 import stylesHref from "../../components/people/people.css?url";
 import tokensStylesHref from "../../components/tokens/tokens.css?url";
-import { formatAddress, formatStamp, supplyNumber } from "../../domain/format";
+import { formatAddress, formatDate, formatStamp, supplyNumber } from "../../domain/format";
 import { getInstance } from "../../middleware/i18next";
 import { getSession } from "../../middleware/session";
 import type { RouteHandle } from "../../root";
@@ -60,6 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       title: t("title"),
+      userId: shell.user.id,
+      origin: new URL(args.request.url).origin,
       tokens: tokens.ok ? tokens.data : null,
       supplies: meters.map((m) => ({
         id: m.id,
@@ -139,16 +142,31 @@ interface CreateFields {
 export default function AccessTokens({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["tokens", "forms"]);
   const { tokens, supplies } = loaderData;
+  // With JavaScript the page is not reloaded after a create: take the reader to the secret, shown
+  // this once, which appears above the form they submitted (without JavaScript the new page
+  // starts at the top, above it).
+  const createdRef = useRef<HTMLHeadingElement>(null);
+  const secret = actionData?.created?.secret;
+  useEffect(() => {
+    if (!secret) return;
+    createdRef.current?.scrollIntoView({ block: "start" });
+    createdRef.current?.focus({ preventScroll: true });
+  }, [secret]);
   return (
     <div className="people">
       <div className="page-head">
         <h1>{t("title")}</h1>
       </div>
       <p>{t("intro")}</p>
+      <p>
+        {t("howTo", { userId: loaderData.userId })}{" "}
+        {/* The API's own page (api/openapi/docs.ts), not a portal route: a plain link. */}
+        <a href="/api/docs">{t("docsLink")}</a>
+      </p>
 
       {actionData?.created ? (
         <section className="card alert alert--success" aria-labelledby="token-created">
-          <h2 id="token-created" className="card__title">
+          <h2 id="token-created" className="card__title" tabIndex={-1} ref={createdRef}>
             {t("created.title", { name: actionData.created.name })}
           </h2>
           <div className="field">
@@ -168,6 +186,10 @@ export default function AccessTokens({ loaderData, actionData }: Route.Component
               autoComplete="off"
             />
           </div>
+          <p>{t("created.example")}</p>
+          <pre className="tokens-example">
+            <code>{`curl -H "Authorization: Bearer ${actionData.created.secret}" \\\n  ${loaderData.origin}/api/users/${loaderData.userId}/invoices`}</code>
+          </pre>
         </section>
       ) : null}
 
@@ -188,7 +210,7 @@ export default function AccessTokens({ loaderData, actionData }: Route.Component
           <p>{t("list.empty")}</p>
         ) : (
           <div className="people-table-wrap">
-            <table className="table people-table">
+            <table className="table people-table tokens-table">
               <caption className="visually-hidden">{t("list.title")}</caption>
               <thead>
                 <tr>
@@ -244,7 +266,8 @@ function TokenRow({ token, confirm }: { token: ApiAccessToken; confirm: string |
           : t("supplies.count", { count: token.meter_ids.length })}
       </td>
       <td data-label={t("columns.created")}>{formatStamp(token.created_at)}</td>
-      <td data-label={t("columns.expires")}>{formatStamp(token.expires_at)}</td>
+      {/* The day chosen (the token ends with it, UTC): a date, as the form asked for it. */}
+      <td data-label={t("columns.expires")}>{formatDate(token.expires_at.slice(0, 10))}</td>
       <td data-label={t("columns.lastUse")}>
         {token.last_used_at
           ? t("lastUse", { when: formatStamp(token.last_used_at), ip: token.last_used_ip ?? "-" })
