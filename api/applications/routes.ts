@@ -18,6 +18,7 @@ import {
   draftParams,
   draftStepParams,
   type ApiApplicationReceipt,
+  type ApiErrorCode,
 } from "../../core/contract";
 import { ApiError, badRequest } from "../lib/errors";
 import { clientIp } from "../lib/request";
@@ -49,6 +50,20 @@ import { applications } from "./tables";
 import { data, documented } from "../lib/openapi";
 
 const doc = documented("Applications");
+
+/** What a step of a draft and its submission are refused with, as both routes answer it. */
+const DRAFT_REFUSALS = {
+  400: [
+    "captcha",
+    "application_incomplete",
+    "vat_not_found",
+    "phone_not_found",
+    "already_customer",
+  ],
+  404: ["not_found"],
+  409: ["transfer_pending"],
+  429: ["too_many_attempts"],
+} satisfies Record<number, ApiErrorCode[]>;
 
 /** Any step's form (the API description; the handler picks the draft's own). */
 const anyStep = z.union(
@@ -130,16 +145,7 @@ export const applicationRoutes = new Hono<ApiEnv>()
       body: { media: "application/json", schema: anyStep, description: "The fields of the step" },
       ok: data(apiApplicationDraftSchema),
       errors: {
-        400: [
-          "captcha",
-          "application_incomplete",
-          "vat_not_found",
-          "phone_not_found",
-          "already_customer",
-        ],
-        404: ["not_found"],
-        409: ["transfer_pending"],
-        429: ["too_many_attempts"],
+        ...DRAFT_REFUSALS,
       },
     }),
     validate("param", draftStepParams),
@@ -185,17 +191,8 @@ export const applicationRoutes = new Hono<ApiEnv>()
       },
       ok: data(apiApplicationReceiptSchema, 201, "Submitted; the reference is emailed too"),
       errors: {
-        400: [
-          "validation",
-          "captcha",
-          "application_incomplete",
-          "vat_not_found",
-          "phone_not_found",
-          "already_customer",
-        ],
-        404: ["not_found"],
-        409: ["transfer_pending"],
-        429: ["too_many_attempts"],
+        ...DRAFT_REFUSALS,
+        400: ["validation", ...DRAFT_REFUSALS[400]],
       },
     }),
     draftId,

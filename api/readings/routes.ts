@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { apiReadingSavedSchema, apiReadingSchema, type ApiReadingSaved } from "../../core/contract";
+import {
+  apiReadingSavedSchema,
+  apiReadingSchema,
+  type ApiErrorCode,
+  type ApiReadingSaved,
+} from "../../core/contract";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
@@ -17,6 +22,15 @@ import { data, documented } from "../lib/openapi";
 import { z } from "zod";
 
 const doc = documented("Readings");
+
+/** Why a reading or its correction is refused (400), as both routes answer it. */
+const READING_REFUSALS: ApiErrorCode[] = [
+  "reading_not_allowed",
+  "reading_period_closed",
+  "reading_not_greater",
+  "reading_implausible",
+  "reading_too_high",
+];
 
 export { toApiReading } from "./service";
 
@@ -83,13 +97,7 @@ export const readingRoutes = new Hono<ApiEnv>()
         data(apiReadingSavedSchema, 200, "The same values were saved a moment ago"),
       ],
       errors: {
-        400: [
-          "reading_not_allowed",
-          "reading_period_closed",
-          "reading_not_greater",
-          "reading_implausible",
-          "reading_too_high",
-        ],
+        400: READING_REFUSALS,
         404: ["not_found"],
       },
     }),
@@ -109,13 +117,7 @@ export const readingRoutes = new Hono<ApiEnv>()
       summary: "Correct my latest reading while the period is open",
       ok: data(apiReadingSavedSchema, 201, "Saved"),
       errors: {
-        400: [
-          "reading_not_allowed",
-          "reading_period_closed",
-          "reading_not_greater",
-          "reading_implausible",
-          "reading_too_high",
-        ],
+        400: READING_REFUSALS,
         404: ["not_found"],
         409: ["reading_not_correctable"],
       },
