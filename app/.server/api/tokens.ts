@@ -25,3 +25,11 @@ export function revokeToken(api: ApiClient, userId: number, tokenId: string) {
     soft,
   );
 }
+
+/** The API's reference page (api/openapi/routes.ts), which the tokens page links to. */
+export const API_REFERENCE_PATH = "/api/docs";
+
+/** A token's first call, as the tokens page shows it: the person's bills (GET /users/{id}/invoices). */
+export function tokenExamplePath(userId: number): string {
+  return `/api/users/${userId}/invoices`;
+}

@@ -9,7 +9,13 @@ import {
   maxExpiryDay,
 } from "../../../core/access-tokens";
 import { tokenCreateSchema, type ApiAccessToken } from "../../../core/contract";
-import { createToken, listTokens, revokeToken } from "../../.server/api/tokens";
+import {
+  API_REFERENCE_PATH,
+  createToken,
+  listTokens,
+  revokeToken,
+  tokenExamplePath,
+} from "../../.server/api/tokens";
 import { requireActiveUser } from "../../.server/guards";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { getApi, requireDropdownMeters, requireShell } from "../../.server/shell";
@@ -62,7 +68,10 @@ export async function loader(args: Route.LoaderArgs) {
     {
       title: t("title"),
       userId: shell.user.id,
-      origin: new URL(args.request.url).origin,
+      /** The reference page and a first call, as links and the example show them. */
+      apiReference: API_REFERENCE_PATH,
+      examplePath: tokenExamplePath(shell.user.id),
+      exampleUrl: new URL(tokenExamplePath(shell.user.id), args.request.url).href,
       tokens: tokens.ok ? tokens.data : null,
       supplies: meters.map((m) => ({
         id: m.id,
@@ -159,9 +168,9 @@ export default function AccessTokens({ loaderData, actionData }: Route.Component
       </div>
       <p>{t("intro")}</p>
       <p>
-        {t("howTo", { userId: loaderData.userId })}{" "}
+        {t("howTo", { userId: loaderData.userId, path: loaderData.examplePath })}{" "}
         {/* The API's own page (api/openapi/docs.ts), not a portal route: a plain link. */}
-        <a href="/api/docs">{t("docsLink")}</a>
+        <a href={loaderData.apiReference}>{t("docsLink")}</a>
       </p>
 
       {actionData?.created ? (
@@ -188,7 +197,7 @@ export default function AccessTokens({ loaderData, actionData }: Route.Component
           </div>
           <p>{t("created.example")}</p>
           <pre className="tokens-example">
-            <code>{`curl -H "Authorization: Bearer ${actionData.created.secret}" \\\n  ${loaderData.origin}/api/users/${loaderData.userId}/invoices`}</code>
+            <code>{`curl -H "Authorization: Bearer ${actionData.created.secret}" \\\n  ${loaderData.exampleUrl}`}</code>
           </pre>
         </section>
       ) : null}
