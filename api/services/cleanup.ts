@@ -79,7 +79,7 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     // with an expired one, until someone sends a new one.
     goes: `expired, used and withdrawn invitations, ${RETENTION.afterUse} after the fact`,
     sql: `DELETE FROM invitations WHERE expires_at <= ${ago(RETENTION.afterUse)}
-            OR used_at <= ${ago(RETENTION.afterUse)} OR revoked_at <= ${ago("30 days")}`,
+            OR used_at <= ${ago(RETENTION.afterUse)} OR revoked_at <= ${ago(RETENTION.afterUse)}`,
   },
   {
     table: "action_tokens",

@@ -95,6 +95,15 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
           ('kept-live', ${user}, ${user}, '${at(-1)}', '${at(167)}', NULL, NULL),
           ('kept-expired-recently', ${user}, ${user}, '${at(-170)}', '${at(-2)}', NULL, NULL),
           ('kept-used-recently', ${user}, ${user}, '${at(-2)}', '${at(100)}', '${at(-1)}', NULL)`,
+        // #19: personal access tokens stay listed 30 days after they expire or are revoked.
+        `INSERT INTO access_tokens (id, user_id, customer_id, name, scopes, all_supplies, created_at, expires_at, revoked_at) VALUES
+          ('gone-expired', ${user}, ${customer}, 'a', 'bills', 1, '${at(-24 * 400)}', '${at(-24 * 31)}', NULL),
+          ('gone-revoked', ${user}, ${customer}, 'b', 'bills', 0, '${at(-24 * 60)}', '${at(24 * 100)}', '${at(-24 * 31)}'),
+          ('kept-live', ${user}, ${customer}, 'c', 'bills', 0, '${at(-24)}', '${at(24 * 100)}', NULL),
+          ('kept-revoked-recently', ${user}, ${customer}, 'd', 'bills', 1, '${at(-48)}', '${at(24 * 100)}', '${at(-24)}'),
+          ('kept-expired-recently', ${user}, ${customer}, 'e', 'bills', 1, '${at(-24 * 90)}', '${at(-48)}', NULL)`,
+        `INSERT INTO access_token_meters (token_id, meter_id) VALUES
+          ('gone-revoked', ${meter}), ('kept-live', ${meter})`,
         // The activity log: two years (731 days), then gone.
         `INSERT INTO audit_log (user_id, customer_id, action, created_at) VALUES
           (${user}, ${customer}, 'gone-itest', '${at(-24 * 740)}'),
@@ -149,6 +158,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       refresh_tokens: "token_hash",
       action_tokens: "id",
       invitations: "id",
+      access_tokens: "id",
+      access_token_meters: "token_id",
       audit_log: "action",
       throttle_counters: "key",
       application_throttle: "key",
@@ -178,6 +189,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       refresh_tokens: ["kept-live"],
       action_tokens: ["kept-live", "kept-used-recently"],
       invitations: ["kept-expired-recently", "kept-live", "kept-used-recently"],
+      access_tokens: ["kept-expired-recently", "kept-live", "kept-revoked-recently"],
+      access_token_meters: ["kept-live"],
       audit_log: ["kept-itest"],
       throttle_counters: ["kept-itest"],
       application_throttle: ["kept-itest"],
