@@ -2,8 +2,10 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
 import { API_ERROR_CODES, apiErrorBodySchema, type ApiErrorCode } from "../../core/contract";
+import { TOKEN_SCOPES, type RouteNeed } from "../../core/access-tokens";
 import { ownUserPath, requireBearer } from "../middleware/auth";
 import { permittedActionOf } from "../middleware/permit";
+import { tokenRouteOf } from "../middleware/token-scopes";
 import { routeInputOf } from "./validate";
 
 /**
@@ -203,7 +205,14 @@ async function generate(app: Hono<never, never, never> & { routes: RouteEntry[] 
     const operation = item?.[method.toLowerCase()];
     if (!operation) continue;
     operation.operationId = String(operation.operationId).replace(/^([a-z]+)Api(?=[A-Z])/, "$1");
-    if (handlers.some((h) => h.handler === requireBearer)) operation.security = [{ bearer: [] }];
+    if (handlers.some((h) => h.handler === requireBearer)) {
+      // A personal access token reads the GET routes its scopes open (#19,
+      // api/middleware/token-scopes.ts); every other route takes a session's bearer only.
+      const need: RouteNeed = method === "GET" ? tokenRouteOf(path).need : "never";
+      const scopes = tokenScopesOf(need);
+      operation.security = scopes ? [{ bearer: [] }, { accessToken: [] }] : [{ bearer: [] }];
+      if (scopes) (operation as Record<string, unknown>)["x-token-scopes"] = scopes;
+    }
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     for (const [status, codes] of derivedErrors(handlers)) {
       const declared = (responses[status] as { "x-error-codes"?: ApiErrorCode[] } | undefined)?.[
@@ -249,9 +258,32 @@ async function generate(app: Hono<never, never, never> & { routes: RouteEntry[] 
             "The access token of POST /v2/auth/login (Basic VAT:password); refresh it with " +
             "POST /v2/auth/refresh-token when a call answers 401 unauthorized.",
         },
+        accessToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "nrg_…",
+          description:
+            "A personal access token a person made in the portal (Settings → API access tokens): " +
+            "read-only, on the operations whose `x-token-scopes` its scopes meet, on its " +
+            "supplies within its person's. Expired or revoked: 401 unauthorized; another " +
+            "operation: 403 not_permitted; over 60 calls a minute: 429 with Retry-After.",
+        },
       },
     },
   } as OpenApiDocument;
+}
+
+/**
+ * The scopes a personal access token needs for a route, as the document says it
+ * (`x-token-scopes`): `{ anyOf }` or `{ allOf }`; undefined when no token may call it.
+ */
+export function tokenScopesOf(
+  need: RouteNeed,
+): { anyOf: readonly string[] } | { allOf: readonly string[] } | undefined {
+  if (need === "never") return undefined;
+  if (need === "any") return { anyOf: TOKEN_SCOPES };
+  if (typeof need === "string") return { anyOf: [need] };
+  return need;
 }
 
 const LOCATION_ORDER = ["path", "query", "header", "cookie"];

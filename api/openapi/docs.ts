@@ -49,12 +49,26 @@ interface Operation {
   description?: string;
   tags?: string[];
   security?: unknown[];
+  "x-token-scopes"?: { anyOf?: string[]; allOf?: string[] };
   parameters?: Parameter[];
   requestBody?: { description?: string; content?: Record<string, Media> };
   responses?: Record<string, Response>;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** Who may call an operation: nobody signed in, a session, or also a personal access token. */
+function authText(operation: Operation): string {
+  if (!operation.security?.length) return "No sign-in needed.";
+  const scopes = operation["x-token-scopes"];
+  if (!scopes) return "Needs a signed-in bearer access token.";
+  const list = (names: string[], joiner: string) =>
+    names.map((name) => `<code>${escape(name)}</code>`).join(joiner);
+  const which = scopes.allOf
+    ? `the scopes ${list(scopes.allOf, " and ")}`
+    : `the scope ${list(scopes.anyOf ?? [], " or ")}`;
+  return `Needs a bearer access token, or a personal access token with ${which}.`;
+}
 
 const escape = (text: unknown) =>
   String(text)
@@ -225,7 +239,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
 <h3 id="${escape(id)}-title"><span class="method">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
 <p class="summary">${prose(operation.summary)}</p>
 ${operation.description ? `<p>${prose(operation.description)}</p>` : ""}
-<p class="auth">${operation.security?.length ? "Needs a bearer access token." : "No sign-in needed."}</p>
+<p class="auth">${authText(operation)}</p>
 ${parameterTable(operation.parameters ?? [])}
 ${
   operation.requestBody

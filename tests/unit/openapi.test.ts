@@ -173,6 +173,33 @@ describe("the OpenAPI document", () => {
     });
   });
 
+  it("#19 says which reads a personal access token may make, and with which scopes", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const { tokenRouteOf } = (await import(
+      /* @vite-ignore */ path.join(root, "api/middleware/token-scopes.ts")
+    )) as { tokenRouteOf: (path: string) => { need: unknown } };
+    expect(document.components.securitySchemes?.accessToken).toMatchObject({ scheme: "bearer" });
+    let opened = 0;
+    for (const [key, handlers] of described()) {
+      if (!handlers.some((h) => h.handler === requireBearer)) continue;
+      const [method = "", honoPath = ""] = key.split(" ");
+      const operation = operationOf(key) as Operation & { "x-token-scopes"?: unknown };
+      const need = method === "GET" ? tokenRouteOf(honoPath).need : "never";
+      const tokenScheme = (operation.security ?? []).some(
+        (s) => typeof s === "object" && s !== null && "accessToken" in s,
+      );
+      expect(tokenScheme, key).toBe(need !== "never");
+      expect(operation["x-token-scopes"] !== undefined, key).toBe(need !== "never");
+      if (need !== "never") opened += 1;
+    }
+    // The bills, payments, readings and personal reads of the token table.
+    expect(opened).toBeGreaterThanOrEqual(10);
+    const invoices = operationOf("GET /api/users/:userId/invoices") as Record<string, unknown>;
+    expect(invoices["x-token-scopes"]).toEqual({ anyOf: ["bills"] });
+    const exported = operationOf("GET /api/users/:userId/export") as Record<string, unknown>;
+    expect(exported["x-token-scopes"]).toEqual({ allOf: ["bills", "payments", "readings"] });
+  });
+
   it("has unique operation ids", () => {
     const ids = Object.values(document.paths).flatMap((item) =>
       Object.values(item).map((operation) => operation.operationId),
