@@ -97,4 +97,27 @@ export async function checkAnswer(method: string, url: string, status: number, b
   if (!result.success) {
     throw new Error(`${where}: the answer does not match its schema: ${result.error}`);
   }
+  // The description's objects are closed (additionalProperties: false): a field the schema does
+  // not name is one the document does not describe. zod drops such keys, so they are those of
+  // the answer that its parse no longer has.
+  const extra = extraKeys(body, result.data);
+  if (extra.length > 0) {
+    throw new Error(`${where}: fields the API description does not have: ${extra.join(", ")}`);
+  }
 }
+
+/** Paths of the object keys in `sent` that `parsed` (zod's output for it) no longer has. */
+export function extraKeys(sent: unknown, parsed: unknown, at = ""): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) {
+    return sent.flatMap((item, i) => extraKeys(item, parsed[i], `${at}[${i}]`));
+  }
+  if (!isRecord(sent) || !isRecord(parsed)) return [];
+  return Object.keys(sent).flatMap((key) =>
+    key in parsed
+      ? extraKeys(sent[key], parsed[key], at ? `${at}.${key}` : key)
+      : [at ? `${at}.${key}` : key],
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);

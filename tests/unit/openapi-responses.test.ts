@@ -21,6 +21,17 @@ describe("checkAnswer", () => {
     ).rejects.toThrow(/does not match its schema/);
   });
 
+  it("refuses a field the description does not have, at any depth", async () => {
+    await expect(
+      checkAnswer("GET", `${BASE}/users/5/data-version`, 200, {
+        data: { version: "3", secret: "x" },
+      }),
+    ).rejects.toThrow(/does not have: data\.secret/);
+    await expect(
+      checkAnswer("GET", `${BASE}/users/5/data-version`, 200, { data: { version: "3" }, more: 1 }),
+    ).rejects.toThrow(/does not have: more/);
+  });
+
   it("refuses a status the description does not list", async () => {
     await expect(
       checkAnswer("GET", `${BASE}/users/5/data-version`, 201, { data: { version: "3" } }),
