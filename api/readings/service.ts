@@ -268,8 +268,12 @@ export async function submitReading(
     sql`substr(${meters.indication_open_from}, 1, 10) <= ${today}`,
     sql`substr(${meters.indication_open_to}, 1, 10) >= ${today}`,
   );
-  const day = guardedInsert(db, { ...row, register: "day", value: body.day }, dayGuard);
-  // The activity log's entry, written only if the day row was.
+  // The rows come back from the inserts themselves (RETURNING), never looked up by their stamp:
+  // two identical posts in the same millisecond share `createdAt`, and the one whose guard
+  // refused it must not take the other's rows for its own (it answers 200, the same values).
+  const day = guardedInsert(db, { ...row, register: "day", value: body.day }, dayGuard).returning();
+  // The activity log's entry, written only if the statement before it wrote its row (changes()
+  // is that of the previous statement of the batch, which runs as one transaction).
   const logged = auditStatementWhen(
     db,
     {
@@ -278,17 +282,19 @@ export async function submitReading(
       meterId: meter.id,
       detail: night === null ? { day: body.day } : { day: body.day, night },
     },
-    sql`EXISTS (SELECT 1 FROM readings WHERE meter_id = ${meter.id} AND created_at = ${createdAt}
-      AND origin = ${CLIENT_ORIGIN})`,
+    sql`changes() = 1`,
   );
+  let saved: (typeof readings.$inferSelect)[];
   if (night === null) {
-    await db.batch([day, logged]);
+    const [dayRows] = await db.batch([day, logged]);
+    saved = dayRows;
   } else {
     const nightRow = { ...row, register: "night" as const, value: night };
-    await db.batch([day, guardedInsert(db, nightRow, sql`changes() = 1`), logged]);
+    const nightInsert = guardedInsert(db, nightRow, sql`changes() = 1`).returning();
+    const [dayRows, nightRows] = await db.batch([day, nightInsert, logged]);
+    saved = [...dayRows, ...nightRows];
   }
 
-  const saved = await writtenRows(db, meter.id, createdAt, eq(readings.origin, CLIENT_ORIGIN));
   if (saved.length === 0) {
     // Another request got there between our checks and the insert: answer as it would now.
     const now = (await meterReadings(db, [meter.id])).map(toApiReading);
