@@ -6,7 +6,7 @@ import type { CustomerRow, InvoiceRow, MeterRow } from "./rows.ts";
 
 /**
  * The myDATA MARK of demo invoice `id`: 15 digits, unique per id (a strictly increasing function of
- * it), not a counter a reader would guess from the invoice number. Real MARKs come from myDATA.
+ * it) and unlike the invoice number. Real MARKs come from myDATA and are not predictable.
  */
 export function demoMark(id: number): string {
   return String(400_000_000_000_000 + id * 7_919 + 113);
