@@ -53,8 +53,8 @@ for (const lng of ["el", "en"] as const) {
     const id = await demoInvoiceId(request);
     await login(page, h.vat);
     await gotoLng(page, `/b2b/logariasmoi/${id}`, lng);
-    const card = page.locator("#invoice-e-invoice");
-    await expect(card.getByRole("heading", { name: t.card.title })).toBeVisible();
+    const card = page.getByRole("region", { name: t.card.title });
+    await expect(card).toBeVisible();
     await expect(card).toContainText(formatMark(DEMO_E_INVOICE_MARK));
     const qr = card.getByRole("img", { name: t.card.qr.replace("{{mark}}", DEMO_E_INVOICE_MARK) });
     await expect(qr).toBeVisible();

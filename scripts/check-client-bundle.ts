@@ -267,7 +267,7 @@ function main(): void {
     );
   } else {
     console.log(
-      `\nclient bundle: ${jsFiles.length} JS files, no chart library code; every page ≤ ${kb(BUDGET_BYTES)} KB gzip (largest ${largest ? `${largest.id} ${kb(largest.gzipBytes)} KB` : "none"})`,
+      `\nclient bundle: ${jsFiles.length} JS files, no server-only library code (charts, QR); every page ≤ ${kb(BUDGET_BYTES)} KB gzip (largest ${largest ? `${largest.id} ${kb(largest.gzipBytes)} KB` : "none"})`,
     );
   }
   process.exit(failed ? 1 : 0);

@@ -8,10 +8,13 @@ import { NO_STORE } from "../.server/no-store";
 import { PublicLayout } from "../components/PublicLayout";
 import { formatAmount, formatDate } from "../domain/format";
 import { retryAfterHeaders } from "../domain/throttle";
+import { getInstance } from "../middleware/i18next";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/e-invoice";
 
-export const handle: RouteHandle = { i18n: ["eInvoice"], title: "eInvoice:page.title" };
+// The title comes from the loader, translated on the server: arriving from the bill's page, the
+// browser holds only the card's part of the namespace until this page's part has loaded.
+export const handle: RouteHandle = { i18n: ["eInvoice"] };
 
 /** Cached nowhere: a MARK's page is looked up each time (and counted when it is unknown). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
@@ -34,7 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
     if (result.status === 404) throw data(null, { status: 404 });
     throw data(null, { status: result.status === 429 ? 429 : 503, headers: retryAfterHeaders(result) });
   }
-  return data({ e: result.data }, { headers: NO_STORE });
+  const title = getInstance(args.context).t("eInvoice:page.title");
+  return data({ e: result.data, title }, { headers: NO_STORE });
 }
 
 export default function EInvoicePage({ loaderData }: Route.ComponentProps) {
