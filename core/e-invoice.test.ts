@@ -6,7 +6,15 @@ import { isValidVat } from "./validation";
 describe("MARK", () => {
   it("is exactly 15 digits", () => {
     expect(isMark("400000007919113")).toBe(true);
-    for (const bad of ["40000000791911", "4000000079191130", "40000000791911a", " 400000007919113", "", 400000007919113, null])
+    for (const bad of [
+      "40000000791911",
+      "4000000079191130",
+      "40000000791911a",
+      " 400000007919113",
+      "",
+      400000007919113,
+      null,
+    ])
       expect(isMark(bad)).toBe(false);
   });
 

@@ -74,14 +74,22 @@ for (const lng of ["el", "en"] as const) {
     await gotoLng(page, `/e-invoice/${DEMO_E_INVOICE_MARK}`, lng);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.page.title);
     const facts = page.locator("dl.facts");
-    for (const label of [t.page.issuerVat, t.page.issuerName, t.page.invoiceNo, t.page.net, t.page.vat, t.page.total]) {
+    for (const label of [
+      t.page.issuerVat,
+      t.page.issuerName,
+      t.page.invoiceNo,
+      t.page.net,
+      t.page.vat,
+      t.page.total,
+    ]) {
       await expect(facts.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(facts).toContainText(SUPPLIER.vat);
     await expect(facts).toContainText(SUPPLIER.name);
     await expect(facts).toContainText(formatMark(DEMO_E_INVOICE_MARK));
     const body = await page.locator("main").innerText();
-    for (const secret of [h.vat, h.name, h.email, h.mainPerCode]) expect(body).not.toContain(secret);
+    for (const secret of [h.vat, h.name, h.email, h.mainPerCode])
+      expect(body).not.toContain(secret);
     await checkA11y(page);
   });
 

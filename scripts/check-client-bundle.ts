@@ -240,7 +240,9 @@ function main(): void {
     FORBIDDEN.test(readFileSync(path.join(assets, f), "utf8")),
   );
   if (offenders.length > 0) {
-    console.error(`server-only library code (charts, QR) in the client bundle: ${offenders.join(", ")}`);
+    console.error(
+      `server-only library code (charts, QR) in the client bundle: ${offenders.join(", ")}`,
+    );
     failed = true;
   }
 

@@ -121,7 +121,11 @@ describe("renderInvoicePdf", () => {
 
   it("has no e-invoice block without a MARK", async () => {
     const text = await pdfPlainText(
-      await renderInvoicePdf({ ...data, invoice: { ...invoice, mark: null }, verifyUrl: null }, "el", fonts),
+      await renderInvoicePdf(
+        { ...data, invoice: { ...invoice, mark: null }, verifyUrl: null },
+        "el",
+        fonts,
+      ),
     );
     expect(text).not.toContain("ΜΑΡΚ");
     expect(text).toContain("202670000123");

@@ -35,7 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await eInvoice(getApi(args), mark);
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 });
-    throw data(null, { status: result.status === 429 ? 429 : 503, headers: retryAfterHeaders(result) });
+    throw data(null, {
+      status: result.status === 429 ? 429 : 503,
+      headers: retryAfterHeaders(result),
+    });
   }
   const title = getInstance(args.context).t("eInvoice:page.title");
   return data({ e: result.data, title }, { headers: NO_STORE });

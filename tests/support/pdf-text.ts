@@ -23,7 +23,10 @@ export async function pdfText(bytes: Uint8Array): Promise<string[]> {
     for (const [name, ref] of fonts?.entries() ?? []) {
       const font = doc.context.lookup(ref, PDFDict);
       const toUnicode = font.lookup(PDFName.of("ToUnicode"));
-      maps.set(name.asString(), toUnicode instanceof PDFRawStream ? cmap(streamText(toUnicode)) : new Map());
+      maps.set(
+        name.asString(),
+        toUnicode instanceof PDFRawStream ? cmap(streamText(toUnicode)) : new Map(),
+      );
     }
     let current = new Map<number, string>();
     for (const content of contentStreams(doc, page.node.Contents())) {
@@ -43,7 +46,8 @@ export async function pdfPlainText(bytes: Uint8Array): Promise<string> {
 
 function latin1(bytes: Uint8Array): string {
   let out = "";
-  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode(...bytes.subarray(i, i + 8192));
   return out;
 }
 
@@ -78,7 +82,9 @@ function cmap(source: string): Map<number, string> {
   }
   for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     const body = block[1] ?? "";
-    for (const [, lo, hi, start] of body.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+    for (const [, lo, hi, start] of body.matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    )) {
       const first = parseInt(start ?? "0", 16);
       for (let g = parseInt(lo ?? "0", 16), k = 0; g <= parseInt(hi ?? "0", 16); g++, k++) {
         map.set(g, String.fromCharCode(first + k));
@@ -91,6 +97,7 @@ function cmap(source: string): Map<number, string> {
 /** A Tj operand of two-byte glyph ids → text. */
 function glyphs(hex: string, map: Map<number, string>): string {
   let out = "";
-  for (let i = 0; i + 4 <= hex.length; i += 4) out += map.get(parseInt(hex.slice(i, i + 4), 16)) ?? "\uFFFD";
+  for (let i = 0; i + 4 <= hex.length; i += 4)
+    out += map.get(parseInt(hex.slice(i, i + 4), 16)) ?? "\uFFFD";
   return out;
 }

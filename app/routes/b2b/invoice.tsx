@@ -22,7 +22,8 @@ import { formatMark } from "../../../core/e-invoice";
 
 export const handle: RouteHandle = {
   i18n: ["bills", "eInvoice.card"],
-  breadcrumb: "bills:invoice.breadcrumb" };
+  breadcrumb: "bills:invoice.breadcrumb",
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
