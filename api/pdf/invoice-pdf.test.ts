@@ -2,7 +2,9 @@ import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { ApiInvoice } from "../../core/contract";
 import { pdfPlainText } from "../../tests/support/pdf-text";
+import { SUPPLIER } from "../../core/supplier";
 import { pdfFonts } from "./fonts";
+import { pdfLabels } from "./labels";
 import { pdfAmount, pdfDate, renderInvoicePdf, type InvoicePdfData } from "./invoice-pdf";
 
 // The same font bytes the Worker embeds (Vite inlines them in tests too).
@@ -117,6 +119,13 @@ describe("renderInvoicePdf", () => {
     const doc = await PDFDocument.load(await renderInvoicePdf(data, "en", fonts));
     const images = doc.getPage(0).node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
     expect(images?.keys() ?? []).toEqual([]);
+  });
+
+  it("names the same issuer as the e-invoice's public view (core/supplier.ts)", () => {
+    expect(pdfLabels("el").supplier.startsWith(SUPPLIER.name)).toBe(true);
+    for (const lang of ["el", "en"] as const) {
+      expect(pdfLabels(lang).supplierLine).toContain(SUPPLIER.vat);
+    }
   });
 
   it("has no e-invoice block without a MARK", async () => {
