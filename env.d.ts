@@ -5,7 +5,7 @@ interface Env {
   LINK_SECRET: string;
   API_BASE_URL?: string;
   /**
-   * Origin of emailed and texted links, e.g. "https://my.nrg.gr" (api/lib/public-origin.ts).
+   * Origin of emailed and texted links, e.g. "https://my.nrg.gr" (core/public-origin.ts).
    * Unset: https://PRODUCTION_HOST, or a loopback request's origin in local development.
    */
   PUBLIC_ORIGIN?: string;

@@ -15,6 +15,7 @@ import { gatewayRoutes } from "./gateway/routes";
 import { paymentRoutes } from "./payments/routes";
 import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
+import { eInvoiceRoutes } from "./e-invoices/routes";
 import { noticeRoutes } from "./notices/routes";
 import { openApiRoutes, pingDoc } from "./openapi/routes";
 import { questionnaireRoutes } from "./questionnaire/routes";
@@ -71,6 +72,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/all-smart", allSmartRoutes)
   .route("/change-address", changeAddressRoutes)
   .route("/mymarket", myMarketRoutes)
+  .route("/e-invoices", eInvoiceRoutes)
   .route("/", directDebitRoutes)
   .route("/", userRoutes)
   .route("/", invoiceRoutes)

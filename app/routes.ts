@@ -23,6 +23,9 @@ export default [
   route("direct-debit/loader", "routes/direct-debit/loader.tsx"),
   route("direct-debit/thank-you", "routes/direct-debit/thank-you.tsx"),
 
+  // The public verification page of an e-invoice's myDATA MARK, the bill's QR code (#20).
+  route("e-invoice/:mark", "routes/e-invoice.tsx"),
+
   // Static pages.
   route("cookies-policy", "routes/static-page.tsx", { id: "cookies-policy" }),
   route("terms", "routes/static-page.tsx", { id: "terms" }),

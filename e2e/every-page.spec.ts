@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import routes from "../app/routes.ts";
-import { DEMO } from "../seed/accounts.ts";
+import { DEMO, DEMO_E_INVOICE_MARK } from "../seed/accounts.ts";
 import {
   describeViolations,
   expect,
@@ -84,6 +84,11 @@ function skipReason(route: PageRoute): string | null {
 }
 
 const ALL_ROUTES = flatten(routes as RouteConfigEntry[]);
+
+/** Public pages with a parameter that no page links to: a known sample of each. */
+const SAMPLE_PATHS: Record<string, string> = {
+  "e-invoice/:mark": `/e-invoice/${DEMO_E_INVOICE_MARK}`,
+};
 
 /** The path to open for a route: `*` becomes an unknown page, optional parameters are left out. */
 function staticPath(pattern: string): string | null {
@@ -361,7 +366,7 @@ for (const area of ["signed out", "signed in"] as const) {
         }
         test(name, async () => {
           await withPage(context, async (page) => {
-            let path = staticPath(route.pattern);
+            let path = staticPath(route.pattern) ?? SAMPLE_PATHS[route.pattern] ?? null;
             if (!path) {
               const from = `/${route.pattern.split("/:")[0]}`;
               path = await discover(page, route.pattern, from, lng);

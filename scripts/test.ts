@@ -119,7 +119,7 @@ const steps: Step[] = [
   vitestStep("unit"),
   { name: "build", run: () => exec("npm", ["run", "build"]) },
   {
-    name: "client bundle (no chart code; JS ≤ 140 KB gzip on every page)",
+    name: "client bundle (no chart or QR code; JS ≤ 140 KB gzip on every page)",
     run: () => exec("node", ["scripts/check-client-bundle.ts", "--strict"]),
   },
   vitestStep("integration"),

@@ -11,6 +11,12 @@ export const DEMO_PASSWORD = "Demo2026!";
  */
 export const DEMO_ACTIVATION_TOKEN = "8Jxh86lLoJP50hP9Yrzz7w_IBUVOR_Hdll7I3wYuqj8";
 
+/**
+ * The myDATA MARK of the household's (100000003) newest bill of its main supply, a Clearance
+ * (seed/invoices.ts demoMark): its public verification page is /e-invoice/400000000594038.
+ */
+export const DEMO_E_INVOICE_MARK = "400000000594038";
+
 export const DEMO = {
   /** Household customer: main electricity (readings open), gas, a stopped meter; 36 months of bills. */
   household: {

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "../api/lib/password.ts";
-import { DEMO, DEMO_ACTIVATION_TOKEN, DEMO_PASSWORD, isValidVat } from "./accounts.ts";
+import {
+  DEMO,
+  DEMO_ACTIVATION_TOKEN,
+  DEMO_E_INVOICE_MARK,
+  DEMO_PASSWORD,
+  isValidVat,
+} from "./accounts.ts";
 import { generateSeed, type InvoiceRow, type MeterRow, type Seed } from "./generate.ts";
 
 const TODAY = "2026-11-22";
@@ -90,6 +96,22 @@ describe("identifiers", () => {
       expect(i.business_partner).toMatch(/^\d{10}$/);
       expect(i.contract_account).toMatch(/^\d{12}$/);
     }
+  });
+
+  test("every document has a unique 15-digit myDATA MARK; payments have none", () => {
+    const marks = new Set<string>();
+    for (const i of seed.tables.invoices) {
+      if (i.type === "payment") {
+        expect(i.mark).toBeNull();
+        continue;
+      }
+      expect(i.mark).toMatch(/^\d{15}$/);
+      marks.add(i.mark ?? "");
+    }
+    expect(marks.size).toBe(seed.tables.invoices.filter((i) => i.type !== "payment").length);
+    const demo = seed.tables.invoices.find((i) => i.mark === DEMO_E_INVOICE_MARK);
+    expect(demo?.meter_id).toBe(DEMO.household.mainMeterId);
+    expect(demo?.type).toBe("Clearance");
   });
 
   test("registration emails and phones are unique; phones are 69xxxxxxxx", () => {

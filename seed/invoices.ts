@@ -4,6 +4,14 @@ import type { Rng } from "./random.ts";
 import { ELEC_SEASON, GAS_SEASON } from "./reference.ts";
 import type { CustomerRow, InvoiceRow, MeterRow } from "./rows.ts";
 
+/**
+ * The myDATA MARK of demo invoice `id`: 15 digits, unique per id (a strictly increasing function of
+ * it) and unlike the invoice number. Real MARKs come from myDATA and are not predictable.
+ */
+export function demoMark(id: number): string {
+  return String(400_000_000_000_000 + id * 7_919 + 113);
+}
+
 export interface BillingOptions {
   months: number;
   endMonthsAgo?: number;
@@ -73,6 +81,7 @@ export function billingHistory(
       | "meter_id"
       | "business_partner"
       | "contract_account"
+      | "mark"
       | "ypoloipo_cents"
       | "remaining_cents"
       | "invoice_no"
@@ -84,6 +93,7 @@ export function billingHistory(
       meter_id: _meter,
       ypoloipo_cents: _y,
       remaining_cents: _r,
+      mark: _mark,
       ...fields
     } = row as typeof row & Partial<InvoiceRow>;
     const full: InvoiceRow = {
@@ -92,6 +102,7 @@ export function billingHistory(
       meter_id: meter.id,
       business_partner: partner,
       contract_account: contract,
+      mark: row.type === "payment" ? null : demoMark(b.lastId.invoices),
       ypoloipo_cents: 0,
       remaining_cents: 0,
       invoice_no:

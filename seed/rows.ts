@@ -108,6 +108,8 @@ export interface InvoiceRow {
   pv_kwh: number;
   business_partner: string;
   contract_account: string;
+  /** myDATA MARK, 15 digits (core/e-invoice.ts); null for payments. */
+  mark: string | null;
 }
 
 export interface ReadingRow {

@@ -13,7 +13,7 @@ import {
   tokenSchema,
 } from "../../core/contract";
 import { badRequest } from "../lib/errors";
-import { publicLink, publicOrigin } from "../lib/public-origin";
+import { publicLink, publicOrigin } from "../../core/public-origin";
 import { clientIp, parseBasicAuth } from "../lib/request";
 import { validate } from "../lib/validate";
 import { bearerToken, requireBearer } from "../middleware/auth";

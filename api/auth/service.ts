@@ -233,7 +233,7 @@ export async function previewRedirect(db: Db, token: string): Promise<ApiRedirec
 
 async function sendActivation(
   db: Db,
-  /** The configured public origin (api/lib/public-origin.ts), never the request's Host. */
+  /** The configured public origin (core/public-origin.ts), never the request's Host. */
   origin: string,
   lang: Lang,
   user: { id: number; welcome_name: string; registration_email: string },

@@ -196,8 +196,13 @@ export const invoices = sqliteTable(
     pv_kwh: integer("pv_kwh").notNull().default(0),
     business_partner: text("business_partner").notNull(),
     contract_account: text("contract_account").notNull(),
+    /** myDATA MARK (migrations/0015_invoice_marks.sql); NULL for payments and older rows. */
+    mark: text("mark"),
   },
-  (t) => [index("invoices_meter_date").on(t.meter_id, t.issue_date)],
+  (t) => [
+    index("invoices_meter_date").on(t.meter_id, t.issue_date),
+    uniqueIndex("invoices_mark").on(t.mark),
+  ],
 );
 
 export const readings = sqliteTable(

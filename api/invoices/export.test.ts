@@ -69,6 +69,7 @@ const bill = (over: Partial<ApiInvoice>): ApiInvoice => ({
   pv_kwh: 0,
   business_partner: "BP",
   contract_account: "CA",
+  mark: null,
   ...over,
 });
 const reading = (over: Partial<ApiReading>): ApiReading => ({
@@ -91,7 +92,7 @@ describe("buildExport / toCsv", () => {
       { id: 1, supply_number: "112345678013", division: 1, status: "Active", address: "Οδός, 1" },
     ],
     invoices: [
-      bill({ id: 1 }),
+      bill({ id: 1, mark: "400000000594038" }),
       bill({
         id: 2,
         type: "payment",
@@ -128,6 +129,10 @@ describe("buildExport / toCsv", () => {
     expect(lines[1]).toMatch(/^invoice,112345678013,1,1,Advance,N1,2026-01-01,2026-01-21,/);
     expect(lines[2]).toMatch(/^payment,112345678013,1,2,payment,TX-9,2026-01-10,/);
     expect(lines[2]?.split(",")[14]).toBe("-25.5");
+    // The bill's myDATA MARK in its own column; a payment's is empty.
+    const markAt = CSV_COLUMNS.indexOf("mark");
+    expect(lines[1]?.split(",")[markAt]).toBe("400000000594038");
+    expect(lines[2]?.split(",")[markAt]).toBe("");
     expect(lines[4]?.split(",").slice(-6)).toEqual([
       "2026-01-01",
       "night",

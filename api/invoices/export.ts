@@ -120,6 +120,7 @@ export const CSV_COLUMNS = [
   "pv_kwh",
   "business_partner",
   "contract_account",
+  "mark",
   "reading_date",
   "register",
   "cp_code",
@@ -159,7 +160,8 @@ export function toCsv(data: ExportData): string {
         i.pv_kwh,
         i.business_partner,
         i.contract_account,
-        ...blank(6),
+        i.mark,
+        ...blank(CSV_COLUMNS.length - CSV_COLUMNS.indexOf("reading_date")),
       ]),
     );
   }
@@ -192,7 +194,8 @@ export function toCsv(data: ExportData): string {
         r.supply_number,
         r.meter_id,
         r.id,
-        ...blank(24),
+        // Every column between the row's id and its reading's date is an invoice's.
+        ...blank(CSV_COLUMNS.indexOf("reading_date") - 4),
         r.date_ins,
         r.register,
         r.cp_code,

@@ -7,6 +7,7 @@ import {
   type ApiInvoice,
 } from "../../core/contract";
 import { validate } from "../lib/validate";
+import { publicLink } from "../../core/public-origin";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
@@ -63,7 +64,12 @@ export const invoiceRoutes = new Hono<ApiEnv>()
     permit("read"),
     validate("param", invoiceParams, asMissing),
     async (c) => {
-      const who = { userId: c.get("auth").userId, lang: c.get("lang") };
+      const who = {
+        userId: c.get("auth").userId,
+        lang: c.get("lang"),
+        // The QR code's link, on the configured public origin (never the request's Host).
+        linkTo: (path: string) => publicLink(c.env, c.req.url, path),
+      };
       // The answer does not wait for the cache write when the runtime can finish it afterwards.
       const later = async (write: Promise<unknown>) => {
         try {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiInvoice, exportQuerySchema } from "../../core/contract";
 import { EXCLUDED_ORIGIN } from "../../core/readings";
+import { eInvoicePath } from "../../core/e-invoice";
 import type { Db } from "../db";
 import { customers, invoices, meters, readings, users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
@@ -58,7 +59,7 @@ export async function ownInvoice(db: Db, userId: number, invoiceId: number): Pro
 export async function invoicePdf(
   db: Db,
   files: R2Bucket,
-  who: { userId: number; lang: Lang },
+  who: { userId: number; lang: Lang; linkTo: (path: string) => string },
   invoiceId: number,
   later: (write: Promise<unknown>) => Promise<void>,
 ): Promise<{
@@ -86,6 +87,7 @@ export async function invoicePdf(
         bill_address: billAddress(found.meter),
         package_print_descr: found.meter.package_print_descr,
       },
+      verifyUrl: found.invoice.mark ? who.linkTo(eInvoicePath(found.invoice.mark)) : null,
     },
     who.lang,
     pdfFonts(),

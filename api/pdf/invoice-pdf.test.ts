@@ -1,7 +1,10 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { ApiInvoice } from "../../core/contract";
+import { pdfPlainText } from "../../tests/support/pdf-text";
+import { SUPPLIER } from "../../core/supplier";
 import { pdfFonts } from "./fonts";
+import { pdfLabels } from "./labels";
 import { pdfAmount, pdfDate, renderInvoicePdf, type InvoicePdfData } from "./invoice-pdf";
 
 // The same font bytes the Worker embeds (Vite inlines them in tests too).
@@ -51,6 +54,7 @@ const invoice: ApiInvoice = {
   pv_kwh: 0,
   business_partner: "1000000001",
   contract_account: "300000000101",
+  mark: "400000000594038",
 };
 const data: InvoicePdfData = {
   invoice,
@@ -62,6 +66,7 @@ const data: InvoicePdfData = {
     bill_address: "Πατησίων 10, 10434 Αθήνα",
     package_print_descr: "Οικιακό Γ1",
   },
+  verifyUrl: "https://my.nrg.gr/e-invoice/400000000594038",
 };
 
 /** Every Unicode code point that the PDF's ToUnicode maps name (the text it can show). */
@@ -102,6 +107,37 @@ describe("renderInvoicePdf", () => {
     expect(doc.getTitle()).toBe("Clearance bill 202670000123");
     // The customer's Greek name is still drawn in the English document.
     expect(await mappedText(english)).toContain("Γ");
+  });
+
+  it("prints the MARK, its verification link and a vector QR code, in both languages", async () => {
+    const greek = await pdfPlainText(await renderInvoicePdf(data, "el", fonts));
+    expect(greek).toContain("ΜΑΡΚ: 400 000 000 594 038");
+    expect(greek).toContain("https://my.nrg.gr/e-invoice/400000000594038");
+    const english = await pdfPlainText(await renderInvoicePdf(data, "en", fonts));
+    expect(english).toContain("MARK: 400 000 000 594 038");
+    // The code is drawn, not embedded as an image.
+    const doc = await PDFDocument.load(await renderInvoicePdf(data, "en", fonts));
+    const images = doc.getPage(0).node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+    expect(images?.keys() ?? []).toEqual([]);
+  });
+
+  it("names the same issuer as the e-invoice's public view (core/supplier.ts)", () => {
+    expect(pdfLabels("el").supplier.startsWith(SUPPLIER.name)).toBe(true);
+    for (const lang of ["el", "en"] as const) {
+      expect(pdfLabels(lang).supplierLine).toContain(SUPPLIER.vat);
+    }
+  });
+
+  it("has no e-invoice block without a MARK", async () => {
+    const text = await pdfPlainText(
+      await renderInvoicePdf(
+        { ...data, invoice: { ...invoice, mark: null }, verifyUrl: null },
+        "el",
+        fonts,
+      ),
+    );
+    expect(text).not.toContain("ΜΑΡΚ");
+    expect(text).toContain("202670000123");
   });
 
   it("is deterministic for the same bill and language (cache-friendly)", async () => {

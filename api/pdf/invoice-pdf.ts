@@ -1,5 +1,7 @@
 import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import type { ApiInvoice } from "../../core/contract";
+import { formatMark } from "../../core/e-invoice";
+import { qrRuns } from "../../core/qr";
 import type { Lang } from "../types";
 import { pdfLabels } from "./labels";
 
@@ -21,6 +23,8 @@ export interface InvoicePdfData {
     bill_address: string;
     package_print_descr: string;
   };
+  /** The public verification page of the bill's MARK (absolute), or null without a MARK. */
+  verifyUrl: string | null;
 }
 
 export interface PdfFonts {
@@ -29,7 +33,10 @@ export interface PdfFonts {
 }
 
 /** Bump when the layout or labels change: cached PDFs are keyed by it. */
-export const PDF_TEMPLATE_VERSION = 1;
+export const PDF_TEMPLATE_VERSION = 2;
+
+/** The e-invoice QR code's side, in points (about 3 cm: scans from a printed page). */
+const QR_SIDE = 84;
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -271,6 +278,35 @@ export async function renderInvoicePdf(
   y -= 6;
   text(page, `${t.dueDate}: ${pdfDate(invoice.date_due)}`, MARGIN, y, { font: bold, size: 12 });
   y -= 30;
+
+  // The e-invoice: MARK and a QR code of its verification page, drawn as vector rectangles (one
+  // per run of dark modules), above the footer at a fixed place.
+  if (invoice.mark && data.verifyUrl) {
+    const qr = qrRuns(data.verifyUrl);
+    const module = QR_SIDE / qr.size;
+    const qrX = right - QR_SIDE;
+    const qrTop = MARGIN + 56 + QR_SIDE;
+    for (const [x, row, w] of qr.runs) {
+      page.drawRectangle({
+        x: qrX + x * module,
+        y: qrTop - (row + 1) * module,
+        width: w * module,
+        height: module,
+        color: color([0, 0, 0]),
+      });
+    }
+    let at = qrTop - 14;
+    text(page, t.eInvoice, MARGIN, at, { font: bold, size: 11, color: BRAND });
+    at -= 18;
+    text(page, `${t.mark}: ${formatMark(invoice.mark)}`, MARGIN, at, { font: bold, size: 11 });
+    at -= 16;
+    text(page, t.verify, MARGIN, at, { size: 8, color: MUTED });
+    at -= 11;
+    for (const line of wrap(data.verifyUrl, regular, 8, qrX - MARGIN - 16)) {
+      text(page, line, MARGIN, at, { size: 8 });
+      at -= 11;
+    }
+  }
 
   // Footer.
   let footerY = MARGIN + 30;

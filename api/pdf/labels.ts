@@ -36,6 +36,10 @@ export interface PdfLabels {
   payBy: string;
   footer: string;
   page: string;
+  /** The e-invoice block: its MARK and the QR code of its verification page. */
+  mark: string;
+  eInvoice: string;
+  verify: string;
   docTitle: string;
 }
 
@@ -85,6 +89,9 @@ const el: PdfLabels = {
   footer:
     "Η πληρωμή εμφανίζεται μέσα σε 5 ημέρες· διαφορετικά καλέστε το 18101. Ο λογαριασμός εκδόθηκε ηλεκτρονικά από την πύλη πελατών NRG.",
   page: "Σελίδα",
+  mark: "ΜΑΡΚ",
+  eInvoice: "Ηλεκτρονικό τιμολόγιο (myDATA)",
+  verify: "Επαλήθευση με τον κωδικό QR ή στη διεύθυνση:",
   docTitle: "Λογαριασμός",
 };
 
@@ -134,6 +141,9 @@ const en: PdfLabels = {
   footer:
     "A payment shows within 5 days; otherwise call 18101. This bill was issued electronically by the NRG customer portal.",
   page: "Page",
+  mark: "MARK",
+  eInvoice: "E-invoice (myDATA)",
+  verify: "Verify with the QR code or at:",
   docTitle: "Bill",
 };
 

@@ -12,7 +12,7 @@ import {
   supplyChoicesQuerySchema,
   userParams,
 } from "../../core/contract";
-import { publicOrigin } from "../lib/public-origin";
+import { publicOrigin } from "../../core/public-origin";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";

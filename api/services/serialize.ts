@@ -83,6 +83,7 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
     pv_kwh: row.pv_kwh,
     business_partner: row.business_partner,
     contract_account: row.contract_account,
+    mark: row.mark,
   };
 }
 

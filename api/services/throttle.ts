@@ -62,6 +62,8 @@ export const LIMITS = {
   /** allSmart's captcha throttle (failures only; api/all-smart/throttle.ts). */
   allSmartVat: { scope: "all-smart-vat", max: ALL_SMART_MAX_PER_VAT, windowSeconds: HOUR },
   allSmartIp: { scope: "all-smart-ip", max: ALL_SMART_MAX_PER_IP, windowSeconds: HOUR },
+  /** Unknown myDATA MARKs looked up on the public verification page, per client address. */
+  eInvoiceIp: { scope: "e-invoice-ip", max: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Window {

@@ -46,6 +46,7 @@ function invoice(overrides: Partial<ApiInvoice> = {}): ApiInvoice {
     pv_kwh: 0,
     business_partner: "BP1",
     contract_account: "CA1",
+    mark: null,
   };
   return { ...base, ...overrides };
 }

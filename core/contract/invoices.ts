@@ -2,9 +2,13 @@ import { INVOICE_TYPES, type InvoiceType } from "../invoice-types";
 import { z } from "zod";
 import { euros, id, isoDate } from "./common";
 import { positivePathId } from "./params";
+import { MARK_PATTERN } from "../e-invoice";
 
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
 export type { InvoiceType };
+
+/** myDATA MARK: the 15-digit registration number of an issued document (core/e-invoice.ts). */
+export const markSchema = z.string().regex(MARK_PATTERN);
 
 /** A bill (or a payment: a ledger row of type "payment") of one supply. */
 export const apiInvoiceSchema = z
@@ -35,14 +39,38 @@ export const apiInvoiceSchema = z
     pv_kwh: z.number().meta({ description: "kWh" }),
     business_partner: z.string(),
     contract_account: z.string(),
+    mark: markSchema
+      .nullable()
+      .meta({ description: "myDATA MARK, 15 digits; null for a payment (not a document)" }),
   })
   .meta({ id: "ApiInvoice" });
 export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
+
+/**
+ * GET /e-invoices/{mark}, public: what the tax authority's public view of an e-invoice shows, and
+ * nothing of the customer. Net and VAT are derived from the total (core/e-invoice.ts vatSplit).
+ */
+export const apiEInvoiceSchema = z
+  .object({
+    mark: markSchema,
+    issuer_vat: z.string().meta({ description: "The supplier's VAT number (ΑΦΜ)" }),
+    issuer_name: z.string(),
+    invoice_no: z.string(),
+    issue_date: isoDate,
+    net: euros.meta({ description: "Net amount, euros (derived: total / 1.06)" }),
+    vat: euros.meta({ description: "VAT, euros (derived: total − net)" }),
+    total: euros.meta({ description: "The document's total, euros" }),
+  })
+  .meta({ id: "ApiEInvoice" });
+export type ApiEInvoice = z.infer<typeof apiEInvoiceSchema>;
 
 // ---- requests ----
 
 /** GET /invoices/{id}, /getInvoicePdf/{id}: anything but a positive number is a missing row. */
 export const invoiceParams = z.object({ id: positivePathId });
+
+/** GET /e-invoices/{mark}: anything but 15 digits is an unknown MARK (404), never a 400. */
+export const eInvoiceParams = z.object({ mark: z.string() });
 
 /** GET /users/{userId}/export: all the customer's supplies, or one (`meter_id`). */
 export const exportQuerySchema = z.object({

@@ -45,6 +45,8 @@ const NOT_OWNED: Record<string, string> = {
     "a transfer/new-supply draft id: 128 random bits in an HttpOnly cookie of the browser that started it",
   ":lng": "public translation files",
   ":ns": "public translation files",
+  ":mark":
+    "a myDATA MARK: its public verification page shows only the tax authority's public view (tests/integration/e-invoices.test.ts)",
 };
 
 /** How to find an id of the victim for each parameter ("segment/:param" first, then ":param"). */

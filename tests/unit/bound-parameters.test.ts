@@ -180,6 +180,7 @@ beforeAll(async () => {
     DB: d1(sqlite),
     FILES: files,
     ENVIRONMENT: "development",
+    PRODUCTION_HOST: "my.nrg.gr", // as wrangler.toml sets it: the PDF's QR link needs an origin
     SESSION_SECRET: "unit-session-secret-unit-session-secret",
     JWT_SECRET: "unit-jwt-secret-unit-jwt-secret-unit-jwt",
     LINK_SECRET: "unit-link-secret-unit-link-secret-unit",

@@ -81,6 +81,7 @@ function invoice(
     pv_kwh: 0,
     business_partner: "",
     contract_account: "",
+    mark: null,
     ...extra,
   };
 }

@@ -17,8 +17,13 @@ import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import { eInvoiceQr } from "../../.server/e-invoice-qr";
+import { formatMark } from "../../../core/e-invoice";
 
-export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
+export const handle: RouteHandle = {
+  i18n: ["bills", "eInvoice.card"],
+  breadcrumb: "bills:invoice.breadcrumb",
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -60,6 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
       invoice,
       status,
       payLink,
+      // The e-invoice's QR code, drawn here (server only): the page gets a finished SVG path.
+      qr: invoice.mark ? eInvoiceQr(args.context, args.request, invoice.mark) : null,
       supply: meter ? supplyNumber(meter) : "-",
       title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
       downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
@@ -69,8 +76,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("bills");
-  const { invoice, status, payLink, supply, title, downloadError } = loaderData;
+  const { t } = useTranslation(["bills", "eInvoice"]);
+  const { invoice, status, payLink, qr, supply, title, downloadError } = loaderData;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
     from || to ? `${formatDate(from)} – ${formatDate(to)}` : "-";
@@ -180,6 +187,35 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
       </TitledCard>
+
+      {invoice.mark && qr ? (
+        <TitledCard id="invoice-e-invoice" title={t("eInvoice:card.title")}>
+          <div className="e-invoice-card">
+            <dl className="facts">
+              <dt>{t("eInvoice:card.mark")}</dt>
+              <dd className="e-invoice-card__mark">{formatMark(invoice.mark)}</dd>
+            </dl>
+            <p className="muted">{t("eInvoice:card.markHelp")}</p>
+            <svg
+              className="e-invoice-card__qr"
+              role="img"
+              aria-label={t("eInvoice:card.qr", { mark: invoice.mark })}
+              viewBox={`0 0 ${qr.size} ${qr.size}`}
+              width={qr.size * 4}
+              height={qr.size * 4}
+              shapeRendering="crispEdges"
+            >
+              <rect width={qr.size} height={qr.size} fill="#fff" />
+              <path d={qr.path} fill="#000" />
+            </svg>
+            <p>
+              <Link to={href("/e-invoice/:mark", { mark: invoice.mark })}>
+                {t("eInvoice:card.verify")}
+              </Link>
+            </p>
+          </div>
+        </TitledCard>
+      ) : null}
 
       <TitledCard id="invoice-lines" title={t("invoice.explained")}>
         {b.isPayment ? (

@@ -1,4 +1,4 @@
-import { isDevelopment } from "../../core/environment";
+import { isDevelopment } from "./environment";
 
 /**
  * The one origin that emailed and texted links are built on (activation, password reset…).
