@@ -108,6 +108,8 @@ export interface InvoiceRow {
   pv_kwh: number;
   business_partner: string;
   contract_account: string;
+  /** 1 estimated, 0 actual consumption; null for rows that bill none (payments, credits, cancelled). */
+  consumption_estimated: 0 | 1 | null;
 }
 
 export interface ReadingRow {
@@ -119,6 +121,8 @@ export interface ReadingRow {
   value: number;
   registered_by: "operator" | "client";
   created_at: string;
+  /** 1 for an estimated reading (the operator's estimate when the meter was not read). */
+  estimated: 0 | 1;
 }
 
 export interface MessageRow {

@@ -196,6 +196,8 @@ export const invoices = sqliteTable(
     pv_kwh: integer("pv_kwh").notNull().default(0),
     business_partner: text("business_partner").notNull(),
     contract_account: text("contract_account").notNull(),
+    // 0016_figure_sources.sql: 1 when the bill's consumption is estimated, 0 actual, null unknown.
+    consumption_estimated: integer("consumption_estimated"),
   },
   (t) => [index("invoices_meter_date").on(t.meter_id, t.issue_date)],
 );
@@ -217,6 +219,8 @@ export const readings = sqliteTable(
     corrected_at: text("corrected_at"),
     // …and on the new reading, the row it replaces (unique: a reading is replaced at most once).
     replaces_id: integer("replaces_id").references((): AnySQLiteColumn => readings.id),
+    // 0016_figure_sources.sql: 1 for an estimated reading (whoever registered it).
+    estimated: integer("estimated").notNull().default(0),
   },
   (t) => [
     index("readings_meter_date").on(t.meter_id, t.date_ins),

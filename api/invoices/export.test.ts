@@ -67,6 +67,7 @@ const bill = (over: Partial<ApiInvoice>): ApiInvoice => ({
   day_kwh: 0,
   night_kwh: 0,
   pv_kwh: 0,
+  consumption_source: "actual",
   business_partner: "BP",
   contract_account: "CA",
   ...over,
@@ -79,6 +80,7 @@ const reading = (over: Partial<ApiReading>): ApiReading => ({
   origin: 1,
   value: 1000,
   registeredBy: "operator",
+  source: "operator",
   created_at: "2026-01-01T00:00:00.000Z",
   ...over,
 });

@@ -58,6 +58,7 @@ function invoice(
     day_kwh: 300,
     night_kwh: 100,
     pv_kwh: 0,
+    consumption_source: "actual",
     business_partner: "",
     contract_account: "",
     ...extra,
@@ -104,6 +105,8 @@ function meter(extra: Partial<ApiMeter> = {}): ApiMeter {
     has_pv: 0,
     indication_open_from: null,
     indication_open_to: null,
+    last_actual_reading_date: null,
+    billing_period_from: null,
     ...extra,
   };
 }
@@ -191,6 +194,7 @@ describe("dashboard", () => {
     day_kwh: 731,
     night_kwh: 344,
     pv_kwh: 120,
+    consumption_source: "actual",
   });
 
   it("takes the balance from the supply and the charges and consumption from the last bill", () => {
