@@ -93,16 +93,20 @@ describe("buildExport / toCsv", () => {
       { id: 1, supply_number: "112345678013", division: 1, status: "Active", address: "Οδός, 1" },
     ],
     invoices: [
-      bill({ id: 1 }),
+      bill({ id: 1, consumption_source: "estimated" }),
       bill({
         id: 2,
         type: "payment",
         invoice_no: "TX-9",
         total_value: -25.5,
         payment_date: "2026-01-10",
+        consumption_source: null,
       }),
     ],
-    readings: [reading({ id: 5 }), reading({ id: 6, cp_code: "12", value: 300 })],
+    readings: [
+      reading({ id: 5 }),
+      reading({ id: 6, cp_code: "12", value: 300, source: "estimated" }),
+    ],
   });
 
   it("splits bills and payments, names the supply, classifies registers", () => {
@@ -130,14 +134,28 @@ describe("buildExport / toCsv", () => {
     expect(lines[1]).toMatch(/^invoice,112345678013,1,1,Advance,N1,2026-01-01,2026-01-21,/);
     expect(lines[2]).toMatch(/^payment,112345678013,1,2,payment,TX-9,2026-01-10,/);
     expect(lines[2]?.split(",")[14]).toBe("-25.5");
-    expect(lines[4]?.split(",").slice(-6)).toEqual([
+    expect(lines[4]?.split(",").slice(-7)).toEqual([
       "2026-01-01",
       "night",
       "12",
       "1",
       "operator",
+      "estimated",
       "300",
     ]);
+  });
+
+  it("says each figure's source: the bill's consumption and the reading's (issue #20)", () => {
+    const lines = toCsv(data).slice(1).split("\r\n").filter(Boolean);
+    const cell = (line: string | undefined, column: (typeof CSV_COLUMNS)[number]) =>
+      line?.split(",")[CSV_COLUMNS.indexOf(column)];
+    expect(cell(lines[1], "consumption_source")).toBe("estimated");
+    expect(cell(lines[2], "consumption_source")).toBe("");
+    expect(cell(lines[3], "reading_source")).toBe("operator");
+    expect(cell(lines[4], "reading_source")).toBe("estimated");
+    expect(cell(lines[1], "reading_source")).toBe("");
+    expect(data.invoices[0]?.consumption_source).toBe("estimated");
+    expect(data.readings.map((r) => r.source)).toEqual(["operator", "estimated"]);
   });
 
   it("names files by supply or 'all' and date", () => {

@@ -118,6 +118,7 @@ export const CSV_COLUMNS = [
   "day_kwh",
   "night_kwh",
   "pv_kwh",
+  "consumption_source",
   "business_partner",
   "contract_account",
   "reading_date",
@@ -125,8 +126,12 @@ export const CSV_COLUMNS = [
   "cp_code",
   "origin",
   "registered_by",
+  "reading_source",
   "reading_value",
 ] as const;
+
+/** Where the reading columns start: an invoice leaves them blank, a reading the ones before. */
+const READING_AT = CSV_COLUMNS.indexOf("reading_date");
 
 const BOM = "\uFEFF";
 
@@ -157,9 +162,10 @@ export function toCsv(data: ExportData): string {
         i.day_kwh,
         i.night_kwh,
         i.pv_kwh,
+        i.consumption_source,
         i.business_partner,
         i.contract_account,
-        ...blank(6),
+        ...blank(CSV_COLUMNS.length - READING_AT),
       ]),
     );
   }
@@ -192,12 +198,13 @@ export function toCsv(data: ExportData): string {
         r.supply_number,
         r.meter_id,
         r.id,
-        ...blank(24),
+        ...blank(READING_AT - 4),
         r.date_ins,
         r.register,
         r.cp_code,
         r.origin,
         r.registeredBy,
+        r.source,
         r.value,
       ]),
     );

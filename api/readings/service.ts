@@ -216,6 +216,8 @@ const guardedInsert = (
         created_at: sql<string>`${row.createdAt}`.as("created_at"),
         corrected_at: sql<null>`NULL`.as("corrected_at"),
         replaces_id: sql<null>`NULL`.as("replaces_id"),
+        // A customer's reading is never an estimate (ADR 0022).
+        estimated: sql<number>`0`.as("estimated"),
       })
       .from(meters)
       .where(and(eq(meters.id, row.meterId), guard)),
