@@ -272,7 +272,17 @@ describe("lastSixClearance (spec §4: charts use the last six Clearance invoices
       dayKwh: 300,
       nightKwh: 100,
       kwh: 400,
+      estimated: false,
     });
+  });
+
+  it("marks a bill with estimated consumption (issue #20)", () => {
+    const points = chartPoints([
+      invoice("Clearance", "2026-05-11", { consumption_source: "estimated" }),
+      invoice("Clearance", "2026-08-11", { consumption_source: "actual" }),
+      invoice("Clearance", "2026-11-11", { consumption_source: null }),
+    ]);
+    expect(points.map((p) => p.estimated)).toEqual([true, false, false]);
   });
 });
 

@@ -126,6 +126,7 @@ type PeriodInvoice = Pick<
   | "total_value"
   | "day_kwh"
   | "night_kwh"
+  | "consumption_source"
 >;
 
 /** The date a Clearance "belongs to": the end of its billing period, else its issue date. */
@@ -161,6 +162,8 @@ export interface ChartPoint {
   dayKwh: number;
   nightKwh: number;
   kwh: number;
+  /** The bill's consumption is estimated (issue #20): drawn lighter, said in the table. */
+  estimated: boolean;
 }
 
 export function chartPoints(invoices: readonly PeriodInvoice[]): ChartPoint[] {
@@ -171,6 +174,7 @@ export function chartPoints(invoices: readonly PeriodInvoice[]): ChartPoint[] {
     dayKwh: i.day_kwh,
     nightKwh: i.night_kwh,
     kwh: consumptionKwh(i),
+    estimated: i.consumption_source === "estimated",
   }));
 }
 

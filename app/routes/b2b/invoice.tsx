@@ -17,8 +17,13 @@ import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
+import { readingStaleness } from "../../../core/figure-sources";
 
-export const handle: RouteHandle = { i18n: ["bills"], breadcrumb: "bills:invoice.breadcrumb" };
+export const handle: RouteHandle = {
+  i18n: ["bills", "sources.bill", "sources.chart", "sources.stale"],
+  breadcrumb: "bills:invoice.breadcrumb",
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -63,14 +68,17 @@ export async function loader(args: Route.LoaderArgs) {
       supply: meter ? supplyNumber(meter) : "-",
       title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
       downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
+      // The supply's newest actual reading predates its billing period (issue #20).
+      stale: meter ? readingStaleness(meter, athensToday()) : ({ stale: false } as const),
     },
     { headers: NO_STORE },
   );
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("bills");
-  const { invoice, status, payLink, supply, title, downloadError } = loaderData;
+  const { t } = useTranslation(["bills", "sources"]);
+  const { invoice, status, payLink, supply, title, downloadError, stale } = loaderData;
+  const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
     from || to ? `${formatDate(from)} – ${formatDate(to)}` : "-";
@@ -118,6 +126,8 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+
+      <StaleNotice staleness={stale} />
 
       <TitledCard id="invoice-facts" title={t("invoice.facts")}>
         <dl className="facts invoice-facts">
@@ -172,6 +182,17 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           ) : null}
+          {source ? (
+            <div>
+              <dt>{t("sources:bill.source")}</dt>
+              <dd>
+                {t(`sources:bill.${source}`)}
+                {invoice.consumption_from || invoice.consumption_to
+                  ? ` · ${period(invoice.consumption_from, invoice.consumption_to)}`
+                  : ""}
+              </dd>
+            </div>
+          ) : null}
           {invoice.pv_kwh ? (
             <div>
               <dt>{t("invoice.pv")}</dt>
@@ -199,7 +220,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {b.lines.map((line) => (
                   <tr key={line.key}>
-                    <th scope="row">{t(`invoice.lines.${line.key}.label`)}</th>
+                    <th scope="row">
+                      {t(`invoice.lines.${line.key}.label`)}
+                      {line.key === "energy" ? (
+                        <EstimatedMark estimated={source === "estimated"} />
+                      ) : null}
+                    </th>
                     <td className="invoice-lines__help">{t(`invoice.lines.${line.key}.help`)}</td>
                     <td className="num nowrap">{formatAmount(line.amount)}</td>
                   </tr>
