@@ -22,6 +22,7 @@ const texts = (lng: Lng, ns: string) =>
 const R = { el: texts("el", "readings"), en: texts("en", "readings") };
 const F = { el: texts("el", "forms"), en: texts("en", "forms") };
 const SHELL = { el: texts("el", "shell"), en: texts("en", "shell") };
+const SOURCES = { el: texts("el", "sources"), en: texts("en", "sources") };
 const COMMON = { el: texts("el", "common"), en: texts("en", "common") };
 const INSTRUCTIONS = { el: texts("el", "instructions").page, en: texts("en", "instructions").page };
 
@@ -176,7 +177,7 @@ test.describe("meter reading", () => {
     const history = page.getByRole("region", { name: R.el.history.title });
     const first = history.getByRole("row").nth(1);
     await expect(first).toContainText(formatInteger(now.day + 7));
-    await expect(first).toContainText(R.el.by.client);
+    await expect(first).toContainText(SOURCES.el.reading.client);
     // The reading is no longer due: no counter on the sidebar's meter-reading item.
     const item = page.getByRole("navigation", { name: SHELL.el.nav.label }).getByRole("link", {
       name: new RegExp(SHELL.el.nav.meterReading),

@@ -88,6 +88,8 @@ export function company(b: Builder) {
       collateralCents: i % 9 === 0 ? 50_000 : 0,
       cancelAt: i === 10 ? 4 : undefined,
       credits: i === 15 ? { 6: 8_000 } : undefined,
+      // Every sixth supply from the second: the last quarter estimated (issue #20).
+      estimated: i % 6 === 1 ? [9, 10, 11] : undefined,
     });
     if (electric)
       b.readings(meter, mrng, {
@@ -95,6 +97,7 @@ export function company(b: Builder) {
         endMonthsAgo: stoppedAgo,
         monthlyKwh: monthly,
         client: i === 0,
+        estimatedMonths: i % 6 === 1 ? 4 : 0,
       });
   });
   b.message({
@@ -167,12 +170,14 @@ export function largeCompany(b: Builder) {
       unpaid: i % 7 === 0,
       monthlyKwh: monthly,
       dueDays: 30,
+      estimated: i % 4 === 1 ? [4, 5] : undefined,
     });
     if (electric)
       b.readings(meter, mrng, {
         months: 6,
         endMonthsAgo: status === "Stopped" ? 3 : 0,
         monthlyKwh: monthly,
+        estimatedMonths: i % 4 === 1 ? 4 : 0,
       });
   });
   b.message({
@@ -230,8 +235,12 @@ export function hugeCompany(b: Builder) {
       unpaid: i % 4 === 0 || status === "Stopped",
       monthlyKwh: monthly,
       dueDays: 30,
+      estimated: i % 10 === 7 ? [2] : undefined,
     });
-    if (electric) b.readings(meter, mrng, { months: 6, endMonthsAgo, monthlyKwh: monthly });
+    if (electric) {
+      const estimatedMonths = i % 10 === 7 ? 4 : 0;
+      b.readings(meter, mrng, { months: 6, endMonthsAgo, monthlyKwh: monthly, estimatedMonths });
+    }
   });
   b.message({
     user_id: u.id,

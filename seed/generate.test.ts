@@ -11,6 +11,8 @@ import {
   isValidVat,
 } from "./accounts.ts";
 import { generateSeed, type InvoiceRow, type MeterRow, type Seed } from "./generate.ts";
+import { consumptionSourceOf, readingSourceOf, readingStaleness } from "../core/figure-sources.ts";
+import { BILLED_TYPES } from "../core/readings.ts";
 
 const TODAY = "2026-11-22";
 const INTERMEDIATE = [
@@ -213,6 +215,63 @@ describe("readings", () => {
       byMeter.set(key, r.value);
       expect(r.date_ins <= TODAY).toBe(true);
     }
+  });
+});
+
+describe("figure sources (issue #20)", () => {
+  /** The two dates the API reads beside a supply (api/services/customers.ts), from the seed. */
+  const sourceDates = (meterId: number) => {
+    const actual = seed.tables.readings
+      .filter((r) => r.meter_id === meterId && r.estimated === 0 && r.origin !== 5)
+      .map((r) => r.date_ins.slice(0, 10))
+      .sort();
+    const billed = invoicesOf(meterId).filter((i) =>
+      (BILLED_TYPES as readonly string[]).includes(i.type),
+    );
+    return {
+      last_actual_reading_date: actual.at(-1) ?? null,
+      billing_period_from: billed.at(-1)?.period_from ?? null,
+    };
+  };
+  const staleness = (meterId: number) => {
+    const meter = seed.tables.meters.find((m) => m.id === meterId)!;
+    return readingStaleness({ ...meter, ...sourceDates(meterId) }, TODAY);
+  };
+
+  test("only billed rows carry a consumption source; payments and credits none", () => {
+    for (const i of seed.tables.invoices) {
+      if (BILL_TYPES.has(i.type)) expect([0, 1]).toContain(i.consumption_estimated);
+      else expect(i.consumption_estimated).toBeNull();
+    }
+  });
+
+  test("household and business accounts have estimated readings and bills", () => {
+    for (const account of [DEMO.household, DEMO.company, DEMO.largeCompany, DEMO.hugeCompany]) {
+      const ids = new Set(metersOf(account.customerId).map((m) => m.id));
+      const readings = seed.tables.readings.filter((r) => ids.has(r.meter_id));
+      const bills = seed.tables.invoices.filter((i) => ids.has(i.meter_id));
+      expect(
+        readings.some((r) => readingSourceOf(r) === "estimated"),
+        account.vat,
+      ).toBe(true);
+      expect(
+        readings.some((r) => readingSourceOf(r) === "operator"),
+        account.vat,
+      ).toBe(true);
+      expect(
+        bills.some((i) => consumptionSourceOf(i) === "estimated"),
+        account.vat,
+      ).toBe(true);
+      expect(
+        bills.some((i) => consumptionSourceOf(i) === "actual"),
+        account.vat,
+      ).toBe(true);
+    }
+  });
+
+  test("100000003's main supply is stale with its reading period open (the notice links)", () => {
+    expect(staleness(DEMO.household.mainMeterId)).toMatchObject({ stale: true, canSubmit: true });
+    expect(staleness(DEMO.household.gasMeterId)).toEqual({ stale: false });
   });
 });
 

@@ -57,8 +57,17 @@ export function household(b: Builder) {
     credits: { 9: 1500, 25: 2350 },
     cancelAt: 19,
     collateralCents: 2500,
+    // The meter was not read for eight months: those bills estimate the consumption (and one
+    // three years ago), and the newest actual reading predates the billing period (issue #20).
+    estimated: [11, 30, 31, 32, 33, 34, 35],
   });
-  b.readings(main, rng, { months: 36, monthlyKwh: 380, client: true, excluded: true });
+  b.readings(main, rng, {
+    months: 36,
+    monthlyKwh: 380,
+    client: true,
+    excluded: true,
+    estimatedMonths: 8,
+  });
 
   const gas = b.meter(
     c,

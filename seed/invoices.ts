@@ -28,6 +28,8 @@ export interface BillingOptions {
   /** Bill index (an Advance) that is cancelled and re-issued as a Manual bill. */
   cancelAt?: number;
   collateralCents?: number;
+  /** Bill indexes (0 = oldest) whose consumption is estimated (their Clearance, Advance or Manual bills). */
+  estimated?: number[];
 }
 
 /**
@@ -85,6 +87,7 @@ export function billingHistory(
       | "ypoloipo_cents"
       | "remaining_cents"
       | "invoice_no"
+      | "consumption_estimated"
     > & { invoice_no?: string },
   ) => {
     b.lastId.invoices += 1;
@@ -105,6 +108,8 @@ export function billingHistory(
       mark: row.type === "payment" ? null : demoMark(b.lastId.invoices),
       ypoloipo_cents: 0,
       remaining_cents: 0,
+      // Set per bill below (billed rows); null for the rows that bill no consumption.
+      consumption_estimated: null,
       invoice_no:
         row.invoice_no ?? `${row.issue_date.slice(0, 4)}${pad(70_000_000 + b.lastId.invoices, 8)}`,
     };
@@ -206,7 +211,12 @@ export function billingHistory(
       const first = billed[0];
       if (first) first.collateral_cents = options.collateralCents;
     }
+    const estimated = options.estimated?.includes(i) ? 1 : 0;
     for (const bill of billed) {
+      bill.consumption_estimated =
+        bill.type === "Clearance" || bill.type === "Advance" || bill.type === "Manual"
+          ? estimated
+          : null;
       bill.total_value_cents =
         bill.energy_cents +
         bill.regulated_cents +

@@ -9,6 +9,11 @@ export interface ReadingOptions {
   monthlyKwh: number;
   client?: boolean;
   excluded?: boolean;
+  /**
+   * The operator's readings of the newest this-many months are estimates (the meter was not read),
+   * and the customer sent none in them: the supply's newest actual reading is older.
+   */
+  estimatedMonths?: number;
 }
 
 /**
@@ -22,13 +27,15 @@ export function meterReadings(
   options: ReadingOptions,
 ): void {
   const end = addMonths(addDays(b.today, -40), -(options.endMonthsAgo ?? 0));
-  type Point = { date: string; origin: 1 | 2 | 5 };
+  type Point = { date: string; origin: 1 | 2 | 5; estimated?: boolean; dropped?: boolean };
   const points: Point[] = [];
+  const recent = (m: number) => m < (options.estimatedMonths ?? 0);
   for (let m = 0; m < options.months; m += 4) {
     const date = addMonths(end, -m);
-    points.push({ date, origin: 1 });
+    points.push({ date, origin: 1, estimated: recent(m) });
+    // A dropped point still draws its random numbers, so the rest of the demo data stays the same.
     if (options.client && m >= 4 && rng.chance(0.6))
-      points.push({ date: addMonths(date, 2), origin: 2 });
+      points.push({ date: addMonths(date, 2), origin: 2, dropped: recent(m - 2) });
   }
   if (options.excluded && points.length > 3) {
     const base = points[1] as Point;
@@ -45,6 +52,7 @@ export function meterReadings(
     previous = point.date;
     day += Math.round(days * dailyDay * (0.9 + rng.next() * 0.2));
     night += Math.round(days * dailyNight * (0.9 + rng.next() * 0.2));
+    if (point.dropped) continue;
     const registeredBy = point.origin === 2 ? "client" : "operator";
     const codes: readonly [day: string, night: string] =
       point.origin === 1 ? ["10", "12"] : point.origin === 2 ? ["11", "13"] : ["21", "24"];
@@ -60,6 +68,7 @@ export function meterReadings(
         value,
         registered_by: registeredBy,
         created_at: created,
+        estimated: point.estimated ? 1 : 0,
       });
     };
     push(codes[0], day);

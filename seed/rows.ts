@@ -110,6 +110,8 @@ export interface InvoiceRow {
   contract_account: string;
   /** myDATA MARK, 15 digits (core/e-invoice.ts); null for payments. */
   mark: string | null;
+  /** 1 estimated, 0 actual consumption; null for rows that bill none (payments, credits, cancelled). */
+  consumption_estimated: 0 | 1 | null;
 }
 
 export interface ReadingRow {
@@ -121,6 +123,8 @@ export interface ReadingRow {
   value: number;
   registered_by: "operator" | "client";
   created_at: string;
+  /** 1 for an estimated reading (the operator's estimate when the meter was not read). */
+  estimated: 0 | 1;
 }
 
 export interface MessageRow {

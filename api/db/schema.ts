@@ -198,6 +198,8 @@ export const invoices = sqliteTable(
     contract_account: text("contract_account").notNull(),
     /** myDATA MARK (migrations/0015_invoice_marks.sql); NULL for payments and older rows. */
     mark: text("mark"),
+    // 0016_figure_sources.sql: 1 when the bill's consumption is estimated, 0 actual, null unknown.
+    consumption_estimated: integer("consumption_estimated"),
   },
   (t) => [
     index("invoices_meter_date").on(t.meter_id, t.issue_date),
@@ -222,6 +224,8 @@ export const readings = sqliteTable(
     corrected_at: text("corrected_at"),
     // …and on the new reading, the row it replaces (unique: a reading is replaced at most once).
     replaces_id: integer("replaces_id").references((): AnySQLiteColumn => readings.id),
+    // 0016_figure_sources.sql: 1 for an estimated reading (whoever registered it).
+    estimated: integer("estimated").notNull().default(0),
   },
   (t) => [
     index("readings_meter_date").on(t.meter_id, t.date_ins),

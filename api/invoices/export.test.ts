@@ -67,6 +67,7 @@ const bill = (over: Partial<ApiInvoice>): ApiInvoice => ({
   day_kwh: 0,
   night_kwh: 0,
   pv_kwh: 0,
+  consumption_source: "actual",
   business_partner: "BP",
   contract_account: "CA",
   mark: null,
@@ -80,6 +81,7 @@ const reading = (over: Partial<ApiReading>): ApiReading => ({
   origin: 1,
   value: 1000,
   registeredBy: "operator",
+  source: "operator",
   created_at: "2026-01-01T00:00:00.000Z",
   ...over,
 });
@@ -92,16 +94,20 @@ describe("buildExport / toCsv", () => {
       { id: 1, supply_number: "112345678013", division: 1, status: "Active", address: "Οδός, 1" },
     ],
     invoices: [
-      bill({ id: 1, mark: "400000000594038" }),
+      bill({ id: 1, mark: "400000000594038", consumption_source: "estimated" }),
       bill({
         id: 2,
         type: "payment",
         invoice_no: "TX-9",
         total_value: -25.5,
         payment_date: "2026-01-10",
+        consumption_source: null,
       }),
     ],
-    readings: [reading({ id: 5 }), reading({ id: 6, cp_code: "12", value: 300 })],
+    readings: [
+      reading({ id: 5 }),
+      reading({ id: 6, cp_code: "12", value: 300, source: "estimated" }),
+    ],
   });
 
   it("splits bills and payments, names the supply, classifies registers", () => {
@@ -133,14 +139,28 @@ describe("buildExport / toCsv", () => {
     const markAt = CSV_COLUMNS.indexOf("mark");
     expect(lines[1]?.split(",")[markAt]).toBe("400000000594038");
     expect(lines[2]?.split(",")[markAt]).toBe("");
-    expect(lines[4]?.split(",").slice(-6)).toEqual([
+    expect(lines[4]?.split(",").slice(-7)).toEqual([
       "2026-01-01",
       "night",
       "12",
       "1",
       "operator",
+      "estimated",
       "300",
     ]);
+  });
+
+  it("says each figure's source: the bill's consumption and the reading's (issue #20)", () => {
+    const lines = toCsv(data).slice(1).split("\r\n").filter(Boolean);
+    const cell = (line: string | undefined, column: (typeof CSV_COLUMNS)[number]) =>
+      line?.split(",")[CSV_COLUMNS.indexOf(column)];
+    expect(cell(lines[1], "consumption_source")).toBe("estimated");
+    expect(cell(lines[2], "consumption_source")).toBe("");
+    expect(cell(lines[3], "reading_source")).toBe("operator");
+    expect(cell(lines[4], "reading_source")).toBe("estimated");
+    expect(cell(lines[1], "reading_source")).toBe("");
+    expect(data.invoices[0]?.consumption_source).toBe("estimated");
+    expect(data.readings.map((r) => r.source)).toEqual(["operator", "estimated"]);
   });
 
   it("names files by supply or 'all' and date", () => {

@@ -118,6 +118,7 @@ export const CSV_COLUMNS = [
   "day_kwh",
   "night_kwh",
   "pv_kwh",
+  "consumption_source",
   "business_partner",
   "contract_account",
   "mark",
@@ -126,8 +127,12 @@ export const CSV_COLUMNS = [
   "cp_code",
   "origin",
   "registered_by",
+  "reading_source",
   "reading_value",
 ] as const;
+
+/** Where the reading columns start: an invoice leaves them blank, a reading the ones before. */
+const READING_AT = CSV_COLUMNS.indexOf("reading_date");
 
 const BOM = "\uFEFF";
 
@@ -158,10 +163,11 @@ export function toCsv(data: ExportData): string {
         i.day_kwh,
         i.night_kwh,
         i.pv_kwh,
+        i.consumption_source,
         i.business_partner,
         i.contract_account,
         i.mark,
-        ...blank(CSV_COLUMNS.length - CSV_COLUMNS.indexOf("reading_date")),
+        ...blank(CSV_COLUMNS.length - READING_AT),
       ]),
     );
   }
@@ -195,12 +201,13 @@ export function toCsv(data: ExportData): string {
         r.meter_id,
         r.id,
         // Every column between the row's id and its reading's date is an invoice's.
-        ...blank(CSV_COLUMNS.indexOf("reading_date") - 4),
+        ...blank(READING_AT - 4),
         r.date_ins,
         r.register,
         r.cp_code,
         r.origin,
         r.registeredBy,
+        r.source,
         r.value,
       ]),
     );

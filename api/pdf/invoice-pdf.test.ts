@@ -52,6 +52,7 @@ const invoice: ApiInvoice = {
   day_kwh: 1234,
   night_kwh: 400,
   pv_kwh: 0,
+  consumption_source: "actual",
   business_partner: "1000000001",
   contract_account: "300000000101",
   mark: "400000000594038",

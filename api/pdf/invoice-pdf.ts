@@ -218,7 +218,10 @@ export async function renderInvoicePdf(
   if (invoice.pv_kwh)
     kwh.push(`${t.pv}: ${invoice.pv_kwh.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kWh`);
   if (kwh.length) {
-    text(page, `${t.consumption}: ${kwh.join(" · ")}`, MARGIN, y, { size: 9.5 });
+    const source = invoice.consumption_source
+      ? ` (${t.consumptionSource[invoice.consumption_source]})`
+      : "";
+    text(page, `${t.consumption}: ${kwh.join(" · ")}${source}`, MARGIN, y, { size: 9.5 });
     y -= 22;
   }
 

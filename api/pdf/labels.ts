@@ -20,6 +20,8 @@ export interface PdfLabels {
   day: string;
   night: string;
   pv: string;
+  /** Whether the consumption was metered or estimated (issue #20). */
+  consumptionSource: Record<"actual" | "estimated", string>;
   businessPartner: string;
   contractAccount: string;
   charges: string;
@@ -68,6 +70,7 @@ const el: PdfLabels = {
   day: "Ημέρα",
   night: "Νύχτα",
   pv: "Παραγωγή φωτοβολταϊκού",
+  consumptionSource: { actual: "πραγματική", estimated: "εκτίμηση" },
   businessPartner: "Αριθμός επιχειρηματικού εταίρου",
   contractAccount: "Λογαριασμός συμβολαίου",
   charges: "Ανάλυση χρεώσεων",
@@ -120,6 +123,7 @@ const en: PdfLabels = {
   day: "Day",
   night: "Night",
   pv: "PV production",
+  consumptionSource: { actual: "actual", estimated: "estimated" },
   businessPartner: "Business partner number",
   contractAccount: "Contract account",
   charges: "Charges explained",

@@ -35,6 +35,7 @@ import {
 } from "../../core/readings";
 import type { CorrectReadingBody, PostReadingBody } from "../../core/readings-schemas";
 import { athensToday } from "../../core/dates";
+import { readingSourceOf } from "../../core/figure-sources";
 import { registerValues, sameAsLastClientReading } from "./rules";
 
 type ReadingRow = typeof readings.$inferSelect;
@@ -49,6 +50,7 @@ export function toApiReading(row: ReadingRow): ApiReading {
     origin: row.origin,
     value: row.value,
     registeredBy: row.registered_by,
+    source: readingSourceOf(row),
     created_at: row.created_at,
     corrected_at: row.corrected_at,
   };
@@ -214,6 +216,8 @@ const guardedInsert = (
         created_at: sql<string>`${row.createdAt}`.as("created_at"),
         corrected_at: sql<null>`NULL`.as("corrected_at"),
         replaces_id: sql<null>`NULL`.as("replaces_id"),
+        // A customer's reading is never an estimate (ADR 0022).
+        estimated: sql<number>`0`.as("estimated"),
       })
       .from(meters)
       .where(and(eq(meters.id, row.meterId), guard)),

@@ -7,6 +7,7 @@ import type { SupplySet } from "../../core/permissions";
 import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../../core/meter-status";
 import { notFound } from "../lib/errors";
+import { BILLED_TYPES, DAY_CP_CODES, EXCLUDED_ORIGIN, NIGHT_CP_CODES } from "../../core/readings";
 import { SUMMARY_COLUMNS, toApiUser, type MeterSummaryRow } from "./serialize";
 
 /**
@@ -59,7 +60,10 @@ const columnsOf = (table: Table) =>
 type SessionRow = typeof sessions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
-type MeterRow = typeof meters.$inferSelect;
+type MeterRow = typeof meters.$inferSelect & {
+  last_actual_reading_date?: string | null;
+  billing_period_from?: string | null;
+};
 
 const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
   WHERE "id" = ? AND "revoked_at" IS NULL AND "expires_at" > ? LIMIT 1`;
@@ -81,12 +85,28 @@ const METER_SUMMARIES_OF_USER_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"
 const METER_SUMMARIES_SQL = `SELECT ${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}
   FROM "meters" WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER}
   ORDER BY "is_main" DESC, "id" ASC`;
+/**
+ * Two dates of a full supply row (issue #20, core/figure-sources.ts), read in the same statement
+ * (no round trip of their own; each an indexed look-up of one supply): the newest actual reading
+ * the portal counts (not estimated, not corrected, origin 5 and unknown registers left out) and the
+ * period start of the newest billed bill by issue date.
+ */
+const SOURCE_DATES = `(SELECT max(substr(r."date_ins", 1, 10)) FROM "readings" r
+    WHERE r."meter_id" = "meters"."id" AND r."estimated" = 0 AND r."corrected_at" IS NULL
+      AND r."origin" <> ${EXCLUDED_ORIGIN}
+      AND r."cp_code" IN (${[...DAY_CP_CODES, ...NIGHT_CP_CODES].map((c) => `'${c}'`).join(", ")})
+  ) AS "last_actual_reading_date",
+  (SELECT substr(i."period_from", 1, 10) FROM "invoices" i
+    WHERE i."meter_id" = "meters"."id" AND i."type" IN (${BILLED_TYPES.map((t) => `'${t}'`).join(", ")})
+    ORDER BY i."issue_date" DESC, i."id" DESC LIMIT 1
+  ) AS "billing_period_from"`;
+
 /** Full rows of some of the person's visible supplies, in `customerMeters` order. */
-const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES} FROM "meters"
   WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER} AND "id" IN ${IDS_IN}
   ORDER BY "is_main" DESC, "id" ASC`;
 /** Full rows of all the person's visible supplies, main first, then by id. */
-const METERS_SQL = `SELECT ${columnsOf(meters)} FROM "meters"
+const METERS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES} FROM "meters"
   WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER}
   ORDER BY "is_main" DESC, "id" ASC`;
 

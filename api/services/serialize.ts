@@ -9,10 +9,18 @@ import type {
 } from "../../core/contract";
 import type { customers, invoices, messages, meters, users } from "../db/schema";
 import { euros } from "../domain/money";
+import { consumptionSourceOf } from "../../core/figure-sources";
 
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
-type MeterRow = typeof meters.$inferSelect;
+/**
+ * A supply row with the two dates its reads compute beside the columns (services/customers.ts:
+ * the newest actual reading and the newest bill's period start); absent on other reads.
+ */
+type MeterRow = typeof meters.$inferSelect & {
+  last_actual_reading_date?: string | null;
+  billing_period_from?: string | null;
+};
 type InvoiceRow = typeof invoices.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
@@ -81,6 +89,7 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
     day_kwh: row.day_kwh,
     night_kwh: row.night_kwh,
     pv_kwh: row.pv_kwh,
+    consumption_source: consumptionSourceOf(row),
     business_partner: row.business_partner,
     contract_account: row.contract_account,
     mark: row.mark,
@@ -158,6 +167,8 @@ export function toApiMeter(row: MeterRow, history?: InvoiceRow[]): ApiMeter {
     has_pv: bit(row.has_pv),
     indication_open_from: row.indication_open_from,
     indication_open_to: row.indication_open_to,
+    last_actual_reading_date: row.last_actual_reading_date?.slice(0, 10) ?? null,
+    billing_period_from: row.billing_period_from?.slice(0, 10) ?? null,
   };
   if (history) meter.billing_history = { data: history.map(toApiInvoice) };
   return meter;

@@ -55,6 +55,17 @@ describe("renderBarChart", () => {
     expect(renderBarChart(spec)).toContain("chart-amounts-clip");
   });
 
+  it("marks the bars of estimated rows (issue #20), wide and narrow", () => {
+    for (const horizontal of [false, true]) {
+      const svg = renderBarChart({ ...spec, id: `est-${horizontal}`, horizontal, estimated: [1] });
+      const layer = svg.slice(svg.indexOf('class="chart-bar '));
+      const bars = layer.match(/<path[^>]*>/g) ?? [];
+      expect(bars).toHaveLength(3);
+      expect(bars.map((bar) => bar.includes('class="chart-est"'))).toEqual([false, true, false]);
+    }
+    expect(renderBarChart(spec)).not.toContain("chart-est");
+  });
+
   it("draws horizontal bars for narrow screens", () => {
     const svg = renderBarChart({ ...spec, id: "n", horizontal: true, width: 330, height: 140 });
     expect(svg).toMatch(/viewBox="0 0 330 140"/);

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from "recharts";
 import { formatInteger } from "../domain/format";
 
 /**
@@ -39,6 +39,11 @@ export interface BarChartSpec {
   horizontal?: boolean;
   /** Unit shown on the value axis ticks, e.g. "€" or "kWh". */
   unit: string;
+  /**
+   * Indexes of rows whose figures are estimated (issue #20): their bars get `chart-est` (lighter,
+   * dashed outline). Left out when there are none, so the cached SVGs of other charts stay.
+   */
+  estimated?: number[];
   width?: number;
   height?: number;
 }
@@ -237,7 +242,16 @@ function drawBarChart(spec: BarChartSpec): string {
       fill={FALLBACK_FILL[series.tone]}
       className={`chart-bar chart-bar--${series.tone}`}
       isAnimationActive={false}
-    />
+    >
+      {spec.estimated?.length
+        ? spec.rows.map((row, index) => (
+            <Cell
+              key={row.label + index}
+              className={spec.estimated?.includes(index) ? "chart-est" : undefined}
+            />
+          ))
+        : null}
+    </Bar>
   ));
   const markup = renderToStaticMarkup(
     spec.horizontal ? (
@@ -315,6 +329,8 @@ export interface OverviewChartLabels {
 
 interface Point {
   periodTo: string;
+  /** The bill's consumption is estimated: its bars are drawn lighter and dashed. */
+  estimated?: boolean;
   amount: number;
   dayKwh: number;
   nightKwh: number;
@@ -367,11 +383,14 @@ export function renderOverviewCharts(
   labels: OverviewChartLabels,
 ): OverviewCharts {
   const history = input.history;
+  const estimated = history?.points.flatMap((p, index) => (p.estimated ? [index] : []));
+  const marks = estimated?.length ? { estimated } : {};
   const amounts = history
     ? both({
         id: "chart-amounts",
         title: labels.amountsTitle,
         unit: "€",
+        ...marks,
         rows: history.points.map((p) => ({ label: monthLabel(p.periodTo), amount: p.amount })),
         series: [{ key: "amount", name: labels.amount, tone: "primary" }],
       })
@@ -381,6 +400,7 @@ export function renderOverviewCharts(
         id: "chart-consumption",
         title: labels.consumptionTitle,
         unit: "kWh",
+        ...marks,
         stacked: history.hasNight,
         rows: history.points.map((p): ChartRow =>
           history.hasNight

@@ -27,11 +27,13 @@ function both(
   unit: string,
   rows: { label: string; value: number }[],
   name: string,
+  estimated: number[],
 ): ChartSvg {
   const base = {
     title,
     unit,
     rows,
+    ...(estimated.length > 0 ? { estimated } : {}),
     series: [{ key: "value", name, tone: "primary" as const }],
   };
   return {
@@ -57,6 +59,7 @@ export function renderStatisticsCharts(
   labels: StatisticsChartLabels,
 ): StatisticsCharts | null {
   if (!months.some((m) => m.consumption !== null || m.cost !== null)) return null;
+  const estimated = months.flatMap((m, index) => (m.estimated ? [index] : []));
   return {
     consumption: both(
       "stats-consumption",
@@ -64,6 +67,7 @@ export function renderStatisticsCharts(
       unit,
       months.map((m) => ({ label: shortLabel(m.month), value: m.consumption ?? 0 })),
       labels.consumption,
+      estimated,
     ),
     cost: both(
       "stats-cost",
@@ -71,6 +75,7 @@ export function renderStatisticsCharts(
       "€",
       months.map((m) => ({ label: shortLabel(m.month), value: m.cost ?? 0 })),
       labels.cost,
+      estimated,
     ),
   };
 }

@@ -50,6 +50,8 @@ function meter(id: number, overrides: Partial<ApiMeter> = {}): ApiMeter {
     has_pv: 0,
     indication_open_from: null,
     indication_open_to: null,
+    last_actual_reading_date: null,
+    billing_period_from: null,
     ...overrides,
   };
 }

@@ -44,6 +44,7 @@ function invoice(overrides: Partial<ApiInvoice> = {}): ApiInvoice {
     day_kwh: 0,
     night_kwh: 0,
     pv_kwh: 0,
+    consumption_source: "actual",
     business_partner: "BP1",
     contract_account: "CA1",
     mark: null,

@@ -58,6 +58,7 @@ function invoice(
     day_kwh: 300,
     night_kwh: 100,
     pv_kwh: 0,
+    consumption_source: "actual",
     business_partner: "",
     contract_account: "",
     mark: null,
@@ -105,6 +106,8 @@ function meter(extra: Partial<ApiMeter> = {}): ApiMeter {
     has_pv: 0,
     indication_open_from: null,
     indication_open_to: null,
+    last_actual_reading_date: null,
+    billing_period_from: null,
     ...extra,
   };
 }
@@ -192,6 +195,7 @@ describe("dashboard", () => {
     day_kwh: 731,
     night_kwh: 344,
     pv_kwh: 120,
+    consumption_source: "actual",
   });
 
   it("takes the balance from the supply and the charges and consumption from the last bill", () => {
@@ -269,7 +273,17 @@ describe("lastSixClearance (spec §4: charts use the last six Clearance invoices
       dayKwh: 300,
       nightKwh: 100,
       kwh: 400,
+      estimated: false,
     });
+  });
+
+  it("marks a bill with estimated consumption (issue #20)", () => {
+    const points = chartPoints([
+      invoice("Clearance", "2026-05-11", { consumption_source: "estimated" }),
+      invoice("Clearance", "2026-08-11", { consumption_source: "actual" }),
+      invoice("Clearance", "2026-11-11", { consumption_source: null }),
+    ]);
+    expect(points.map((p) => p.estimated)).toEqual([true, false, false]);
   });
 });
 

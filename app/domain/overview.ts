@@ -82,6 +82,8 @@ export interface Dashboard {
   /** Only for supplies with PV (has_pv = 1); otherwise null and not shown. */
   pvKwh: number | null;
   hasNight: boolean;
+  /** The last bill's consumption is estimated (issue #20): its kWh say so. */
+  estimated: boolean;
   /** The billing period the charges and consumption belong to. */
   periodFrom: string | null;
   periodTo: string | null;
@@ -108,6 +110,7 @@ export function dashboard(
     nightKwh: meter.has_night === 1 ? (bill?.night_kwh ?? null) : null,
     pvKwh: meter.has_pv === 1 ? (bill?.pv_kwh ?? 0) : null,
     hasNight: meter.has_night === 1,
+    estimated: bill?.consumption_source === "estimated",
     periodFrom: bill?.period_from ?? null,
     periodTo: bill?.period_to ?? null,
   };
@@ -126,6 +129,7 @@ type PeriodInvoice = Pick<
   | "total_value"
   | "day_kwh"
   | "night_kwh"
+  | "consumption_source"
 >;
 
 /** The date a Clearance "belongs to": the end of its billing period, else its issue date. */
@@ -161,6 +165,8 @@ export interface ChartPoint {
   dayKwh: number;
   nightKwh: number;
   kwh: number;
+  /** The bill's consumption is estimated (issue #20): drawn lighter, said in the table. */
+  estimated: boolean;
 }
 
 export function chartPoints(invoices: readonly PeriodInvoice[]): ChartPoint[] {
@@ -171,6 +177,7 @@ export function chartPoints(invoices: readonly PeriodInvoice[]): ChartPoint[] {
     dayKwh: i.day_kwh,
     nightKwh: i.night_kwh,
     kwh: consumptionKwh(i),
+    estimated: i.consumption_source === "estimated",
   }));
 }
 

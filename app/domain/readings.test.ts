@@ -43,6 +43,7 @@ function reading(
   origin = 1,
   registeredBy?: "operator" | "client",
 ): ApiReading {
+  const by = registeredBy ?? (origin === 1 ? "operator" : "client");
   return {
     id: nextId++,
     meter_id: 1,
@@ -50,7 +51,8 @@ function reading(
     cp_code,
     origin,
     value,
-    registeredBy: registeredBy ?? (origin === 1 ? "operator" : "client"),
+    registeredBy: by,
+    source: by,
     created_at: `${date_ins}T10:30:00.000Z`,
   };
 }

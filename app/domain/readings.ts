@@ -112,14 +112,28 @@ export function isReadingDue(
 
 // ---- history and consumption ----
 
+type ReadingSource = ApiReading["source"];
+
 export interface HistoryRow {
   key: string;
   date: string;
   day: number | null;
   night: number | null;
   registeredBy: "operator" | "client";
+  /** Where the values come from (issue #20): the operator, the customer, or an estimate. */
+  source: ReadingSource;
   /** The customer corrected this reading: shown, marked, no longer counted. */
   corrected: boolean;
+}
+
+/** A group's source: estimated when any of its values is an estimate, else who registered it. */
+export function groupSource(group: {
+  day: Pick<ApiReading, "source"> | null;
+  night: Pick<ApiReading, "source"> | null;
+  registeredBy: "operator" | "client";
+}): ReadingSource {
+  const estimated = [group.day, group.night].some((r) => r?.source === "estimated");
+  return estimated ? "estimated" : group.registeredBy;
 }
 
 /**
@@ -133,6 +147,7 @@ export function historyRows(readings: readonly ApiReading[]): HistoryRow[] {
     day: g.day?.value ?? null,
     night: g.night?.value ?? null,
     registeredBy: g.registeredBy,
+    source: groupSource(g),
     corrected: Boolean(g.correctedAt),
   }));
 }

@@ -10,8 +10,15 @@ import {
   statisticsMonths,
 } from "./statistics";
 
-const clearance = (from: string, to: string, kwh: number, energy: number) => ({
+const clearance = (
+  from: string,
+  to: string,
+  kwh: number,
+  energy: number,
+  consumption_source: "actual" | "estimated" | null = "actual",
+) => ({
   type: "Clearance" as const,
+  consumption_source,
   period_from: from,
   period_to: to,
   consumption_from: from,
@@ -87,6 +94,22 @@ describe("buildStatistics", () => {
     expect(stats.totals.consumption).toBe(900);
     expect(stats.totals.cost).toBe(180);
     expect(stats.hasMetered).toBe(false);
+  });
+
+  it("marks the months an estimated Clearance covers as estimated (issue #20)", () => {
+    const stats = buildStatistics({
+      invoices: [
+        clearance("2026-01-01", "2026-03-31", 900, 180),
+        clearance("2026-04-01", "2026-05-31", 600, 120, "estimated"),
+        { ...clearance("2026-06-01", "2026-06-30", 99, 9, "estimated"), type: "Advance" as const },
+      ],
+      periods: [],
+      gas: false,
+      endMonth: "2026-06",
+      years: 1,
+    });
+    const estimated = stats.months.filter((m) => m.estimated).map((m) => m.month);
+    expect(estimated).toEqual(["2026-04", "2026-05"]);
   });
 
   it("sums and averages per calendar year over the months with data", () => {

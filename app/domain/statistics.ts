@@ -78,6 +78,7 @@ type StatsInvoice = Pick<
   | "taxes"
   | "day_kwh"
   | "night_kwh"
+  | "consumption_source"
 >;
 
 /** The energy charge of a bill in euros (see the module comment). */
@@ -93,6 +94,8 @@ export interface MonthStat {
   cost: number | null;
   /** From the meter readings (kWh); null when no reading period covers the month. */
   metered: number | null;
+  /** A bill with estimated consumption covers the month (issue #20). */
+  estimated: boolean;
 }
 
 export interface YearStat {
@@ -132,12 +135,15 @@ export function buildStatistics(input: {
   const toUnit = (kwh: number) => (input.gas ? kwh / GAS_KWH_PER_M3 : kwh);
   const consumption = new Map<string, number>();
   const cost = new Map<string, number>();
+  const estimated = new Set<string>();
   for (const invoice of input.invoices) {
     if (invoice.type !== "Clearance") continue;
     const from = invoice.period_from ?? invoice.consumption_from;
     const to = invoice.period_to ?? invoice.consumption_to;
     if (!from || !to) continue;
-    add(consumption, splitByMonth(from, to, toUnit(invoice.day_kwh + invoice.night_kwh)));
+    const shares = splitByMonth(from, to, toUnit(invoice.day_kwh + invoice.night_kwh));
+    add(consumption, shares);
+    if (invoice.consumption_source === "estimated") for (const m of shares.keys()) estimated.add(m);
     add(cost, splitByMonth(from, to, invoiceCost(invoice)));
   }
   const metered = new Map<string, number>();
@@ -153,6 +159,7 @@ export function buildStatistics(input: {
     consumption: consumption.has(month) ? Math.round(consumption.get(month) ?? 0) : null,
     cost: cost.has(month) ? round2(cost.get(month) ?? 0) : null,
     metered: metered.has(month) ? Math.round(metered.get(month) ?? 0) : null,
+    estimated: estimated.has(month),
   }));
 
   const byYear = new Map<string, MonthStat[]>();

@@ -1,3 +1,4 @@
+import { CONSUMPTION_SOURCES } from "../figure-sources";
 import { INVOICE_TYPES, type InvoiceType } from "../invoice-types";
 import { z } from "zod";
 import { euros, id, isoDate } from "./common";
@@ -37,6 +38,10 @@ export const apiInvoiceSchema = z
     day_kwh: z.number().meta({ description: "kWh" }),
     night_kwh: z.number().meta({ description: "kWh" }),
     pv_kwh: z.number().meta({ description: "kWh" }),
+    consumption_source: z.enum(CONSUMPTION_SOURCES).nullable().meta({
+      description:
+        "Whether the billed consumption was metered (actual) or estimated; null for payments, credits and when not known",
+    }),
     business_partner: z.string(),
     contract_account: z.string(),
     mark: markSchema

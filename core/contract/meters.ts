@@ -50,6 +50,12 @@ export const apiMeterSchema = z
       .nullable()
       .meta({ description: "First day of the customer's reading period" }),
     indication_open_to: isoDate.nullable().meta({ description: "Last day of the reading period" }),
+    last_actual_reading_date: isoDate.nullable().meta({
+      description: "Date of the newest actual (not estimated) reading the portal counts, or null",
+    }),
+    billing_period_from: isoDate.nullable().meta({
+      description: "Start of the billing period of the supply's newest bill, or null",
+    }),
   })
   .meta({ id: "ApiMeter" });
 export type ApiMeter = z.infer<typeof apiMeterSchema>;

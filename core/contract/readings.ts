@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { correctReadingSchema, postReadingSchema } from "../readings-schemas";
+import { READING_SOURCES } from "../figure-sources";
 import { id, isoDate, timestamp } from "./common";
 
 /**
@@ -19,6 +20,10 @@ export const apiReadingSchema = z
     origin: z.number().int().meta({ description: "1 network operator, 2 customer, 5 not shown" }),
     value: z.number().meta({ description: "Cumulative kWh" }),
     registeredBy: z.enum(["operator", "client"]),
+    source: z.enum(READING_SOURCES).meta({
+      description:
+        "Where the value comes from: the network operator, the customer, or an estimate (whoever registered it)",
+    }),
     created_at: timestamp,
     corrected_at: timestamp.nullish().meta({
       description:

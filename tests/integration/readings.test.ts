@@ -5,6 +5,8 @@ import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { startServer, type TestServer } from "./server";
 import { athensToday } from "../../core/dates.ts";
+import { readingStaleness } from "../../core/figure-sources.ts";
+import type { ApiInvoice } from "../../core/contract/index.ts";
 
 /**
  * Meter readings (spec §7): GET /users/{id}/readings, POST /readings, POST /getNewReadings.
@@ -47,6 +49,66 @@ function tooHigh(rows: ApiReading[], register: "day" | "night"): number {
 const post = (body: unknown, t = token) =>
   api.call<{ data: ApiReadingSaved }>("/readings", { method: "POST", body, token: t, lang: "en" });
 
+/** The household's full supply rows (with the two dates of issue #20). */
+async function fullMeters(): Promise<ApiMeter[]> {
+  const r = await api.call<{ data: ApiMeter[] }>(`/users/${h.userId}/meters`, { token });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+describe("figure sources (issue #20)", () => {
+  it("every reading says its source: the operator's, the customer's or an estimate", async () => {
+    const rows = await readings();
+    const sources = new Set(rows.map((r) => r.source));
+    expect([...sources].sort()).toEqual(["client", "estimated", "operator"]);
+    for (const r of rows) {
+      if (r.source !== "estimated") expect(r.source).toBe(r.registeredBy);
+    }
+    // The demo's main supply was not read for eight months: its newest readings are estimates.
+    const newest = [...rows].sort((a, b) => b.date_ins.localeCompare(a.date_ins))[0];
+    expect(newest?.source).toBe("estimated");
+  });
+
+  it("every bill says whether its consumption is actual or estimated; payments say nothing", async () => {
+    const r = await api.call<{ data: ApiInvoice[] }>(
+      `/users/${h.userId}/meters/${h.mainMeterId}/invoices`,
+      { token },
+    );
+    expect(r.status).toBe(200);
+    const bills = r.body.data;
+    for (const bill of bills) {
+      if (["Clearance", "Advance", "Manual"].includes(bill.type)) {
+        expect(["actual", "estimated"], bill.invoice_no).toContain(bill.consumption_source);
+      } else {
+        expect(bill.consumption_source, bill.invoice_no).toBeNull();
+      }
+    }
+    const newestBill = bills.find((b) => b.type === "Clearance" || b.type === "Advance");
+    expect(newestBill?.consumption_source).toBe("estimated");
+    expect(bills.some((b) => b.consumption_source === "actual")).toBe(true);
+    // The field sits right after pv_kwh.
+    const keys = Object.keys(bills[0] as ApiInvoice);
+    expect(keys[keys.indexOf("pv_kwh") + 1]).toBe("consumption_source");
+  });
+
+  it("a supply carries its newest actual reading and its billing period: the main one is stale", async () => {
+    const meters = await fullMeters();
+    const main = meters.find((m) => m.id === h.mainMeterId) as ApiMeter;
+    const rows = await readings();
+    const actual = rows
+      .filter((r) => r.source !== "estimated" && r.origin !== 5 && !r.corrected_at)
+      .map((r) => r.date_ins)
+      .sort();
+    expect(main.last_actual_reading_date).toBe(actual.at(-1));
+    expect(main.billing_period_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(readingStaleness(main, athensToday())).toMatchObject({ stale: true, canSubmit: true });
+    // Gas: no readings in the portal, so nothing to call stale.
+    const gas = meters.find((m) => m.id === h.gasMeterId) as ApiMeter;
+    expect(gas.last_actual_reading_date).toBeNull();
+    expect(readingStaleness(gas, athensToday())).toEqual({ stale: false });
+  });
+});
+
 describe("GET /users/:userId/readings", () => {
   it("lists the readings of the user's supplies from data, newest first, origin 5 included", async () => {
     const r = await api.call<{ data: ApiReading[] }>(`/users/${h.userId}/readings`, { token });
@@ -74,6 +136,7 @@ describe("GET /users/:userId/readings", () => {
         "meter_id",
         "origin",
         "registeredBy",
+        "source",
         "value",
       ].sort(),
     );
@@ -433,5 +496,15 @@ describe("POST /getNewReadings", () => {
       body: { since: "yesterday" },
     });
     expect([bad.status, bad.code]).toEqual([400, "validation"]);
+  });
+});
+
+describe("figure sources after a reading (issue #20)", () => {
+  it("the customer's reading is actual: the supply is no longer stale", async () => {
+    const rows = await readings();
+    expect(rows.some((r) => r.source === "client" && r.date_ins === athensToday())).toBe(true);
+    const main = (await fullMeters()).find((m) => m.id === h.mainMeterId) as ApiMeter;
+    expect(main.last_actual_reading_date).toBe(athensToday());
+    expect(readingStaleness(main, athensToday())).toEqual({ stale: false });
   });
 });

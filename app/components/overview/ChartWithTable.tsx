@@ -17,7 +17,8 @@ export interface DataTable {
 
 export interface LegendItem {
   label: string;
-  tone: "primary" | "secondary" | "muted";
+  /** "estimated": the lighter, dashed bars of estimated periods (issue #20). */
+  tone: "primary" | "secondary" | "muted" | "estimated";
 }
 
 export function ChartWithTable({

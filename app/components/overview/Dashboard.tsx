@@ -10,9 +10,12 @@ import { formatAmount, formatDate, formatKwh } from "../../domain/format";
  * bill carries its payment status, so a paid bill's amount never reads as still owed.
  */
 export function Dashboard({ data, status }: { data: DashboardData; status: BillStatus | null }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "sources"]);
   const money = (value: number | null) => (value === null ? "-" : formatAmount(value));
-  const energy = (value: number | null) => (value === null ? "-" : formatKwh(value));
+  // An estimated bill's kWh say so (issue #20).
+  const mark = data.estimated ? ` ${t("sources:chart.estimated")}` : "";
+  const energy = (value: number | null, suffix = mark) =>
+    value === null ? "-" : `${formatKwh(value)}${suffix}`;
   const tiles: {
     key: string;
     label: string;
@@ -56,7 +59,7 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
       value: energy(data.nightKwh),
     });
   if (data.pvKwh !== null)
-    consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh) });
+    consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh, "") });
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">

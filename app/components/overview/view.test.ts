@@ -44,6 +44,8 @@ function meter(extra: Partial<ApiMeter> = {}): ApiMeter {
     has_pv: 0,
     indication_open_from: null,
     indication_open_to: null,
+    last_actual_reading_date: null,
+    billing_period_from: null,
     ...extra,
   };
 }
@@ -79,6 +81,7 @@ function invoice(
     day_kwh: 200,
     night_kwh: 50,
     pv_kwh: 0,
+    consumption_source: "actual",
     business_partner: "",
     contract_account: "",
     mark: null,

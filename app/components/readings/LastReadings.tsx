@@ -8,6 +8,8 @@ interface Values {
   date: string;
   day: number | null;
   night: number | null;
+  /** Where the values come from (issue #20). */
+  source: "operator" | "client" | "estimated";
 }
 
 const kwh = (value: number | null) => (value === null ? "-" : formatInteger(value));
@@ -33,7 +35,8 @@ export function LastReadings({
   /** Where "correct my reading" leads, when the last reading is the customer's own and open. */
   correctHref: string | null;
 }) {
-  const { t } = useTranslation("readings");
+  const { t } = useTranslation(["readings", "sources"]);
+  const source = t("sources:reading.source");
   const dayNight = useDayNightColumns(hasNight);
   return (
     <TitledCard id="last-title" title={t("last.title")}>
@@ -46,7 +49,7 @@ export function LastReadings({
                 { label: t("last.which") },
                 { label: t("date") },
                 ...dayNight,
-                { label: t("registeredBy") },
+                { label: source },
               ]}
             />
             <tbody>
@@ -54,7 +57,7 @@ export function LastReadings({
                 <th scope="row">{t("last.last")}</th>
                 <td data-label={t("date")}>{formatDate(last.date)}</td>
                 <DayNightCells hasNight={hasNight} day={kwh(last.day)} night={kwh(last.night)} />
-                <td data-label={t("registeredBy")}>{t(`by.${last.registeredBy}`)}</td>
+                <td data-label={source}>{t(`sources:reading.${last.source}`)}</td>
               </tr>
               <tr>
                 <th scope="row">{t("last.previousOperator")}</th>
@@ -66,7 +69,9 @@ export function LastReadings({
                   day={kwh(previousOperator?.day ?? null)}
                   night={kwh(previousOperator?.night ?? null)}
                 />
-                <td data-label={t("registeredBy")}>{previousOperator ? t("by.operator") : "-"}</td>
+                <td data-label={source}>
+                  {previousOperator ? t(`sources:reading.${previousOperator.source}`) : "-"}
+                </td>
               </tr>
               <tr>
                 <th scope="row">{t("last.nextOperator")}</th>
@@ -82,8 +87,12 @@ export function LastReadings({
                   day={kwh(nextOperator?.day ?? null)}
                   night={kwh(nextOperator?.night ?? null)}
                 />
-                <td data-label={t("registeredBy")}>
-                  {nextOperator || nextReadingDate ? t("by.operator") : "-"}
+                <td data-label={source}>
+                  {nextOperator
+                    ? t(`sources:reading.${nextOperator.source}`)
+                    : nextReadingDate
+                      ? t("sources:reading.operator")
+                      : "-"}
                 </td>
               </tr>
             </tbody>

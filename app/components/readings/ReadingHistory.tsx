@@ -31,7 +31,8 @@ export function ReadingHistory({
   paging: Paging;
   hasNight: boolean;
 }) {
-  const { t } = useTranslation("readings");
+  const { t } = useTranslation(["readings", "sources"]);
+  const source = t("sources:reading.source");
   const dayNight = useDayNightColumns(hasNight);
   const { search } = useLocation();
   const first = paging.total === 0 ? 0 : (paging.page - 1) * paging.size + 1;
@@ -47,9 +48,7 @@ export function ReadingHistory({
               <caption className="visually-hidden">
                 {t("history.caption", { first, last, total: paging.total })}
               </caption>
-              <TableHead
-                columns={[{ label: t("date") }, ...dayNight, { label: t("registeredBy") }]}
-              />
+              <TableHead columns={[{ label: t("date") }, ...dayNight, { label: source }]} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key} className={row.corrected ? "rd-corrected" : undefined}>
@@ -59,8 +58,8 @@ export function ReadingHistory({
                       day={struck(row.corrected, row.day)}
                       night={struck(row.corrected, row.night)}
                     />
-                    <td data-label={t("registeredBy")}>
-                      {t(`by.${row.registeredBy}`)}
+                    <td data-label={source}>
+                      {t(`sources:reading.${row.source}`)}
                       {row.corrected ? (
                         <>
                           {" "}

@@ -33,11 +33,13 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
 import { TitledCard } from "../../components/TitledCard";
+import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
+import { readingStaleness } from "../../../core/figure-sources";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
-  i18n: ["overview"],
+  i18n: ["overview", "sources.chart", "sources.stale"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };
@@ -90,7 +92,8 @@ export async function loader(args: Route.LoaderArgs) {
   const charts = htmlSlots(args.context, rendered);
   const modal = url.searchParams.get("modal");
   const otherDialogOpen = modal !== null && modal !== "pay-several";
-  return data({ view, charts, otherDialogOpen }, { headers: NO_STORE });
+  const stale = readingStaleness(shell.selectedMeter, athensToday());
+  return data({ view, charts, otherDialogOpen, stale }, { headers: NO_STORE });
 }
 
 const intentSchema = z.object({
@@ -120,7 +123,7 @@ export const headers = noStoreHeaders;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
-  const { view, charts, otherDialogOpen } = loaderData;
+  const { view, charts, otherDialogOpen, stale } = loaderData;
   // The signed-in layout's data (the selected supply, the customer's ids) for the welcome banner.
   const shell = useRouteLoaderData<ShellView>("routes/b2b/layout");
   const downloadHref =
@@ -145,6 +148,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {/* The money first; then who and which supply (the full welcome banner). */}
       {shell ? <WelcomeBanner view={shell} full /> : null}
       <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
+      <StaleNotice staleness={stale} />
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}
       <Banners banners={view.banners} />
@@ -169,7 +173,7 @@ function History({
   view: ReturnType<typeof buildOverviewView>;
   charts: Slotted<OverviewCharts>;
 }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "sources"]);
   const history = view.history;
   if (!history || !charts.amounts || !charts.consumption) {
     return (
@@ -178,8 +182,22 @@ function History({
       </TitledCard>
     );
   }
-  const period = (p: { periodFrom: string | null; periodTo: string }) =>
-    p.periodFrom ? <PeriodRange from={p.periodFrom} to={p.periodTo} /> : periodMonth(p.periodTo);
+  const period = (p: { periodFrom: string | null; periodTo: string; estimated: boolean }) => (
+    <>
+      {p.periodFrom ? <PeriodRange from={p.periodFrom} to={p.periodTo} /> : periodMonth(p.periodTo)}
+      <EstimatedMark estimated={p.estimated} />
+    </>
+  );
+  const estimated = history.points.some((p) => p.estimated);
+  const base = history.hasNight
+    ? [
+        { label: t("charts.day"), tone: "primary" as const },
+        { label: t("charts.night"), tone: "secondary" as const },
+      ]
+    : [{ label: t("charts.kwh"), tone: "primary" as const }];
+  const legend = estimated
+    ? [...base, { label: t("sources:chart.legend"), tone: "estimated" as const }]
+    : base;
   const rows = [...history.points].reverse(); // tables read newest first
   return (
     <TitledCard id="history-title" title={t("charts.title")}>
@@ -188,6 +206,14 @@ function History({
         id="chart-amounts"
         caption={t("charts.amounts.caption")}
         svg={charts.amounts}
+        legend={
+          estimated
+            ? [
+                { label: t("charts.amount"), tone: "primary" },
+                { label: t("sources:chart.legend"), tone: "estimated" },
+              ]
+            : undefined
+        }
         table={{
           caption: t("charts.amounts.table"),
           rowHeader: t("charts.period"),
@@ -203,14 +229,7 @@ function History({
         id="chart-consumption"
         caption={t("charts.consumption.caption")}
         svg={charts.consumption}
-        legend={
-          history.hasNight
-            ? [
-                { label: t("charts.day"), tone: "primary" },
-                { label: t("charts.night"), tone: "secondary" },
-              ]
-            : undefined
-        }
+        legend={legend}
         table={{
           caption: t("charts.consumption.table"),
           rowHeader: t("charts.period"),

@@ -19,9 +19,11 @@ import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
 import { eInvoiceQr } from "../../.server/e-invoice-qr";
 import { formatMark } from "../../../core/e-invoice";
+import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
+import { readingStaleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
-  i18n: ["bills", "eInvoice.card"],
+  i18n: ["bills", "eInvoice.card", "sources.bill", "sources.chart", "sources.stale"],
   breadcrumb: "bills:invoice.breadcrumb",
 };
 
@@ -70,14 +72,17 @@ export async function loader(args: Route.LoaderArgs) {
       supply: meter ? supplyNumber(meter) : "-",
       title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
       downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
+      // The supply's newest actual reading predates its billing period (issue #20).
+      stale: meter ? readingStaleness(meter, athensToday()) : ({ stale: false } as const),
     },
     { headers: NO_STORE },
   );
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["bills", "eInvoice"]);
-  const { invoice, status, payLink, qr, supply, title, downloadError } = loaderData;
+  const { t } = useTranslation(["bills", "eInvoice", "sources"]);
+  const { invoice, status, payLink, qr, supply, title, downloadError, stale } = loaderData;
+  const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
     from || to ? `${formatDate(from)} – ${formatDate(to)}` : "-";
@@ -125,6 +130,8 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+
+      <StaleNotice staleness={stale} />
 
       <TitledCard id="invoice-facts" title={t("invoice.facts")}>
         <dl className="facts invoice-facts">
@@ -175,6 +182,17 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                 {t("invoice.day")}: {formatKwh(invoice.day_kwh)}
                 {invoice.night_kwh
                   ? ` · ${t("invoice.night")}: ${formatKwh(invoice.night_kwh)}`
+                  : ""}
+              </dd>
+            </div>
+          ) : null}
+          {source ? (
+            <div>
+              <dt>{t("sources:bill.source")}</dt>
+              <dd>
+                {t(`sources:bill.${source}`)}
+                {invoice.consumption_from || invoice.consumption_to
+                  ? ` · ${period(invoice.consumption_from, invoice.consumption_to)}`
                   : ""}
               </dd>
             </div>
@@ -235,7 +253,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {b.lines.map((line) => (
                   <tr key={line.key}>
-                    <th scope="row">{t(`invoice.lines.${line.key}.label`)}</th>
+                    <th scope="row">
+                      {t(`invoice.lines.${line.key}.label`)}
+                      {line.key === "energy" ? (
+                        <EstimatedMark estimated={source === "estimated"} />
+                      ) : null}
+                    </th>
                     <td className="invoice-lines__help">{t(`invoice.lines.${line.key}.help`)}</td>
                     <td className="num nowrap">{formatAmount(line.amount)}</td>
                   </tr>

@@ -17,6 +17,7 @@ import { dropdownMeters } from "../../domain/meters";
 import {
   canSubmitNow,
   consumptionPeriods,
+  groupSource,
   historyRows,
   pageOf,
   readingFormSchema,
@@ -43,9 +44,11 @@ import { athensToday } from "../../../core/dates";
 import { correctReading, meterReadings, sendReading } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TitledCard } from "../../components/TitledCard";
+import { StaleNotice } from "../../components/sources/FigureSources";
+import { readingStaleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
-  i18n: ["readings", "forms"],
+  i18n: ["readings", "forms", "sources.reading", "sources.stale"],
   title: "readings:title",
   breadcrumb: "readings:title",
 };
@@ -60,7 +63,12 @@ export const headers = noStoreHeaders;
 
 const groupValues = (group: ReadingGroup<ApiReading> | null) =>
   group
-    ? { date: group.date, day: group.day?.value ?? null, night: group.night?.value ?? null }
+    ? {
+        date: group.date,
+        day: group.day?.value ?? null,
+        night: group.night?.value ?? null,
+        source: groupSource(group),
+      }
     : null;
 
 /**
@@ -129,6 +137,7 @@ export async function loader(args: Route.LoaderArgs) {
             day: last.day?.value ?? null,
             night: last.night?.value ?? null,
             registeredBy: last.registeredBy,
+            source: groupSource(last),
           }
         : null,
       previousOperator: groupValues(previousOperatorReading(readings, reference)),
@@ -143,6 +152,7 @@ export async function loader(args: Route.LoaderArgs) {
       history: { rows: pageOf(rows, paging), paging },
       periods,
       chart: htmlSlots(args.context, chart),
+      stale: readingStaleness(meter, today),
     },
     { headers: NO_STORE },
   );
@@ -294,6 +304,8 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
       <p className="muted">
         {t("supply")}: <span className="nowrap">{view.meter.number}</span> · {view.meter.address}
       </p>
+      {/* No link here: the form is on this page when the period is open. */}
+      <StaleNotice staleness={view.stale} link={false} />
 
       {view.saved ? (
         <div id="saved" className="alert alert--success" role="status" tabIndex={-1}>

@@ -32,9 +32,11 @@ import { meterReadings } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
+import { readingStaleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
-  i18n: ["statistics"],
+  i18n: ["statistics", "sources.chart", "sources.stale"],
   title: "statistics:title",
   breadcrumb: "statistics:title",
 };
@@ -88,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
       years,
       stats,
       charts: htmlSlots(args.context, charts),
+      stale: readingStaleness(meter, athensToday()),
     },
     { headers: NO_STORE },
   );
@@ -97,8 +100,22 @@ const cell = (value: number | null, format: (n: number) => string) =>
   value === null ? "–" : format(value);
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("statistics");
-  const { meter, years, stats, charts } = loaderData;
+  const { t } = useTranslation(["statistics", "sources"]);
+  const { meter, years, stats, charts, stale } = loaderData;
+  const estimated = stats.months.some((m) => m.estimated);
+  const legend = (label: string) =>
+    estimated
+      ? [
+          { label, tone: "primary" as const },
+          { label: t("sources:chart.legend"), tone: "estimated" as const },
+        ]
+      : undefined;
+  const month = (m: { month: string; estimated: boolean }) => (
+    <>
+      {monthLabel(m.month)}
+      <EstimatedMark estimated={m.estimated} />
+    </>
+  );
   const unit = stats.unit;
   const money = (n: number) => formatAmount(n);
   const amount = (n: number) => `${formatInteger(n)} ${unit}`;
@@ -112,6 +129,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         {t("supply")}: <span className="nowrap">{meter.number}</span> · {meter.address} ·{" "}
         {t(`kind.${meter.kind}`)}
       </p>
+      <StaleNotice staleness={stale} />
 
       <nav aria-label={t("years.label")}>
         <ul className="segmented">
@@ -194,6 +212,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               id="stats-consumption-chart"
               caption={t("charts.consumptionCaption", { count: years, unit })}
               svg={charts.consumption}
+              legend={legend(t("charts.consumption"))}
               table={{
                 caption: t("charts.consumptionTable", { unit }),
                 rowHeader: t("month"),
@@ -202,7 +221,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                   : [t("charts.consumption")],
                 rows: rows.map((m) => ({
                   key: m.month,
-                  header: monthLabel(m.month),
+                  header: month(m),
                   cells: stats.hasMetered
                     ? [
                         cell(m.consumption, amount),
@@ -222,13 +241,14 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               id="stats-cost-chart"
               caption={t("charts.costCaption", { count: years })}
               svg={charts.cost}
+              legend={legend(t("charts.cost"))}
               table={{
                 caption: t("charts.costTable"),
                 rowHeader: t("month"),
                 columns: [t("charts.cost")],
                 rows: rows.map((m) => ({
                   key: m.month,
-                  header: monthLabel(m.month),
+                  header: month(m),
                   cells: [cell(m.cost, money)],
                 })),
               }}
