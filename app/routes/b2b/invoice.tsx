@@ -17,10 +17,11 @@ import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import type { ApiMeter } from "../../../core/contract";
 import { eInvoiceQr } from "../../.server/e-invoice-qr";
 import { formatMark } from "../../../core/e-invoice";
 import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
-import { readingStaleness } from "../../../core/figure-sources";
+import { readingStaleness, type Staleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
   i18n: ["bills", "eInvoice.card", "sources.bill", "sources.chart", "sources.stale"],
@@ -72,11 +73,21 @@ export async function loader(args: Route.LoaderArgs) {
       supply: meter ? supplyNumber(meter) : "-",
       title: t("invoice.title", { type: t(`types.${invoice.type}`), number: invoice.invoice_no }),
       downloadError: DOWNLOAD_ERRORS.find((r) => r === reason) ?? null,
-      // The supply's newest actual reading predates its billing period (issue #20).
-      stale: meter ? readingStaleness(meter, athensToday()) : ({ stale: false } as const),
+      // The supply's newest actual reading predates its billing period (issue #20). The notice's
+      // link opens the reading page, which is the selected supply's: a bill of another supply
+      // says the same without it.
+      stale: staleNotice(meter, shell.selectedMeter.id),
     },
     { headers: NO_STORE },
   );
+}
+
+function staleNotice(meter: ApiMeter | undefined, selectedId: number): Staleness {
+  if (!meter) return { stale: false };
+  const staleness = readingStaleness(meter, athensToday());
+  return staleness.stale && meter.id !== selectedId
+    ? { ...staleness, canSubmit: false }
+    : staleness;
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
