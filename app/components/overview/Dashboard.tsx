@@ -12,10 +12,7 @@ import { formatAmount, formatDate, formatKwh } from "../../domain/format";
 export function Dashboard({ data, status }: { data: DashboardData; status: BillStatus | null }) {
   const { t } = useTranslation(["overview", "sources"]);
   const money = (value: number | null) => (value === null ? "-" : formatAmount(value));
-  // An estimated bill's kWh say so (issue #20).
-  const mark = data.estimated ? ` ${t("sources:chart.estimated")}` : "";
-  const energy = (value: number | null, suffix = mark) =>
-    value === null ? "-" : `${formatKwh(value)}${suffix}`;
+  const energy = (value: number | null) => (value === null ? "-" : formatKwh(value));
   const tiles: {
     key: string;
     label: string;
@@ -45,11 +42,13 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
     { key: "collateral", label: t("dashboard.collateral"), value: money(data.collateral) },
     { key: "advance", label: t("dashboard.advance"), value: money(data.advance) },
   ];
-  const consumption: { key: string; label: string; value: string }[] = [
+  // An estimated bill's kWh say so (issue #20), beside the figure (which never breaks), not in it.
+  const consumption: { key: string; label: string; value: string; estimated?: boolean }[] = [
     {
       key: "day",
       label: data.hasNight ? t("dashboard.dayKwh") : t("dashboard.kwh"),
       value: energy(data.dayKwh),
+      estimated: data.estimated && data.dayKwh !== null,
     },
   ];
   if (data.hasNight)
@@ -57,9 +56,10 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
       key: "night",
       label: t("dashboard.nightKwh"),
       value: energy(data.nightKwh),
+      estimated: data.estimated && data.nightKwh !== null,
     });
   if (data.pvKwh !== null)
-    consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh, "") });
+    consumption.push({ key: "pv", label: t("dashboard.pvKwh"), value: energy(data.pvKwh) });
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
@@ -98,12 +98,17 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
               </p>
             ) : null}
             <dl className="facts">
-              {rows.map((row) => (
-                <Fragment key={row.key}>
-                  <dt>{row.label}</dt>
-                  <dd className="amount">{row.value}</dd>
-                </Fragment>
-              ))}
+              {rows.map(
+                (row: { key: string; label: string; value: string; estimated?: boolean }) => (
+                  <Fragment key={row.key}>
+                    <dt>{row.label}</dt>
+                    <dd>
+                      <span className="amount">{row.value}</span>
+                      {row.estimated ? <> {t("sources:chart.estimated")}</> : null}
+                    </dd>
+                  </Fragment>
+                ),
+              )}
             </dl>
           </section>
         ))}
