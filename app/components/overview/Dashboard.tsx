@@ -9,6 +9,14 @@ import { formatAmount, formatDate, formatKwh } from "../../domain/format";
  * Spec §3 Dashboard: balances of the supply, charges and consumption of its last bill. The current
  * bill carries its payment status, so a paid bill's amount never reads as still owed.
  */
+/** A line of the dashboard's charges or consumption card; `estimated` adds the estimate mark. */
+interface FactRow {
+  key: string;
+  label: string;
+  value: string;
+  estimated?: boolean;
+}
+
 export function Dashboard({ data, status }: { data: DashboardData; status: BillStatus | null }) {
   const { t } = useTranslation(["overview", "sources"]);
   const money = (value: number | null) => (value === null ? "-" : formatAmount(value));
@@ -35,7 +43,7 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
       note: formatDate(data.lastPayment.date),
     },
   ];
-  const charges: { key: string; label: string; value: string }[] = [
+  const charges: FactRow[] = [
     { key: "regulated", label: t("dashboard.regulated"), value: money(data.regulated) },
     { key: "municipality", label: t("dashboard.municipality"), value: money(data.municipality) },
     { key: "taxes", label: t("dashboard.taxes"), value: money(data.taxes) },
@@ -43,7 +51,7 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
     { key: "advance", label: t("dashboard.advance"), value: money(data.advance) },
   ];
   // An estimated bill's kWh say so (issue #20), beside the figure (which never breaks), not in it.
-  const consumption: { key: string; label: string; value: string; estimated?: boolean }[] = [
+  const consumption: FactRow[] = [
     {
       key: "day",
       label: data.hasNight ? t("dashboard.dayKwh") : t("dashboard.kwh"),
@@ -98,17 +106,15 @@ export function Dashboard({ data, status }: { data: DashboardData; status: BillS
               </p>
             ) : null}
             <dl className="facts">
-              {rows.map(
-                (row: { key: string; label: string; value: string; estimated?: boolean }) => (
-                  <Fragment key={row.key}>
-                    <dt>{row.label}</dt>
-                    <dd>
-                      <span className="amount">{row.value}</span>
-                      {row.estimated ? <> {t("sources:chart.estimated")}</> : null}
-                    </dd>
-                  </Fragment>
-                ),
-              )}
+              {rows.map((row) => (
+                <Fragment key={row.key}>
+                  <dt>{row.label}</dt>
+                  <dd>
+                    <span className="amount">{row.value}</span>
+                    {row.estimated ? <> {t("sources:chart.estimated")}</> : null}
+                  </dd>
+                </Fragment>
+              ))}
             </dl>
           </section>
         ))}
