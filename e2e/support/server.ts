@@ -12,6 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { setupDemoDatabase } from "../../tests/support/demo-db.ts";
 import { freePorts, isAddressInUse } from "../../tests/support/ports.ts";
 import { ensureDevVarsForProject } from "./dev-vars.ts";
 
@@ -45,11 +46,16 @@ export function ensureBuild(env: NodeJS.ProcessEnv): void {
   if (!built) run("npm", ["run", "build"], env);
 }
 
-/** Migrations + demo data into a fresh local D1 (scripts/setup-db.ts, by the seed helper). */
+/**
+ * Migrations + demo data into a fresh local D1: a copy of the run's seeded template
+ * (tests/support/demo-db.ts, which runs scripts/setup-db.ts once per change or day).
+ */
 export function setupDatabase(persistTo: string, env: NodeJS.ProcessEnv): void {
   // E2E_SKIP_SEED=1: schema only, e.g. while the seed is being worked on.
-  if (!process.env.E2E_SKIP_SEED && existsSync(join(ROOT, "scripts", "setup-db.ts"))) {
-    run("node", ["scripts/setup-db.ts", "--persist-to", persistTo], env);
+  if (!process.env.E2E_SKIP_SEED) {
+    const started = Date.now();
+    setupDemoDatabase(persistTo, env);
+    console.log(`[e2e] demo database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {
     console.warn("[e2e] applying migrations only: no demo data");
     run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], env);

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setupDemoDatabase } from "../support/demo-db.ts";
 import { freePorts, isAddressInUse } from "../support/ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -52,26 +53,9 @@ function run(args: string[], what: string): string {
 const wrangler = (args: string[], what: string) =>
   run([wranglerBin, ...args, "--config", "wrangler.toml"], what);
 
-/** Demo data through the seed helper's script; a minimal fixture while that does not exist yet. */
-async function setupDatabase(persistDir: string) {
-  if (
-    existsSync(path.join(root, "scripts/setup-db.ts")) &&
-    existsSync(path.join(root, "seed/generate.ts"))
-  ) {
-    run([path.join(root, "scripts/setup-db.ts"), "--persist-to", persistDir], "setup-db");
-    return;
-  }
-  wrangler(
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
-    "migrations",
-  );
-  const { fixtureSql } = await import("./fixture.ts");
-  const file = path.join(persistDir, "fixture.sql");
-  writeFileSync(file, await fixtureSql());
-  wrangler(
-    ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file],
-    "fixture",
-  );
+/** Migrations and demo data: a copy of the run's seeded template (tests/support/demo-db.ts). */
+function setupDatabase(persistDir: string) {
+  setupDemoDatabase(persistDir, childEnv);
 }
 
 function ensureBuilt() {
@@ -226,7 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   let launched: Launched | undefined;
   try {
-    await setupDatabase(persistDir);
+    setupDatabase(persistDir);
     for (let attempt = 1; !launched; attempt++) {
       try {
         launched = await launch(persistDir, options, secrets);
