@@ -86,6 +86,13 @@ test.describe("figure sources", () => {
       const texts = await sourceCells.allTextContents();
       expect(texts.some((t) => t.includes(S[lng].reading.estimated))).toBe(true);
       expect(texts.some((t) => t.includes(S[lng].reading.operator))).toBe(true);
+      // The consumption chart draws periods on an estimated reading lighter and dashed, and its
+      // table says so beside the period.
+      const consumption = page.getByRole("table", { name: R[lng].chart.tableCaption });
+      await expect(
+        consumption.locator("tbody th[scope=row]", { hasText: S[lng].chart.estimated }).first(),
+      ).toBeVisible();
+      await expect(page.locator(".rd-chart .chart-est").first()).toBeAttached();
       // Every row of the history has its date beside its source.
       const rows = table.locator("tbody tr");
       for (const row of await rows.all()) {
@@ -153,6 +160,25 @@ test.describe("figure sources", () => {
       // A payment bills no consumption: no source.
       await gotoLng(page, `/b2b/logariasmoi/${payment.id}`, lng);
       await expect(page.locator("dt", { hasText: S[lng].bill.source })).toHaveCount(0);
+    }
+  });
+
+  test("the bills list says each bill's consumption source in its row details (el, en)", async ({
+    page,
+    request,
+  }) => {
+    const bills = await apiGet<ApiInvoice[]>(
+      request,
+      `/users/${h.userId}/meters/${h.mainMeterId}/invoices`,
+    );
+    const estimated = bills.find((b) => b.consumption_source === "estimated") as ApiInvoice;
+    for (const lng of LNGS) {
+      await gotoLng(page, "/b2b/logariasmoi?size=50", lng);
+      const row = page.locator("tbody tr").filter({ hasText: estimated.invoice_no });
+      const details = row.locator("details");
+      await details.locator("summary").click();
+      const fact = details.locator("dl div", { hasText: S[lng].bill.source });
+      await expect(fact.locator("dd")).toHaveText(S[lng].bill.estimated);
     }
   });
 });

@@ -37,7 +37,16 @@ export function renderConsumptionChart(
         { key: "night", name: labels.night, tone: "secondary" as const },
       ]
     : [{ key: "day", name: labels.day, tone: "primary" as const }];
-  const base = { title: labels.title, unit: "kWh", rows, series, stacked: hasNight };
+  // Periods that end or start on an estimated reading: lighter, dashed bars (issue #20).
+  const estimated = periods.flatMap((p, index) => (p.estimated ? [index] : []));
+  const base = {
+    title: labels.title,
+    unit: "kWh",
+    rows,
+    series,
+    stacked: hasNight,
+    ...(estimated.length ? { estimated } : {}),
+  };
   return {
     wide: renderBarChart({ ...base, id: "reading-chart-wide", width: 620, height: 260 }),
     narrow: renderBarChart({

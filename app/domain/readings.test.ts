@@ -350,11 +350,44 @@ describe("history and consumption", () => {
   });
   it("consumption between consecutive dates, highest value per date", () => {
     expect(consumptionPeriods(rows)).toEqual([
-      { from: "2026-01-01", to: "2026-03-02", days: 60, day: 600, night: 300, perDay: 15 },
-      { from: "2026-03-02", to: "2026-05-01", days: 60, day: 600, night: 300, perDay: 15 },
+      {
+        from: "2026-01-01",
+        to: "2026-03-02",
+        days: 60,
+        day: 600,
+        night: 300,
+        perDay: 15,
+        estimated: false,
+      },
+      {
+        from: "2026-03-02",
+        to: "2026-05-01",
+        days: 60,
+        day: 600,
+        night: 300,
+        perDay: 15,
+        estimated: false,
+      },
     ]);
     expect(consumptionPeriods(rows, 1)).toHaveLength(1);
     expect(consumptionPeriods([reading("2026-01-01", "10", 1)])).toEqual([]);
+  });
+  it("an estimated reading makes the periods on both sides of it estimated (#20)", () => {
+    const estimated = (date: string, cp: string, value: number): ApiReading => ({
+      ...reading(date, cp, value),
+      source: "estimated",
+    });
+    const periods = consumptionPeriods([
+      reading("2026-01-01", "10", 1000),
+      estimated("2026-03-02", "10", 1600),
+      reading("2026-05-01", "10", 2200),
+      reading("2026-07-01", "10", 2800),
+    ]);
+    expect(periods.map((p) => [p.from, p.estimated])).toEqual([
+      ["2026-01-01", true],
+      ["2026-03-02", true],
+      ["2026-05-01", false],
+    ]);
   });
   it("a register going backwards (meter replaced) gives no period", () => {
     expect(

@@ -187,6 +187,11 @@ export interface ConsumptionPeriod {
   night: number | null;
   /** kWh per day over the period (day + night). */
   perDay: number;
+  /**
+   * A reading at either end of the period is an estimate (issue #20), so its consumption is one
+   * too: the chart draws it lighter and dashed, the table says "(Estimated)".
+   */
+  estimated: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -195,18 +200,22 @@ const DAY_MS = 86_400_000;
  * Consumption between consecutive reading dates, derived from the cumulative readings: per date
  * the highest counted value of each register, then the differences. Oldest first, at most `limit`
  * (the newest) periods. A register missing on a date, or going backwards (meter replaced), gives
- * no period.
+ * no period. A date with an estimated reading makes the periods on both sides of it estimated.
  */
 export function consumptionPeriods(
   readings: readonly ApiReading[],
   limit = 12,
 ): ConsumptionPeriod[] {
-  const byDate = new Map<string, { day: number | null; night: number | null }>();
+  const byDate = new Map<
+    string,
+    { day: number | null; night: number | null; estimated: boolean }
+  >();
   for (const r of countedReadings(readings)) {
     const date = r.date_ins.slice(0, 10);
     const register = registerOf(r) as Register;
-    const entry = byDate.get(date) ?? { day: null, night: null };
+    const entry = byDate.get(date) ?? { day: null, night: null, estimated: false };
     entry[register] = Math.max(entry[register] ?? r.value, r.value);
+    if (r.source === "estimated") entry.estimated = true;
     byDate.set(date, entry);
   }
   const dates = [...byDate.keys()].sort();
@@ -222,7 +231,15 @@ export function consumptionPeriods(
     const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
     if (days <= 0) continue;
     const day = b.day - a.day;
-    periods.push({ from, to, days, day, night, perDay: (day + (night ?? 0)) / days });
+    periods.push({
+      from,
+      to,
+      days,
+      day,
+      night,
+      perDay: (day + (night ?? 0)) / days,
+      estimated: a.estimated || b.estimated,
+    });
   }
   return periods.slice(-limit);
 }

@@ -194,10 +194,19 @@ export function BillsTable({
 
 /** What no longer fits the row, one click away and without JavaScript (a native disclosure). */
 function RowDetails({ row }: { row: ApiInvoice }) {
-  const { t } = useTranslation("bills");
+  const { t } = useTranslation(["bills", "sources"]);
   const facts: [string, ReactNode][] = [
     [t("columns.issueDate"), formatDate(row.issue_date)],
     [t("columns.consumptionPeriod"), period(row.consumption_from, row.consumption_to)],
+    // Actual or estimated (issue #20); nothing for payments, credits and unknown rows.
+    ...(row.consumption_source
+      ? [
+          [t("sources:bill.source"), t(`sources:bill.${row.consumption_source}`)] as [
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
     [t("columns.paymentDate"), formatDate(row.payment_date)],
     [t("columns.previous"), <span className="amount">{formatAmount(row.ypoloipo)}</span>],
     [t("columns.total"), <span className="amount">{formatAmount(row.total)}</span>],

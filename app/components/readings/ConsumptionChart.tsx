@@ -5,6 +5,7 @@ import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatDate, formatInteger } from "../../domain/format";
 import type { ConsumptionPeriod } from "../../domain/readings";
 import { TitledCard } from "../TitledCard";
+import { EstimatedMark } from "../sources/FigureSources";
 
 /**
  * Consumption derived from the readings: the server-rendered SVG (no chart code in the browser)
@@ -19,8 +20,9 @@ export function ConsumptionChart({
   chart: { wide: HtmlSlot; narrow: HtmlSlot } | null;
   hasNight: boolean;
 }) {
-  const { t } = useTranslation("readings");
+  const { t } = useTranslation(["readings", "sources"]);
   const dayNight = useDayNightColumns(hasNight);
+  const estimated = periods.some((p) => p.estimated);
   return (
     <TitledCard id="chart-title" title={t("chart.title")}>
       {!chart || periods.length === 0 ? (
@@ -30,16 +32,24 @@ export function ConsumptionChart({
           <figure className="rd-chart">
             <ServerHtml slot={chart.wide} className="rd-chart__wide" />
             <ServerHtml slot={chart.narrow} className="rd-chart__narrow" />
-            {hasNight ? (
+            {hasNight || estimated ? (
               <ul className="rd-legend" aria-hidden="true">
                 <li>
                   <span className="rd-swatch rd-swatch--day" />
                   {t("day")} (kWh)
                 </li>
-                <li>
-                  <span className="rd-swatch rd-swatch--night" />
-                  {t("night")} (kWh)
-                </li>
+                {hasNight ? (
+                  <li>
+                    <span className="rd-swatch rd-swatch--night" />
+                    {t("night")} (kWh)
+                  </li>
+                ) : null}
+                {estimated ? (
+                  <li>
+                    <span className="rd-swatch rd-swatch--day swatch--estimated" />
+                    {t("sources:chart.legend")}
+                  </li>
+                ) : null}
               </ul>
             ) : null}
             <figcaption className="muted">{t("chart.caption")}</figcaption>
@@ -61,6 +71,7 @@ export function ConsumptionChart({
                     <th scope="row">
                       <span className="nowrap">{formatDate(p.from)} –</span>{" "}
                       <span className="nowrap">{formatDate(p.to)}</span>
+                      <EstimatedMark estimated={p.estimated} />
                     </th>
                     <td className="num" data-label={t("chart.days")}>
                       {p.days}

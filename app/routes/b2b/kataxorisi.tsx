@@ -48,7 +48,7 @@ import { StaleNotice } from "../../components/sources/FigureSources";
 import { readingStaleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
-  i18n: ["readings", "forms", "sources.reading", "sources.stale"],
+  i18n: ["readings", "forms", "sources.reading", "sources.stale", "sources.chart"],
   title: "readings:title",
   breadcrumb: "readings:title",
 };

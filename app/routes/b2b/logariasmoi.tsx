@@ -18,7 +18,7 @@ import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
 
 export const handle: RouteHandle = {
-  i18n: ["bills"],
+  i18n: ["bills", "sources.bill"],
   title: "bills:title",
   breadcrumb: "bills:title",
 };
