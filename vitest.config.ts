@@ -49,6 +49,9 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["./tests/setup/fail-on-console-error.ts"],
           restoreMocks: true,
+          // A few tests generate and load the whole demo data set (some 2 s on a quiet CI
+          // machine); 5 s was too little for them on a busy one.
+          testTimeout: 20_000,
         },
       },
       {

@@ -141,6 +141,23 @@ async function overflowProblems(page: Page): Promise<string[]> {
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
     };
+    // The nearest right edge at which an ancestor clips (overflow not visible), per element, from
+    // its parent's (one style and box read per element, not one per ancestor of each element).
+    const clipRights = new Map<Element, number>();
+    const clipRight = (el: Element): number => {
+      const parent = el.parentElement;
+      if (!parent || parent === doc) return Infinity;
+      let known = clipRights.get(parent);
+      if (known === undefined) {
+        const own =
+          getComputedStyle(parent).overflowX !== "visible"
+            ? parent.getBoundingClientRect().right
+            : Infinity;
+        known = Math.min(own, clipRight(parent));
+        clipRights.set(parent, known);
+      }
+      return known;
+    };
     if (doc.scrollWidth > viewport) {
       problems.push(`the page scrolls sideways: scrollWidth ${doc.scrollWidth} > ${viewport}`);
     }
@@ -153,11 +170,7 @@ async function overflowProblems(page: Page): Promise<string[]> {
       if (el.parentElement?.closest(scrollRegion)) continue;
       // Visually hidden (clip / 1 px) elements are not seen.
       if (box.width <= 1 && box.height <= 1) continue;
-      let right = box.right;
-      for (let a = el.parentElement; a && a !== doc; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (s.overflowX !== "visible") right = Math.min(right, a.getBoundingClientRect().right);
-      }
+      const right = Math.min(box.right, clipRight(el));
       // Sub-pixel layout rounding is not overflow.
       if (right > viewport + 1) {
         problems.push(`${name(el)} reaches ${Math.round(right)} px (viewport ${viewport})`);

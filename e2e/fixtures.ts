@@ -10,6 +10,7 @@ import {
   type BrowserContext,
   type ConsoleMessage,
   type Page,
+  type Route,
 } from "@playwright/test";
 
 export { expect };
@@ -159,7 +160,7 @@ async function runAxe(page: Page, options: A11yOptions): Promise<A11yViolation[]
  * axe runs as a script in the page, which a page with JavaScript disabled cannot do (analyze()
  * hangs). So for the nojs project: snapshot the DOM exactly as the server rendered it, serve
  * that snapshot at the same URL (styles and images still load from the test server) in a
- * throwaway JS-enabled page with the app's scripts removed and <noscript> content shown as it
+ * JS-enabled page of its own (snapshotPage) with the app's scripts removed and <noscript> content shown as it
  * is without JS, and check that. This also works on a page that is the answer to a POST.
  */
 async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
@@ -169,22 +170,36 @@ async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
     .replace(/<\/?noscript>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("checkA11y: the page has no browser");
-  const context = await snapshotContext(browser);
-  const copy = await context.newPage();
+  const copy = await snapshotPage(browser);
+  const target = page.url().replace(/#.*$/, "");
+  const serve = (route: Route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+  const matches = (url: URL) => url.href === target;
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  await copy.route(matches, serve);
   try {
-    const viewport = page.viewportSize();
-    if (viewport) await copy.setViewportSize(viewport);
-    const target = page.url().replace(/#.*$/, "");
-    await copy.route(
-      (url) => url.href === target,
-      (route) =>
-        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
     await copy.goto(target);
     return await runAxe(copy, options);
   } finally {
-    await copy.close();
+    await copy.unroute(matches, serve);
   }
+}
+
+/**
+ * One JS-enabled page per browser (that is, per Playwright worker) for the snapshots, reused by
+ * every check: a new page (a new renderer process) cost some 0.4 s a check on a CI machine. Its
+ * context holds no cookies of the tests.
+ */
+const snapshotPages = new WeakMap<Browser, Promise<Page>>();
+
+function snapshotPage(browser: Browser): Promise<Page> {
+  let page = snapshotPages.get(browser);
+  if (!page) {
+    page = snapshotContext(browser).then((context) => context.newPage());
+    snapshotPages.set(browser, page);
+  }
+  return page;
 }
 
 /**
@@ -258,8 +273,13 @@ export const LOGIN_LABELS = {
 };
 
 /**
- * Signs in through the real login form, filled by its labels, as a user would (works with
- * and without JavaScript). Waits until the app has left the login page unless told not to.
+ * Signs in as the login form does without JavaScript: a POST of its fields (intent, username,
+ * password) to /login from the page's own origin, with the page's cookies, then opens where the
+ * server sends the person. Loading and hydrating /login first, only to type into it, cost 1–2 s a
+ * test on a CI machine for some 350 sign-ins; the form itself (labels, typing, errors, with and
+ * without JavaScript) is tested by auth.spec.ts's submitLogin and by people-roles.spec.ts.
+ *
+ * `expectSuccess: false` fills and submits the real form and waits for its answer instead.
  */
 export async function login(
   page: Page,
@@ -267,16 +287,36 @@ export async function login(
   password: string = DEMO_PASSWORD,
   { expectSuccess = true }: { expectSuccess?: boolean } = {},
 ): Promise<void> {
+  if (!expectSuccess) {
+    await loginThroughForm(page, vat, password);
+    await page.waitForLoadState();
+    return;
+  }
+  const origin = new URL(process.env.BASE_URL ?? page.url()).origin;
+  const response = await page.request.post(`${origin}/login`, {
+    form: { intent: "login", username: vat, password },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  const location = response.headers()["location"];
+  expect(
+    response.status() >= 300 && response.status() < 400 && location,
+    `sign-in of ${vat}: expected a redirect away from /login, got HTTP ${response.status()}`,
+  ).toBeTruthy();
+  const landing = new URL(location as string, origin);
+  expect(["/", "/login"], `sign-in of ${vat} went back to ${landing.pathname}`).not.toContain(
+    landing.pathname,
+  );
+  await page.goto(landing.href);
+}
+
+/** The real login form, filled by its labels and submitted, as a user would. */
+export async function loginThroughForm(page: Page, vat: string, password: string): Promise<void> {
   await page.goto("/login");
   const form = page.locator("form").filter({ has: page.getByLabel(LOGIN_LABELS.vat) });
   await form.getByLabel(LOGIN_LABELS.vat).fill(vat);
   await form.getByLabel(LOGIN_LABELS.password).fill(password);
   await form.getByRole("button", { name: LOGIN_LABELS.submit }).click();
-  if (expectSuccess) {
-    await page.waitForURL((url) => !["/", "/login"].includes(url.pathname));
-  } else {
-    await page.waitForLoadState();
-  }
 }
 
 /** A row of the local outbox (migrations: table outbox), as GET /api/dev/outbox lists it. */

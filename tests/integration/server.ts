@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setupDemoDatabase } from "../support/demo-db.ts";
+import { runLocalD1 } from "../support/local-d1.ts";
 import { freePorts, isAddressInUse } from "../support/ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -26,7 +27,10 @@ const childEnv = {
 export interface TestServer {
   baseUrl: string;
   persistDir: string;
-  /** Runs SQL against the server's local D1 (through wrangler, so a few seconds per call). */
+  /**
+   * Runs SQL against the server's local D1 file (tests/support/local-d1.ts); the first
+   * statement's rows.
+   */
   query<T = Record<string, unknown>>(sql: string): T[];
   /** Stores an object in the server's local R2 bucket (FILES). */
   r2Put(key: string, bytes: Uint8Array, contentType: string): void;
@@ -234,23 +238,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     if (errors.length > 0) console.warn(`[worker] ${errors.slice(0, 20).join("\n[worker] ")}`);
   };
 
-  const query = <T>(sql: string): T[] => {
-    const args = ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json"];
-    let out: string;
-    // The running Worker holds the same SQLite file: on a loaded machine a read from the side can
-    // find it locked for a moment (SQLITE_BUSY). Try again a few times, then let the error through.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        out = wrangler([...args, "--command", sql], "query");
-        break;
-      } catch (error) {
-        if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(String(error))) throw error;
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-      }
-    }
-    const parsed = JSON.parse(out.slice(out.indexOf("["))) as Array<{ results: T[] }>;
-    return parsed[0]?.results ?? [];
-  };
+  const query = <T>(sql: string): T[] => (runLocalD1(persistDir, sql)[0] ?? []) as T[];
 
   const r2Put = (key: string, bytes: Uint8Array, contentType: string) => {
     const file = path.join(persistDir, `upload-${Date.now()}`);

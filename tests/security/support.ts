@@ -3,12 +3,12 @@
  * route discovery from app/routes.ts and api/app.ts, and a database fingerprint that tells
  * whether a request changed anything.
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestServer } from "../integration/server.ts";
 import { fetchWorker } from "../support/fetch-worker";
+import { runLocalD1 } from "../support/local-d1.ts";
 
 export { fetchWorker };
 
@@ -177,40 +177,12 @@ export function fill(pattern: string, values: Record<string, string>): string {
 /** Tables whose rows change as a side effect of merely being asked (counters, logs). */
 const VOLATILE = new Set(["d1_migrations", "_cf_KV", "_cf_METADATA", "sqlite_sequence"]);
 
-/** Runs several statements through wrangler in one call; one result set per statement. */
+/** Runs several statements on the server's local D1 file; one result set per statement. */
 function queryAll(server: TestServer, sql: string): Array<Array<Record<string, unknown>>> {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"),
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      server.persistDir,
-      "--json",
-      "--command",
-      sql,
-      "--config",
-      "wrangler.toml",
-    ],
-    {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 256 << 20,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  if (result.status !== 0)
-    throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
-  const parsed = JSON.parse(result.stdout.slice(result.stdout.indexOf("["))) as Array<{
-    results: Array<Record<string, unknown>>;
-  }>;
-  return parsed.map((p) => p.results);
+  return runLocalD1(server.persistDir, sql);
 }
 
-/** One hash per table over every row (two wrangler calls in all). */
+/** One hash per table over every row. */
 export function dbFingerprint(server: TestServer): Record<string, string> {
   const tables = server
     .query<{ name: string }>(
