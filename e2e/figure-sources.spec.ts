@@ -103,12 +103,10 @@ test.describe("figure sources", () => {
     }
   });
 
-  test("the statistics say which months are estimated, beside the chart (el, en)", async ({
-    page,
-    request,
-  }) => {
+  /** A chart page: estimated periods marked in the table and drawn apart; the notice links. */
+  async function expectEstimatedChart(page: Page, request: APIRequestContext, path: string) {
     for (const lng of LNGS) {
-      await gotoLng(page, "/b2b/statistika", lng);
+      await gotoLng(page, path, lng);
       await hydrated(page);
       const marked = page.locator("tbody th[scope=row]", { hasText: S[lng].chart.estimated });
       expect(await marked.count()).toBeGreaterThan(0);
@@ -117,20 +115,20 @@ test.describe("figure sources", () => {
       await expectNotice(page, request, lng, true);
       if (lng === "el") await checkA11y(page);
     }
+  }
+
+  test("the statistics say which months are estimated, beside the chart (el, en)", async ({
+    page,
+    request,
+  }) => {
+    await expectEstimatedChart(page, request, "/b2b/statistika");
   });
 
   test("the overview's charts mark estimated periods; the notice links to the reading page", async ({
     page,
     request,
   }) => {
-    for (const lng of LNGS) {
-      await gotoLng(page, "/b2b/episkopisi", lng);
-      await hydrated(page);
-      const marked = page.locator("tbody th[scope=row]", { hasText: S[lng].chart.estimated });
-      expect(await marked.count()).toBeGreaterThan(0);
-      expect(await page.locator("svg .chart-est").count()).toBeGreaterThan(0);
-      await expectNotice(page, request, lng, true);
-    }
+    await expectEstimatedChart(page, request, "/b2b/episkopisi");
   });
 
   test("the invoice page says whether the bill's consumption is actual or estimated (el, en)", async ({
