@@ -68,6 +68,11 @@ async function expectNotice(page: Page, request: APIRequestContext, lng: Lng, li
   }
 }
 
+/** The household's main supply's bills, as the API lists them. */
+function mainSupplyBills(request: APIRequestContext): Promise<ApiInvoice[]> {
+  return apiGet<ApiInvoice[]>(request, `/users/${h.userId}/meters/${h.mainMeterId}/invoices`);
+}
+
 test.describe("figure sources", () => {
   test.beforeEach(async ({ page }) => {
     await login(page, h.vat);
@@ -135,10 +140,7 @@ test.describe("figure sources", () => {
     page,
     request,
   }) => {
-    const bills = await apiGet<ApiInvoice[]>(
-      request,
-      `/users/${h.userId}/meters/${h.mainMeterId}/invoices`,
-    );
+    const bills = await mainSupplyBills(request);
     const estimated = bills.find((b) => b.consumption_source === "estimated") as ApiInvoice;
     const actual = bills.find((b) => b.consumption_source === "actual") as ApiInvoice;
     const payment = bills.find((b) => b.type === "payment") as ApiInvoice;
@@ -165,10 +167,7 @@ test.describe("figure sources", () => {
     page,
     request,
   }) => {
-    const bills = await apiGet<ApiInvoice[]>(
-      request,
-      `/users/${h.userId}/meters/${h.mainMeterId}/invoices`,
-    );
+    const bills = await mainSupplyBills(request);
     const estimated = bills.find((b) => b.consumption_source === "estimated") as ApiInvoice;
     for (const lng of LNGS) {
       await gotoLng(page, "/b2b/logariasmoi?size=50", lng);
