@@ -1,18 +1,39 @@
 /**
- * `npm test`: everything CI checks, in order, stopping at the first failing step.
+ * `npm test`: everything CI checks, stopping after the first stage with a failing step.
  *
- * The last line is always `N passed, N failed`: passed and failed tests summed from the JSON
- * reports of vitest (unit, integration) and Playwright (e2e). A failing step that runs no
- * tests (typecheck, lint, build), or a runner that fails outside any test (a file that does
- * not load, global setup), counts as one failure, so a red run never reads "0 failed".
+ * The steps run in stages (ADR 0024), since the machine has two cores and no single step keeps
+ * both busy: tsc, ESLint and Prettier use one core each, and an integration test mostly waits on
+ * its Worker. A stage's lanes run at the same time, a lane's steps one after the other:
+ *   1. typecheck ‖ lint ‖ unit tests ‖ build → bundle check → integration + security tests
+ *   2. the end-to-end tests (two Playwright workers, each with its own server)
+ * A step that runs beside others holds its output and prints it whole when it ends, so the log
+ * reads step by step; the e2e step prints as it goes.
  *
- * `npm test -- --keep-going` runs every step even after a failure.
+ * It ends with each step's time, the ten slowest test files, the e2e time by kind of work, the
+ * total and, when the total is over the suite's budget (scripts/test-report.ts, README "Test it"),
+ * a loud warning (not a failure). The last line is always `N passed, N failed`: passed and failed
+ * tests summed from the JSON reports of vitest and Playwright. A failing step that runs no tests
+ * (typecheck, lint, build), or a runner that fails outside any test (a file that does not load,
+ * global setup), counts as one failure, so a red run never reads "0 failed".
+ *
+ * `npm test -- --keep-going` runs every stage even after a failure.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { ensureDevVarsForProject } from "../e2e/support/dev-vars.ts";
+import {
+  formatSummary,
+  playwrightFileTimes,
+  playwrightTimeByKind,
+  seconds,
+  vitestFileTimes,
+  type FileTime,
+  type PlaywrightReport,
+  type StepResult,
+  type VitestReport,
+} from "./test-report.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const keepGoing = process.argv.includes("--keep-going");
@@ -32,23 +53,38 @@ interface Counts {
 
 interface Step {
   name: string;
-  run: () => Promise<number>;
+  /** Runs the step; `buffered` holds its output until it ends (it runs beside another). */
+  run: (buffered: boolean) => Promise<number>;
   /** Reads the step's test counts after it ran; steps without tests count nothing. */
   counts?: () => Counts | undefined;
+  /** Reads how long each of the step's test files took. */
+  files?: () => FileTime[];
 }
 
-function exec(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<number> {
+function exec(
+  command: string,
+  args: string[],
+  buffered: boolean,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<number> {
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
       env: { ...env, ...extraEnv },
-      stdio: "inherit",
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
     });
+    const chunks: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const finish = (code: number) => {
+      if (buffered) process.stdout.write(Buffer.concat(chunks));
+      done(code);
+    };
     child.on("error", (error) => {
       console.error(error);
-      done(127);
+      finish(127);
     });
-    child.on("exit", (code, signal) => done(code ?? (signal ? 128 : 1)));
+    child.on("close", (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -60,36 +96,42 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function vitestStep(project: "unit" | "integration" | "security"): Step {
-  const file = join(reports, `vitest-${project}.json`);
+function vitestStep(name: string, projects: string[]): Step {
+  const file = join(reports, `vitest-${projects.join("-")}.json`);
   return {
-    name: `vitest (${project})`,
-    run: () =>
-      exec("vitest", [
-        "run",
-        "--project",
-        project,
-        "--passWithNoTests",
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile=${file}`,
-      ]),
+    name,
+    run: (buffered) =>
+      exec(
+        "vitest",
+        [
+          "run",
+          ...projects.flatMap((project) => ["--project", project]),
+          "--passWithNoTests",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile=${file}`,
+        ],
+        buffered,
+      ),
     counts: () => {
-      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+      const report = readJson<VitestReport>(file);
       return report && { passed: report.numPassedTests, failed: report.numFailedTests };
+    },
+    files: () => {
+      const report = readJson<VitestReport>(file);
+      return report ? vitestFileTimes(report, projects.join("+"), root) : [];
     },
   };
 }
 
+const e2eReport = join(reports, "playwright.json");
+
 function playwrightStep(): Step {
-  const file = join(reports, "playwright.json");
   return {
     name: "playwright (e2e: nojs + js)",
-    run: () => exec("playwright", ["test"], { E2E_JSON_REPORT: file }),
+    run: (buffered) => exec("playwright", ["test"], buffered, { E2E_JSON_REPORT: e2eReport }),
     counts: () => {
-      const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-        file,
-      );
+      const report = readJson<PlaywrightReport>(e2eReport);
       // A flaky test failed first and passed on its retry: it passed.
       return (
         report && {
@@ -98,52 +140,69 @@ function playwrightStep(): Step {
         }
       );
     },
+    files: () => {
+      const report = readJson<PlaywrightReport>(e2eReport);
+      return report ? playwrightFileTimes(report) : [];
+    },
   };
 }
 
-const steps: Step[] = [
-  {
-    name: "ensure .dev.vars",
-    run: async () => {
-      try {
-        ensureDevVarsForProject(root, env);
-        return 0;
-      } catch (error) {
-        console.error(error);
-        return 1;
-      }
-    },
-  },
-  { name: "typecheck", run: () => exec("npm", ["run", "typecheck"]) },
-  { name: "lint", run: () => exec("npm", ["run", "lint"]) },
-  vitestStep("unit"),
-  { name: "build", run: () => exec("npm", ["run", "build"]) },
-  {
-    name: "client bundle (no chart or QR code; JS ≤ 140 KB gzip on every page)",
-    run: () => exec("node", ["scripts/check-client-bundle.ts", "--strict"]),
-  },
-  vitestStep("integration"),
-  vitestStep("security"),
-  playwrightStep(),
+const npmRun = (script: string): Step => ({
+  name: script,
+  run: (buffered) => exec("npm", ["run", script], buffered),
+});
+
+/**
+ * The stages, in order. A stage is a set of lanes that run at once; a lane's steps run one after
+ * the other. Why these groups, measured on the 2-core machine: ADR 0024.
+ */
+const stages: Step[][][] = [
+  [
+    [
+      {
+        name: "ensure .dev.vars",
+        run: async () => {
+          try {
+            ensureDevVarsForProject(root, env);
+            return 0;
+          } catch (error) {
+            console.error(error);
+            return 1;
+          }
+        },
+      },
+    ],
+  ],
+  [
+    [npmRun("typecheck")],
+    [npmRun("lint")],
+    [vitestStep("vitest (unit)", ["unit"])],
+    // The integration and security tests need only the build: they start as soon as it is made
+    // and its bundle checked, while typecheck, lint and the unit tests still run.
+    [
+      npmRun("build"),
+      {
+        name: "client bundle (no chart or QR code; JS ≤ 140 KB gzip on every page)",
+        run: (buffered) => exec("node", ["scripts/check-client-bundle.ts", "--strict"], buffered),
+      },
+      vitestStep("vitest (integration + security)", ["integration", "security", "security-alone"]),
+    ],
+  ],
+  [[playwrightStep()]],
 ];
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-const results: { name: string; status: "ok" | "FAILED" | "skipped"; ms: number }[] = [];
+const results: StepResult[] = [];
+const files: FileTime[] = [];
 const total: Counts = { passed: 0, failed: 0 };
-let failedStep = false;
+let failedStage = false;
 const started = Date.now();
 
-for (const step of steps) {
-  if (failedStep && !keepGoing) {
-    results.push({ name: step.name, status: "skipped", ms: 0 });
-    continue;
-  }
-  console.log(`\n━━━ ${step.name} ━━━`);
+async function runStep(step: Step, buffered: boolean): Promise<boolean> {
+  console.log(
+    `\n━━━ ${step.name}${buffered ? " (started; its output follows when it ends)" : ""} ━━━`,
+  );
   const t0 = Date.now();
-  const code = await step.run();
+  const code = await step.run(buffered);
   const ms = Date.now() - t0;
   const counts = step.counts?.();
   if (counts) {
@@ -151,18 +210,48 @@ for (const step of steps) {
     total.failed += counts.failed;
   }
   if (code !== 0 && (counts?.failed ?? 0) === 0) total.failed += 1;
-  if (code !== 0) failedStep = true;
+  files.push(...(step.files?.() ?? []));
   results.push({ name: step.name, status: code === 0 ? "ok" : "FAILED", ms });
   console.log(`━━━ ${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds(ms)}`);
+  return code === 0;
 }
 
+/**
+ * Runs a lane's steps in order; a failed step ends the lane (the rest are skipped), unless
+ * --keep-going.
+ */
+async function runLane(lane: Step[], buffered: boolean): Promise<boolean> {
+  let ok = true;
+  for (const step of lane) {
+    if (!ok && !keepGoing) {
+      results.push({ name: step.name, status: "skipped", ms: 0 });
+      continue;
+    }
+    if (!(await runStep(step, buffered))) ok = false;
+  }
+  return ok;
+}
+
+for (const stage of stages) {
+  if (failedStage && !keepGoing) {
+    for (const step of stage.flat()) results.push({ name: step.name, status: "skipped", ms: 0 });
+    continue;
+  }
+  const oks = await Promise.all(stage.map((lane) => runLane(lane, stage.length > 1)));
+  if (oks.includes(false)) failedStage = true;
+}
+
+const e2e = readJson<PlaywrightReport>(e2eReport);
 rmSync(reports, { recursive: true, force: true });
 
-console.log("\nSummary");
-const width = Math.max(...results.map((r) => r.name.length));
-for (const r of results) {
-  console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(7)}  ${r.ms ? seconds(r.ms) : ""}`);
-}
-console.log(`  ${"total".padEnd(width)}           ${seconds(Date.now() - started)}\n`);
-console.log(`${total.passed} passed, ${total.failed} failed`);
-process.exitCode = failedStep || total.failed > 0 ? 1 : 0;
+console.log(
+  formatSummary({
+    steps: results,
+    files,
+    e2eByKind: e2e ? playwrightTimeByKind(e2e) : {},
+    totalMs: Date.now() - started,
+    passed: total.passed,
+    failed: total.failed,
+  }),
+);
+process.exitCode = failedStage || total.failed > 0 ? 1 : 0;
