@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/support/sequencer.ts";
 
 /**
  * `.bin` files as the Worker sees them: the Cloudflare Vite plugin makes them Data modules whose
@@ -17,6 +18,12 @@ const binaryModules: Plugin = {
   },
 };
 
+/**
+ * Security files whose tests time the Worker's answer against a body still being sent (#14.11:
+ * refused before 5 MB of 150 MB): they run alone, after everything else (project "security-alone").
+ */
+const SECURITY_ALONE = ["tests/security/bodies.test.ts"];
+
 // Kept apart from vite.config.ts on purpose: the Cloudflare and React Router plugins build
 // the Worker, which unit tests do not need. Integration tests talk to a real Worker (workerd
 // with a local D1) started by their own harness in tests/integration/server.ts.
@@ -32,6 +39,7 @@ export default defineConfig({
     ],
   },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -60,8 +68,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // One Worker and one database per run: files must not race each other on them.
-          fileParallelism: false,
+          // Every file starts its own Worker on its own copy of the demo database, so files never
+          // share data. Two at a time: a file mostly waits on its Worker, which leaves a core idle
+          // (ADR 0024). `npm test` runs this project and "security" together, two files at once.
+          maxWorkers: 2,
           // As Playwright in CI: one more try for a test that failed once on a busy machine (the
           // JSON report and the log keep the first failure; a real fault fails twice).
           retry: process.env.CI ? 1 : 0,
@@ -74,9 +84,25 @@ export default defineConfig({
         test: {
           name: "security",
           include: ["tests/security/**/*.test.ts", "workers/**/*.test.ts"],
+          exclude: [...SECURITY_ALONE],
           environment: "node",
-          // Like integration: one Worker per file, files one after the other (2 cores).
-          fileParallelism: false,
+          // Like integration: one Worker and database per file, two files at a time.
+          maxWorkers: 2,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that measure how early the Worker answers: they run after the others, one file
+          // at a time, so no other test's load on the two cores moves what they measure.
+          name: "security-alone",
+          include: [...SECURITY_ALONE],
+          environment: "node",
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           restoreMocks: true,
