@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { checkA11y, expect, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, login, loginOnly, noJs, test } from "./fixtures";
 import { DEMO, tr } from "./support/app";
 import { paidReference } from "./support/checkout";
+import { rearmPopup, serverState, withServerLock } from "./support/state";
 
 /**
  * Dialogs that are really modal: every URL-addressed dialog of the portal (settings
@@ -95,70 +94,12 @@ const CASES: DialogCase[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-function stateDir(): string | null {
-  const dir = process.env.E2E_STATE_DIR;
-  return dir ? join(dir, "state") : null;
-}
-
-/** Shows the demo pop-up again (closing it dismisses it for good), as e2e/overview.spec.ts does. */
-function rearmPopup(persistTo: string) {
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      persistTo,
-      "--config",
-      "wrangler.toml",
-      "--command",
-      `UPDATE users SET popup_dismissed_at = NULL, first_login_settings_open = 0 WHERE id = ${FIRST.userId}`,
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        CI: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-      },
-      stdio: "ignore",
-    },
-  );
-}
-
-/** The lock e2e/overview.spec.ts takes around the pop-up (one database for all workers). */
-async function withPopupLock<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = join(
-    tmpdir(),
-    `nrg-e2e-popup-${(process.env.BASE_URL ?? "").replace(/\W/g, "")}.lock`,
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${lock} held too long`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 async function prepared<T>(c: DialogCase, fn: () => Promise<T>): Promise<T> {
   if (!c.popup) return fn();
-  const persistTo = stateDir();
+  const persistTo = serverState();
   test.skip(!persistTo, "needs E2E_STATE_DIR (the test server's state) to re-arm the pop-up");
-  return withPopupLock(async () => {
-    rearmPopup(persistTo!);
+  return withServerLock("popup", async () => {
+    rearmPopup(persistTo!, FIRST.userId);
     return fn();
   });
 }
@@ -274,7 +215,7 @@ test.describe("#15 dialogs", () => {
     page,
   }) => {
     test.skip(!noJs(), "the no-JavaScript rendering");
-    await login(page, H.vat);
+    await loginOnly(page, H.vat);
     await page.goto("/b2b/logariasmoi?modal=settings&step=1");
     const dialog = openDialog(page, el("settings:settingsModal.title"));
     await expect(dialog).toBeVisible();
@@ -363,7 +304,7 @@ test.describe("#15 dialogs", () => {
   }) => {
     test.skip(noJs(), "focus management needs JavaScript");
     const reference = await paidReference(request, CO, 1.02);
-    await login(page, CO.vat);
+    await loginOnly(page, CO.vat);
     await page.goto(`/b2b/pay?checkout=success&t=${reference}&a=1.02`);
     const title = el("payments:paymentMessages.successTitle");
     await expect(openDialog(page, title)).toBeVisible();

@@ -3,23 +3,35 @@ import { ensureDevVarsForProject } from "./support/dev-vars";
 import { childEnv, ROOT, startServer } from "./support/server";
 
 /**
- * Starts one Worker for the whole run on a free port with a fresh local D1 holding the demo
- * data. Playwright workers inherit process.env, so tests read BASE_URL from there; the
- * teardown reads E2E_SERVER_PID / E2E_STATE_DIR (setup and teardown share one process).
+ * Starts one Worker per Playwright worker, each on a free port with its own copy of the demo
+ * database, so tests in different Playwright workers never see each other's changes (ADR 0024).
+ * Playwright workers inherit process.env: E2E_BASE_URLS lists the servers, and each worker takes
+ * the one of its parallelIndex as BASE_URL (e2e/fixtures.ts, `server`). The teardown reads
+ * E2E_SERVER_PIDS / E2E_STATE_DIRS / E2E_SERVER_LOGS (setup and teardown share one process).
  *
- * With BASE_URL already set, nothing is started: the tests run against that server.
+ * With BASE_URL already set, nothing is started: every worker tests that server.
  */
-export default async function globalSetup(_config: FullConfig): Promise<void> {
+export default async function globalSetup(config: FullConfig): Promise<void> {
   if (process.env.BASE_URL) {
     const res = await fetch(new URL("/healthz", process.env.BASE_URL));
     if (!res.ok) throw new Error(`BASE_URL ${process.env.BASE_URL} /healthz → ${res.status}`);
+    process.env.E2E_BASE_URLS = process.env.BASE_URL;
     return;
   }
   ensureDevVarsForProject(ROOT, childEnv());
-  const server = await startServer();
-  process.env.BASE_URL = server.baseURL;
-  process.env.E2E_SERVER_PID = String(server.pid);
-  process.env.E2E_STATE_DIR = server.dir;
-  process.env.E2E_SERVER_LOG = server.log;
-  console.log(`[e2e] Worker on ${server.baseURL} (state ${server.dir})`);
+  const started = Date.now();
+  const count = Math.max(1, config.workers);
+  // One after the other: the first builds the build's copy and the database template if needed.
+  const first = await startServer();
+  const servers = [first, ...(await Promise.all(Array.from({ length: count - 1 }, startServer)))];
+  process.env.E2E_BASE_URLS = servers.map((s) => s.baseURL).join(",");
+  process.env.BASE_URL = first.baseURL;
+  process.env.E2E_SERVER_PIDS = servers.map((s) => s.pid).join(",");
+  process.env.E2E_STATE_DIRS = servers.map((s) => s.dir).join(",");
+  process.env.E2E_SERVER_LOGS = servers.map((s) => s.log).join(",");
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  for (const server of servers) {
+    console.log(`[e2e] Worker on ${server.baseURL} (state ${server.dir})`);
+  }
+  console.log(`[e2e] ${servers.length} server(s) ready in ${seconds} s`);
 }

@@ -2,17 +2,22 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, stopProcessGroupAndWait } from "./support/server";
 
-/** Stops the Worker started by global-setup.ts, keeps its log, removes its state dir. */
+const list = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : []);
+
+/** Stops the Workers started by global-setup.ts, keeps their logs, removes their state dirs. */
 export default async function globalTeardown(): Promise<void> {
-  const pid = Number(process.env.E2E_SERVER_PID);
-  const dir = process.env.E2E_STATE_DIR;
-  const log = process.env.E2E_SERVER_LOG;
-  if (pid > 0) await stopProcessGroupAndWait(pid);
-  if (log && existsSync(log)) {
-    // test-results/ is emptied at the start of each run, so the last run's log stays readable.
-    const results = join(ROOT, "test-results");
+  const pids = list(process.env.E2E_SERVER_PIDS).map(Number);
+  await Promise.all(pids.filter((pid) => pid > 0).map(stopProcessGroupAndWait));
+  const logs = list(process.env.E2E_SERVER_LOGS);
+  // test-results/ is emptied at the start of each run, so the last run's logs stay readable.
+  const results = join(ROOT, "test-results");
+  logs.forEach((log, i) => {
+    if (!existsSync(log)) return;
     mkdirSync(results, { recursive: true });
-    copyFileSync(log, join(results, "wrangler.log"));
+    copyFileSync(log, join(results, i === 0 ? "wrangler.log" : `wrangler-${i + 1}.log`));
+  });
+  if (!process.env.E2E_KEEP_STATE) {
+    for (const dir of list(process.env.E2E_STATE_DIRS))
+      rmSync(dir, { recursive: true, force: true });
   }
-  if (dir && !process.env.E2E_KEEP_STATE) rmSync(dir, { recursive: true, force: true });
 }

@@ -1,9 +1,7 @@
-import { mkdir, rmdir, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, DEMO_PASSWORD, expect, test } from "./fixtures";
 import { apiGet, apiLogin, DEMO, ownClientAddress, tr, type Lng } from "./support/app";
+import { withServerLock } from "./support/state";
 
 /**
  * English survives sign-in: a language chosen on the login page is kept after
@@ -72,38 +70,6 @@ async function setSavedLanguage(request: APIRequestContext, vat: string, lang: L
     headers: { Authorization: `Bearer ${tokens.access_token}` },
   });
   expect(response.status(), "PUT /api/user/language").toBe(204);
-}
-
-/**
- * The "Save" test changes an account's saved language; the two projects run at the same time on
- * one database, so they take turns (a directory is created atomically or not at all).
- */
-async function withAccountLock<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const lock = join(
-    tmpdir(),
-    `nrg-e2e-lock-${new URL(process.env.BASE_URL ?? "http://x").port}-${name}`,
-  );
-  for (let i = 0; ; i++) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      // A lock older than a test's time limit was left by a test that was stopped: take it over.
-      const age =
-        Date.now() -
-        (await stat(lock)
-          .then((s) => s.mtimeMs)
-          .catch(() => Date.now()));
-      if (age > 180_000) await rmdir(lock).catch(() => undefined);
-      if (i > 800) throw new Error(`lock ${lock} not released`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    await rmdir(lock);
-  }
 }
 
 test("#15 English kept after sign-in: every signed-in page in English; 'Not now' hides the prompt for the session", async ({
@@ -177,7 +143,7 @@ test("#15 'Save' stores the chosen language: it survives sign-out and a sign-in 
 }) => {
   // An account no other e2e spec uses, so its saved language can change for a while.
   const who = DEMO.hugeCompany;
-  await withAccountLock("hugeCompany-lang", async () => {
+  await withServerLock("hugeCompany-lang", async () => {
     await setSavedLanguage(request, who.vat, "el");
     try {
       await switchLoginPageToEnglish(page);

@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import type { ApiMeter } from "../core/contract";
 import { DEMO, DEMO_PASSWORD } from "../seed/accounts";
-import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, login, loginOnly, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, tr } from "./support/app";
+import { rearmPopup, serverState, withServerLock } from "./support/state";
 
 /**
  * The overview (top banner, dashboard, charts with tables, year-on-year, banners, user
@@ -235,63 +234,6 @@ test.describe("my supplies (/b2b/paroxes)", () => {
  * re-arms it first (SQL on the test server's local D1) and holds a lock, so the two projects
  * never race on the same user.
  */
-function stateDir(): string | null {
-  const dir = process.env.E2E_STATE_DIR;
-  return dir ? join(dir, "state") : null;
-}
-
-function rearmPopup(persistTo: string) {
-  execFileSync(
-    process.execPath,
-    [
-      join(import.meta.dirname, "..", "node_modules", "wrangler", "bin", "wrangler.js"),
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      persistTo,
-      "--config",
-      "wrangler.toml",
-      "--command",
-      // The settings dialog of a first login would sit on top of the pop-up: this test is about the pop-up.
-      `UPDATE users SET popup_dismissed_at = NULL, first_login_settings_open = 0 WHERE id = ${DEMO.firstLogin.userId}`,
-    ],
-    {
-      cwd: join(import.meta.dirname, ".."),
-      env: {
-        ...process.env,
-        CI: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-      },
-      stdio: "ignore",
-    },
-  );
-}
-
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const lock = join(
-    tmpdir(),
-    `nrg-e2e-${name}-${(process.env.BASE_URL ?? "").replace(/\W/g, "")}.lock`,
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${lock} held too long`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 /** The demo pop-up of 600000007 (seed/generate.ts). */
 const POPUP = { title: "Καλώς ήρθατε στο νέο myNRG", button: "Μάθετε περισσότερα" };
 
@@ -301,10 +243,10 @@ test.describe("user pop-up", () => {
   test("is shown until dismissed (close without JS, its button with JS), then never again", async ({
     page,
   }, info) => {
-    const persistTo = stateDir();
+    const persistTo = serverState();
     test.skip(!persistTo, "needs E2E_STATE_DIR (the test server's state) to re-arm the pop-up");
-    await withLock("popup", async () => {
-      rearmPopup(persistTo!);
+    await withServerLock("popup", async () => {
+      rearmPopup(persistTo!, DEMO.firstLogin.userId);
       await signIn(page, DEMO.firstLogin.vat);
       const popup = page.getByRole("dialog", { name: POPUP.title });
       await expect(popup).toBeVisible();
@@ -397,7 +339,7 @@ test.describe("#15 the money first on the overview", () => {
     if (!meter) throw new Error("no owing supply left in the demo data");
     const number = supplyNo(meter);
 
-    await login(page, big.vat);
+    await loginOnly(page, big.vat);
     await page.goto(`/b2b/pay?meter=${meter.id}`);
     // The amount field holds the whole balance: pay it.
     await page.getByRole("button", { name: tr("el", "payments:submit") }).click();
