@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { DEMO } from "../seed/accounts";
-import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, hydrated, login, loginOnly, noJs, test } from "./fixtures";
 
 /**
  * Bills: /b2b/logariasmoi (history table with filters, sorting and paging in the
@@ -35,7 +35,7 @@ const AMOUNT = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
 const DATE = /^(\d{2}\/\d{2}\/\d{4}|-)$/;
 
 async function openBills(page: Page, vat: string = h.vat, query = "") {
-  await login(page, vat);
+  await loginOnly(page, vat);
   await page.goto(`${BILLS}${query}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(el.title);
 }
@@ -169,7 +169,7 @@ test.describe("bills page", () => {
   });
 
   test("English, and the 200-supply account pages through its history", async ({ page }) => {
-    await login(page, DEMO.largeCompany.vat);
+    await loginOnly(page, DEMO.largeCompany.vat);
     await gotoLng(page, `${BILLS}?size=10`, "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.title);
     const table = page.getByRole("table", {
@@ -183,7 +183,7 @@ test.describe("bills page", () => {
   });
 
   test("the overview's ?invoice= link opens that bill", async ({ page }) => {
-    await login(page, h.vat);
+    await loginOnly(page, h.vat);
     await page.goto(BILLS);
     const href = await billLinks(page).first().getAttribute("href");
     const id = href!.split("/").pop();

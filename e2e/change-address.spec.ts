@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { checkA11y, expect as baseExpect, gotoLng, login, noJs, test } from "./fixtures";
+import { checkA11y, expect as baseExpect, gotoLng, loginOnly, noJs, test } from "./fixtures";
 import { apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
@@ -76,7 +76,7 @@ test.describe("change address", () => {
     await expect(page.getByRole("status")).toContainText(address);
     await checkA11y(page);
 
-    await login(page, h.vat);
+    await loginOnly(page, h.vat);
     await page.goto("/b2b/paroxes");
     await expect(page.getByText(address)).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { checkA11y, expect, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, login, loginOnly, noJs, test } from "./fixtures";
 import { DEMO, tr } from "./support/app";
 import { paidReference } from "./support/checkout";
 
@@ -52,7 +52,7 @@ test.describe("#15 checkout query", () => {
     request,
   }) => {
     const mine = await paidReference(request, own(), 1.11);
-    await login(page, own().vat);
+    await loginOnly(page, own().vat);
     await page.goto(`/b2b/pay?receipt=${mine}`);
     await expect(page.getByRole("heading", { name: p("receipt.title") })).toBeVisible();
     await expect(page.getByText(p("within5days"))).toHaveCount(1);

@@ -11,6 +11,7 @@ import {
   hydrated,
   latestOutboxMessage,
   login,
+  loginOnly,
   noJs,
   test,
 } from "./fixtures";
@@ -217,7 +218,7 @@ test.describe("direct debit, signed in", () => {
   test("see, change and cancel the card of a supply", async ({ page }) => {
     const lng = "en";
     const t = T[lng];
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await gotoLng(page, `/b2b/paroxes/${account().meterId}/direct-debit`, lng);
     await expect(page.getByRole("heading", { level: 1, name: t.manage.title })).toBeVisible();
     await checkA11y(page);

@@ -5,7 +5,7 @@ import { DEMO, DEMO_E_INVOICE_MARK } from "../seed/accounts";
 import { formatMark } from "../core/e-invoice";
 import { SUPPLIER } from "../core/supplier";
 import { pdfPlainText } from "../tests/support/pdf-text";
-import { checkA11y, expect, gotoLng, login, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, login, loginOnly, test } from "./fixtures";
 
 /**
  * #20 e-invoices, in both projects (JavaScript off and on): the MARK and its QR code on the bill's
@@ -51,7 +51,7 @@ for (const lng of ["el", "en"] as const) {
     request,
   }) => {
     const id = await demoInvoiceId(request);
-    await login(page, h.vat);
+    await loginOnly(page, h.vat);
     await gotoLng(page, `/b2b/logariasmoi/${id}`, lng);
     const card = page.getByRole("region", { name: t.card.title });
     await expect(card).toBeVisible();

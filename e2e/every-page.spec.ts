@@ -9,6 +9,7 @@ import {
   expect,
   findA11yViolations,
   hydrated,
+  instrumentNavigation,
   login,
   noJs,
   test,
@@ -303,6 +304,7 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
 /** A page of the shared context that fails the test on page errors or broken resources. */
 async function withPage(context: BrowserContext, run: (page: Page) => Promise<void>) {
   const page = await context.newPage();
+  instrumentNavigation(page, !noJs());
   const problems = watchPage(page);
   try {
     await run(page);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
@@ -12,6 +13,7 @@ import {
   type Page,
   type Route,
 } from "@playwright/test";
+import { TIME_ANNOTATION } from "../scripts/test-report.ts";
 
 export { expect };
 
@@ -55,13 +57,108 @@ export function watchPage(page: Page, allowed: RegExp[] = []): string[] {
   return problems;
 }
 
+/**
+ * Milliseconds spent by kind of work ("sign-in", "navigation", "axe") since the last test ended,
+ * so a beforeAll's work counts for the first test after it. Each test carries its share as the
+ * TIME_ANNOTATION annotation, which `npm test` sums into its "e2e time by kind of work" table.
+ * Only the outermost timed call counts (a sign-in's navigation is sign-in time).
+ */
+const timeSpent: Record<string, number> = {};
+let timing = 0;
+
+export async function timed<T>(kind: string, run: () => Promise<T>): Promise<T> {
+  if (timing > 0) return run();
+  timing++;
+  const t0 = performance.now();
+  try {
+    return await run();
+  } finally {
+    timing--;
+    timeSpent[kind] = (timeSpent[kind] ?? 0) + performance.now() - t0;
+  }
+}
+
+/** Counts an event (reported with a leading "#" beside the times). */
+function count(what: string): void {
+  timeSpent[`#${what}`] = (timeSpent[`#${what}`] ?? 0) + 1;
+}
+
+function takeTimeSpent(): Record<string, number> {
+  const taken: Record<string, number> = {};
+  for (const [kind, ms] of Object.entries(timeSpent)) {
+    taken[kind] = Math.round(ms);
+    delete timeSpent[kind];
+  }
+  return taken;
+}
+
+/**
+ * page.goto, reload, goBack and goForward count as navigation time and, with JavaScript on, wait
+ * for `html[data-hydrated="true"]` after loading: a test must not interact before hydration (a
+ * click could be lost or do a full page load instead of the enhanced behaviour).
+ */
+export function instrumentNavigation(page: Page, javaScriptEnabled: boolean): void {
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      timed("navigation", async () => {
+        const response = await original(...args);
+        if (javaScriptEnabled) {
+          await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+        }
+        return response;
+      });
+  }
+}
+
 type Fixtures = {
   /** Extra console-error patterns this test accepts (with a comment saying why). */
   allowedConsoleErrors: RegExp[];
+  /** Adds the test's time by kind of work to its annotations (see `timed`). */
+  timeByKind: void;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /**
+   * This Playwright worker's own server (e2e/global-setup.ts starts one per worker, each with its
+   * own copy of the demo database): its URL becomes BASE_URL and its state E2E_STATE_DIR for
+   * everything in this worker process, before any hook or test runs.
+   */
+  server: { baseURL: string | undefined; stateDir: string | undefined };
+};
+
+const listOf = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : []);
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const urls = listOf(process.env.E2E_BASE_URLS);
+      const dirs = listOf(process.env.E2E_STATE_DIRS);
+      // A restarted worker (after a failure) keeps its parallelIndex, so its server and data.
+      const index = urls.length > 0 ? workerInfo.parallelIndex % urls.length : 0;
+      if (urls[index]) process.env.BASE_URL = urls[index];
+      if (dirs[index]) process.env.E2E_STATE_DIR = dirs[index];
+      await use({ baseURL: process.env.BASE_URL, stateDir: process.env.E2E_STATE_DIR });
+    },
+    { scope: "worker", auto: true },
+  ],
+
   allowedConsoleErrors: [[], { option: true }],
+
+  timeByKind: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      await use();
+      testInfo.annotations.push({
+        type: TIME_ANNOTATION,
+        description: JSON.stringify(takeTimeSpent()),
+      });
+    },
+    { auto: true },
+  ],
 
   // global-setup.ts starts the Worker after the config was read; take the URL it published.
   baseURL: async ({ baseURL }, use) => {
@@ -70,7 +167,7 @@ export const test = base.extend<Fixtures>({
 
   page: async ({ page, allowedConsoleErrors }, use, testInfo) => {
     const problems = watchPage(page, allowedConsoleErrors);
-    if (testInfo.project.use.javaScriptEnabled !== false) waitForHydrationAfterNavigation(page);
+    instrumentNavigation(page, testInfo.project.use.javaScriptEnabled !== false);
     await use(page);
     expect(problems, "the page logged errors or failed to load resources").toEqual([]);
   },
@@ -85,22 +182,6 @@ export function noJs(): boolean {
 export async function hydrated(page: Page): Promise<void> {
   if (test.info().project.use.javaScriptEnabled === false) return;
   await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
-}
-
-/**
- * With JavaScript on, a test must not interact before hydration (a click could be lost or do a
- * full page load instead of the enhanced behaviour). So page.goto, reload, goBack and goForward
- * wait for `html[data-hydrated="true"]` after loading.
- */
-function waitForHydrationAfterNavigation(page: Page): void {
-  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
-    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
-    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-      const response = await original(...args);
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
-      return response;
-    };
-  }
 }
 
 /**
@@ -142,18 +223,24 @@ async function runAxe(page: Page, options: A11yOptions): Promise<A11yViolation[]
     runOnly: { type: "tag", values: AXE_TAGS },
     // Only the violations are read: no node details for the hundreds of passes.
     resultTypes: ["violations"],
+    // No CSS selector for every node checked (a fifth of axe's time on a signed-in page): a
+    // clean page needs none. A page with violations is checked again with them, for the report.
+    selectors: false,
     rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
   };
   type Axe = { run: (context: unknown, options: RunOptions) => Promise<AxeResults> };
-  const results = await page.evaluate(
-    ([excluded, opts]) =>
-      (window as unknown as { axe: Axe }).axe.run(
-        excluded.length ? { exclude: excluded.map((selector) => [selector]) } : document,
-        opts,
-      ),
-    [exclude, runOptions] as const,
-  );
-  return results.violations;
+  const run = (opts: RunOptions) =>
+    page.evaluate(
+      ([excluded, o]) =>
+        (window as unknown as { axe: Axe }).axe.run(
+          excluded.length ? { exclude: excluded.map((selector) => [selector]) } : document,
+          o,
+        ),
+      [exclude, opts] as const,
+    );
+  const quick = await run(runOptions);
+  if (quick.violations.length === 0) return [];
+  return (await run({ ...runOptions, selectors: true })).violations;
 }
 
 /**
@@ -168,14 +255,25 @@ async function runAxeOnSnapshot(page: Page, options: A11yOptions) {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
     .replace(/<\/?noscript>/gi, "");
+  const target = page.url().replace(/#.*$/, "");
+  const viewport = page.viewportSize();
+  const key = stateKey([target, JSON.stringify(viewport), JSON.stringify(options), html]);
+  return checkedOnce(key, () => runAxeOnCopy(page, html, target, viewport, options));
+}
+
+async function runAxeOnCopy(
+  page: Page,
+  html: string,
+  target: string,
+  viewport: { width: number; height: number } | null,
+  options: A11yOptions,
+): Promise<A11yViolation[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error("checkA11y: the page has no browser");
   const copy = await snapshotPage(browser);
-  const target = page.url().replace(/#.*$/, "");
   const serve = (route: Route) =>
     route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
   const matches = (url: URL) => url.href === target;
-  const viewport = page.viewportSize();
   if (viewport) await copy.setViewportSize(viewport);
   await copy.route(matches, serve);
   try {
@@ -230,7 +328,70 @@ export async function findA11yViolations(
   options: A11yOptions = {},
 ): Promise<A11yViolation[]> {
   const jsDisabled = test.info().project.use.javaScriptEnabled === false;
-  return jsDisabled ? runAxeOnSnapshot(page, options) : runAxe(page, options);
+  return timed("axe", () =>
+    jsDisabled ? runAxeOnSnapshot(page, options) : runAxeOnLivePage(page, options),
+  );
+}
+
+/**
+ * Everything of a live page that axe's result depends on: its URL, viewport, scroll position
+ * and focus, its DOM as serialised (attributes, text, open dialogs) and the current values and
+ * checked states of its form fields (properties the serialisation leaves out). null while an
+ * animation runs: what axe would see then depends on the moment.
+ */
+async function liveStateKey(page: Page, options: A11yOptions): Promise<string | null> {
+  const state = await page.evaluate(() => {
+    if (document.getAnimations().some((a) => a.playState === "running")) return null;
+    const fields = [...document.querySelectorAll("input, select, textarea")].map((el) => {
+      const field = el as HTMLInputElement;
+      return `${field.value}\u0000${field.checked ? 1 : 0}`;
+    });
+    const focus = document.activeElement;
+    const focused = focus ? [...document.querySelectorAll("*")].indexOf(focus) : -1;
+    return [
+      location.href.replace(/#.*$/, ""),
+      `${innerWidth}x${innerHeight}@${scrollX},${scrollY}#${focused}`,
+      document.documentElement.outerHTML,
+      fields.join("\u0001"),
+    ];
+  });
+  return state && stateKey([...state, JSON.stringify(options)]);
+}
+
+async function runAxeOnLivePage(page: Page, options: A11yOptions): Promise<A11yViolation[]> {
+  // A page with frames is checked frame by frame (runAxe), never taken from the cache.
+  const key = page.frames().length > 1 ? null : await liveStateKey(page, options);
+  return key ? checkedOnce(key, () => runAxe(page, options)) : runAxe(page, options);
+}
+
+/**
+ * axe's findings by page state, for this Playwright worker. axe is deterministic: the same DOM,
+ * form values, focus, URL and viewport, with the same build's styles, give the same violations,
+ * so a state already checked in this run (the overview as one person sees it, in one language,
+ * after a dozen tests sign in to it) is not checked again. Any difference, one attribute or one
+ * typed character, is a new check. Some 900 checks a run, at 1–1.5 s each (ADR 0024).
+ */
+const checkedStates = new Map<string, A11yViolation[]>();
+
+function stateKey(parts: string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\u0000");
+  return hash.digest("hex");
+}
+
+async function checkedOnce(
+  key: string,
+  check: () => Promise<A11yViolation[]>,
+): Promise<A11yViolation[]> {
+  count("axe checks");
+  const known = checkedStates.get(key);
+  if (known) {
+    count("axe checks of a state already checked");
+    return known;
+  }
+  const violations = await check();
+  checkedStates.set(key, violations);
+  return violations;
 }
 
 /** A readable list of violations: rule, impact, help URL and the offending elements. */
@@ -281,11 +442,33 @@ export const LOGIN_LABELS = {
  *
  * `expectSuccess: false` fills and submits the real form and waits for its answer instead.
  */
-export async function login(
+export function login(
   page: Page,
   vat: string,
   password: string = DEMO_PASSWORD,
-  { expectSuccess = true }: { expectSuccess?: boolean } = {},
+  options: { expectSuccess?: boolean } = {},
+): Promise<void> {
+  return timed("sign-in", () => signIn(page, vat, password, options));
+}
+
+/**
+ * Signs in exactly as `login` does (the form's POST, the redirect away from /login checked) but
+ * does not load the page the server sends the person to in the browser: for a test whose next
+ * step opens a page of its own, that was a whole page load and hydration for nothing (some 100 a
+ * run). The landing page is still requested, with the page's cookies and following its
+ * redirects, so whatever its loader does happens as before (a first login's settings dialog is
+ * opened there, once). The landing pages themselves are tested in the browser where they are the
+ * point (auth.spec, every-page.spec and every other `login`).
+ */
+export function loginOnly(page: Page, vat: string, password: string = DEMO_PASSWORD) {
+  return timed("sign-in", () => signIn(page, vat, password, { open: false }));
+}
+
+async function signIn(
+  page: Page,
+  vat: string,
+  password: string,
+  { expectSuccess = true, open = true }: { expectSuccess?: boolean; open?: boolean },
 ): Promise<void> {
   if (!expectSuccess) {
     await loginThroughForm(page, vat, password);
@@ -307,7 +490,14 @@ export async function login(
   expect(["/", "/login"], `sign-in of ${vat} went back to ${landing.pathname}`).not.toContain(
     landing.pathname,
   );
-  await page.goto(landing.href);
+  if (open) {
+    await page.goto(landing.href);
+    return;
+  }
+  const landed = await page.request.get(landing.href);
+  expect(landed.status(), `sign-in of ${vat}: the landing page ${landing.pathname}`).toBeLessThan(
+    400,
+  );
 }
 
 /** The real login form, filled by its labels and submitted, as a user would. */

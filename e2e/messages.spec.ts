@@ -1,4 +1,4 @@
-import { checkA11y, expect, login, test } from "./fixtures";
+import { checkA11y, expect, loginOnly, test } from "./fixtures";
 
 /**
  * Inbox (spec §2 mhnymata, §4 Messages). The nojs and js projects share one database, so each
@@ -12,7 +12,7 @@ test.describe("messages", () => {
   test("filters live in the URL and opening an unread message marks it read", async ({
     page,
   }, info) => {
-    await login(page, vatFor(info.project.name));
+    await loginOnly(page, vatFor(info.project.name));
     await page.goto("/b2b/mhnymata");
     await expect(page.getByRole("heading", { level: 1, name: "Μηνύματα" })).toBeVisible();
     await checkA11y(page);
@@ -52,7 +52,7 @@ test.describe("#15 messages", () => {
     page,
   }, info) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await login(page, vatFor(info.project.name));
+    await loginOnly(page, vatFor(info.project.name));
     await page.goto("/b2b/mhnymata?filter=all");
     // A read message's "open" link (unread ones are forms): the last one scrolls the furthest.
     const links = page.locator('article.message a[href*="#message-"]');

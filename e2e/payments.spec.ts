@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ApiMeter } from "../core/contract";
-import { checkA11y, expect, gotoLng, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, login, loginOnly, noJs, test } from "./fixtures";
 import { apiGet, apiLogin, apiPost, DEMO, tr, type Lng } from "./support/app";
 
 /**
@@ -93,7 +93,7 @@ test.describe("card payments", () => {
     const [meter] = await owing(request);
     if (!meter) throw new Error("no owing supply");
     const before = meter.running_total;
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await gotoLng(page, `/b2b/pay?meter=${meter.id}`, "el");
     await checkA11y(page);
     await expect(page.getByText(p("el", "within5days"))).toBeVisible();
@@ -190,7 +190,7 @@ test.describe("card payments", () => {
     const list = await owing(request);
     const [a, b] = [list[2], list[3]];
     if (!a || !b) throw new Error("not enough owing supplies");
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await gotoLng(page, `/b2b/pay?meters=${a.id},${b.id}`, "en");
     for (const m of [a, b]) {
       await expect(page.getByLabel(p("en", "selectSupply", { number: supplyNo(m) }))).toBeChecked();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { ApiMeter, ApiSupplyChoices } from "../core/contract/index.ts";
 import { supplyNumber } from "../core/supply-number.ts";
-import { expect, login, noJs, test } from "./fixtures";
+import { expect, login, loginOnly, noJs, test } from "./fixtures";
 import { apiLogin, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
@@ -66,7 +66,7 @@ test("invites a person with chosen supplies, keyboard only", async ({ page, requ
   });
   const { supplies } = ((await response.json()) as { data: ApiSupplyChoices }).data;
   const picks = supplies.slice(3, 5).map((s) => s.number);
-  await login(page, big.vat);
+  await loginOnly(page, big.vat);
   await page.goto("/b2b/xristes");
   await tabTo(page, page.getByRole("link", { name: el("people:invite") }));
   await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { checkA11y, expect, latestEmailLink, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, latestEmailLink, login, loginOnly, noJs, test } from "./fixtures";
 import { apiLogin, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
@@ -76,7 +76,7 @@ test("the master invites a person, who accepts by email and is listed as active"
   request,
 }) => {
   const email = `invited.${project()}@beta.example`;
-  await login(page, big.vat);
+  await loginOnly(page, big.vat);
   await page.goto("/b2b/xristes");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("people:title"));
   await checkA11y(page);
@@ -177,7 +177,7 @@ test("removing a person ends their live session", async ({ page, browser, reques
   const removed = await newPage(browser);
   await signInByLink(removed, request, email, PASSWORD);
 
-  await login(page, big.vat);
+  await loginOnly(page, big.vat);
   await page.goto(`/b2b/xristes/${id}`);
   await page.getByRole("button", { name: el("people:person.removeAsk") }).click();
   // The confirmation step (a page of its own without JavaScript).

@@ -6,7 +6,7 @@ import type { ApiMeter, ApiReading } from "../core/contract/index.ts";
 import { plausibility, previousValue } from "../core/readings.ts";
 import { formatInteger } from "../app/domain/format.ts";
 import { DEMO } from "../seed/accounts.ts";
-import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtures";
+import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, loginOnly, test } from "./fixtures";
 import { athensToday } from "../core/dates.ts";
 
 /**
@@ -156,7 +156,7 @@ test.describe("meter reading", () => {
     page,
     request,
   }) => {
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await open(page, "el");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(R.el.title);
     await expect(page.getByText(R.el.period.open, { exact: true })).toBeVisible();
@@ -192,7 +192,7 @@ test.describe("meter reading", () => {
     page,
     request,
   }) => {
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await open(page, "en");
     const now = await currentValues(request);
     const f = form(page, "en");
@@ -221,7 +221,7 @@ test.describe("meter reading", () => {
     page,
     request,
   }) => {
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await open(page, "el");
     const now = await currentValues(request);
     const day = String(now.tooHigh("day"));
@@ -285,7 +285,7 @@ test.describe("meter reading", () => {
   });
 
   test("#15 a success clears old errors and the typed values", async ({ page, request }) => {
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await open(page, "en");
     const now = await currentValues(request);
     const f = form(page, "en");
@@ -310,7 +310,7 @@ test.describe("meter reading", () => {
     page,
     request,
   }) => {
-    await login(page, account().vat);
+    await loginOnly(page, account().vat);
     await open(page, "en");
     const now = await currentValues(request);
     const f = form(page, "en");
@@ -361,7 +361,7 @@ test.describe("meter reading", () => {
 
   test("the history is paged in the URL; the consumption chart has a table", async ({ page }) => {
     // Read-only, on the household's 36 months of readings (the company's supply has few).
-    await login(page, DEMO.household.vat);
+    await loginOnly(page, DEMO.household.vat);
     await open(page, "en", `${PAGE}?size=10`);
     const history = page.getByRole("region", { name: R.en.history.title });
     await expect(history.getByText(/Page 1 of \d+/)).toBeVisible();
@@ -438,7 +438,7 @@ test.describe("meter reading", () => {
 
   for (const lng of ["el", "en"] as const) {
     test(`/instructions explains every meter type with diagrams (${lng})`, async ({ page }) => {
-      await login(page, DEMO.household.vat);
+      await loginOnly(page, DEMO.household.vat);
       await open(page, lng, "/instructions");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(INSTRUCTIONS[lng].title);
       for (const key of ["single", "dual", "mechanical", "gas"] as const) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { DEMO } from "../seed/accounts.ts";
-import { checkA11y, expect, gotoLng, hydrated, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, hydrated, login, loginOnly, noJs, test } from "./fixtures";
 
 /**
  * Requests: /b2b/aitimata, its two forms and a request's page, with JavaScript off
@@ -190,7 +190,7 @@ test.describe("requests", () => {
   test("another customer's request and file are not found", async ({ page }) => {
     // A request of the household (seeded), as the household's own list links it.
     await page.context().clearCookies();
-    await login(page, DEMO.household.vat);
+    await loginOnly(page, DEMO.household.vat);
     await page.goto("/b2b/aitimata");
     const href = await page.getByRole("row").nth(1).getByRole("link").first().getAttribute("href");
     expect(href).toMatch(/^\/b2b\/aitimata\/\d+$/);

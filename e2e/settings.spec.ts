@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { checkA11y, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { checkA11y, DEMO_PASSWORD, expect, login, loginOnly, test } from "./fixtures";
 
 /**
  * The settings dialog (spec §2 "Settings modal", §4 "Settings save", §5, §8). The nojs and js
@@ -233,7 +233,7 @@ test.describe("settings dialog", () => {
   test("password change: rules, new differs from old, success; restored", async ({
     page,
   }, info) => {
-    await login(page, vatFor(info.project.name));
+    await loginOnly(page, vatFor(info.project.name));
     await page.goto("/b2b/episkopisi?modal=password");
     const d = () => page.getByRole("dialog", { name: P.title });
     await d().getByLabel(P.old).fill(DEMO_PASSWORD);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { checkA11y, DEMO_PASSWORD, expect, hydrated, login, test } from "./fixtures";
+import { checkA11y, DEMO_PASSWORD, expect, hydrated, loginOnly, test } from "./fixtures";
 import { apiLogin, apiLoginStatus, contains, DEMO, el, ownClientAddress } from "./support/app";
 
 /**
@@ -187,7 +187,7 @@ test("current password (password or email change): too many wrong ones, said nex
     });
     if (r.status() === 429) break;
   }
-  await login(page, me.vat);
+  await loginOnly(page, me.vat);
   await page.goto("/b2b/episkopisi?modal=password");
   const dialog = page.getByRole("dialog", { name: el("settings:password.title") });
   const old = dialog.getByLabel(el("settings:password.old"));

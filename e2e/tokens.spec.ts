@@ -1,4 +1,4 @@
-import { checkA11y, expect, login, noJs, test } from "./fixtures";
+import { checkA11y, expect, loginOnly, noJs, test } from "./fixtures";
 import { DEMO, ownClientAddress } from "./support/app";
 
 /**
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
 test("create a token, see it once, use it, revoke it", async ({ page, request }) => {
   const name = `e2e ${noJs() ? "nojs" : "js"} ${Date.now()}`;
   await page.setViewportSize({ width: 360, height: 800 });
-  await login(page, H.vat);
+  await loginOnly(page, H.vat);
   await page.goto(PAGE);
   await expect(
     page.getByRole("heading", { level: 1, name: "Κλειδιά πρόσβασης API" }),

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { TRANSFER_DEMO } from "../seed/applications";
-import { checkA11y, expect, gotoLng, latestOutboxMessage, login, test } from "./fixtures";
+import { checkA11y, expect, gotoLng, latestOutboxMessage, loginOnly, test } from "./fixtures";
 import { contains, DEMO, exact, tr, type Lng } from "./support/app";
 
 /**
@@ -200,7 +200,7 @@ test("signed in: linked from my supplies, the first step is filled from the acco
 }) => {
   const lng: Lng = "el";
   const h = DEMO.household;
-  await login(page, h.vat);
+  await loginOnly(page, h.vat);
   await page.goto("/b2b/paroxes");
   await page
     .getByRole("main")
