@@ -119,7 +119,15 @@ function vitestStep(name: string, projects: string[]): Step {
     },
     files: () => {
       const report = readJson<VitestReport>(file);
-      return report ? vitestFileTimes(report, projects.join("+"), root) : [];
+      // Each file under the name of its suite (integration, security, unit), not of the run.
+      return (report ? vitestFileTimes(report, "", root) : []).map((f) => ({
+        ...f,
+        step: /^tests\/integration\//.test(f.file)
+          ? "integration"
+          : /^(tests\/security|workers)\//.test(f.file)
+            ? "security"
+            : "unit",
+      }));
     },
   };
 }
