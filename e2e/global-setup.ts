@@ -23,7 +23,10 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const count = Math.max(1, config.workers);
   // One after the other: the first builds the build's copy and the database template if needed.
   const first = await startServer();
-  const servers = [first, ...(await Promise.all(Array.from({ length: count - 1 }, startServer)))];
+  const servers = [
+    first,
+    ...(await Promise.all(Array.from({ length: count - 1 }, () => startServer()))),
+  ];
   process.env.E2E_BASE_URLS = servers.map((s) => s.baseURL).join(",");
   process.env.BASE_URL = first.baseURL;
   process.env.E2E_SERVER_PIDS = servers.map((s) => s.pid).join(",");

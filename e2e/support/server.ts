@@ -81,7 +81,15 @@ function tail(file: string, lines = 40): string {
  * Builds if needed, creates a fresh state dir with the demo data and starts `wrangler dev` on
  * the built Worker in its own process group (so teardown can end workerd with it).
  */
-export async function startServer(): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * Worker variables on top of .dev.vars (`wrangler dev --var KEY:VALUE`): a spec that needs a
+   * Worker wired to loopback stand-ins of real providers (Viva, Twilio) starts its own with them.
+   */
+  vars?: Record<string, string>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = childEnv();
   // Every user of this harness (e2e, npm run bench, npm run load) runs the Worker as local
   // development: .dev.vars gets ENVIRONMENT=development and the local secrets first (a fresh
@@ -90,14 +98,18 @@ export async function startServer(): Promise<RunningServer> {
   ensureBuild(env);
   const dir = mkdtempSync(join(tmpdir(), "nrg-e2e-"));
   try {
-    return await startIn(dir, env);
+    return await startIn(dir, env, options);
   } catch (error) {
     if (!process.env.E2E_KEEP_STATE) rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function startIn(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+async function startIn(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  options: StartOptions,
+): Promise<RunningServer> {
   // Serve a private copy of the build: a rebuild during the run (`npm run build` in another
   // terminal) would otherwise swap the client assets under a Worker still running the old
   // server bundle. The copy keeps build/server/wrangler.json's relative paths valid.
@@ -111,7 +123,7 @@ async function startIn(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServ
   setupDatabase(persistTo, env);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launch(dir, build, persistTo, env);
+      return await launch(dir, build, persistTo, env, options);
     } catch (error) {
       // Another process took the port between the probe and the bind: try new ports.
       if (attempt >= 3 || !isAddressInUse(String(error))) throw error;
@@ -124,6 +136,7 @@ async function launch(
   build: string,
   persistTo: string,
   env: NodeJS.ProcessEnv,
+  options: StartOptions,
 ): Promise<RunningServer> {
   const [port, inspectorPort] = await freePorts(2);
   const log = join(dir, "wrangler.log");
@@ -143,6 +156,7 @@ async function launch(
       "--persist-to",
       persistTo,
       "--show-interactive-dev-session=false",
+      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] },
   );
