@@ -11,6 +11,21 @@ interface Env {
   PUBLIC_ORIGIN?: string;
   /** Shared key of the payment acquirer; derived from LINK_SECRET when unset (local test acquirer). */
   GATEWAY_SECRET?: string;
+  /** Viva Smart Checkout (PAYMENT_PROVIDER=viva): OAuth2 client of the Smart Checkout API. */
+  VIVA_CLIENT_ID?: string;
+  VIVA_CLIENT_SECRET?: string;
+  /** Viva's Basic-auth API (webhook key, order look-ups, refunds). */
+  VIVA_MERCHANT_ID?: string;
+  VIVA_API_KEY?: string;
+  /** Development and tests only (a deploy refuses them): the hosts of a loopback stand-in. */
+  VIVA_ACCOUNTS_URL?: string;
+  VIVA_API_URL?: string;
+  VIVA_CHECKOUT_URL?: string;
+  /** Twilio (SMS_PROVIDER=twilio). */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  /** Development and tests only (a deploy refuses it): a loopback stand-in of Twilio's API. */
+  TWILIO_API_URL?: string;
   /** Tests only (ignored in production): share of D1 statements that fail on purpose, 0..1. */
   D1_FAULT_RATE?: string;
   /**

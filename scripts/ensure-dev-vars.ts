@@ -4,6 +4,8 @@
  * - `ENVIRONMENT=development`: the one explicit switch that opens the development helpers
  *   (/dev/outbox, /dev/links, demo-link minting, fault switches). Without it the Worker runs as
  *   production (docs/decisions/0009-production-by-default.md).
+ * - `PAYMENT_PROVIDER=test`, `EMAIL_PROVIDER=outbox`, `SMS_PROVIDER=outbox`: the built-in test
+ *   acquirer and the outbox instead of Viva, Cloudflare Email Service and Twilio.
  * - the three secrets, as fresh random values.
  * A setting already in the file is left as it is; missing ones are appended.
  *
@@ -27,6 +29,10 @@ export function ensureDevVars(root = path.resolve(import.meta.dirname, "..")): s
   );
   const wanted: Array<[string, () => string]> = [
     ["ENVIRONMENT", () => "development"],
+    // The built-in test pieces of local development (a deploy refuses them, scripts/deploy.ts).
+    ["PAYMENT_PROVIDER", () => "test"],
+    ["EMAIL_PROVIDER", () => "outbox"],
+    ["SMS_PROVIDER", () => "outbox"],
     ...SECRETS.map((name): [string, () => string] => [
       name,
       () => randomBytes(32).toString("base64url"),
