@@ -71,6 +71,7 @@ const bill = (over: Partial<ApiInvoice>): ApiInvoice => ({
   business_partner: "BP",
   contract_account: "CA",
   mark: null,
+  rf_code: null,
   ...over,
 });
 const reading = (over: Partial<ApiReading>): ApiReading => ({

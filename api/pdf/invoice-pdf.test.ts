@@ -56,6 +56,7 @@ const invoice: ApiInvoice = {
   business_partner: "1000000001",
   contract_account: "300000000101",
   mark: "400000000594038",
+  rf_code: "RF18539007547034",
 };
 const data: InvoicePdfData = {
   invoice,
@@ -120,6 +121,13 @@ describe("renderInvoicePdf", () => {
     const doc = await PDFDocument.load(await renderInvoicePdf(data, "en", fonts));
     const images = doc.getPage(0).node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
     expect(images?.keys() ?? []).toEqual([]);
+  });
+
+  it("#34 prints the RF payment code in groups of four, in both languages", async () => {
+    const greek = await pdfPlainText(await renderInvoicePdf(data, "el", fonts));
+    expect(greek).toContain("Κωδικός πληρωμής RF: RF18 5390 0754 7034");
+    const english = await pdfPlainText(await renderInvoicePdf(data, "en", fonts));
+    expect(english).toContain("RF payment code: RF18 5390 0754 7034");
   });
 
   it("names the same issuer as the e-invoice's public view (core/supplier.ts)", () => {

@@ -2,6 +2,7 @@ import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
+import { formatRf } from "../../core/rf";
 import type { Lang } from "../types";
 import { pdfLabels } from "./labels";
 
@@ -33,7 +34,7 @@ export interface PdfFonts {
 }
 
 /** Bump when the layout or labels change: cached PDFs are keyed by it. */
-export const PDF_TEMPLATE_VERSION = 2;
+export const PDF_TEMPLATE_VERSION = 3;
 
 /** The e-invoice QR code's side, in points (about 3 cm: scans from a printed page). */
 const QR_SIDE = 84;
@@ -280,7 +281,16 @@ export async function renderInvoicePdf(
   // Due date.
   y -= 6;
   text(page, `${t.dueDate}: ${pdfDate(invoice.date_due)}`, MARGIN, y, { font: bold, size: 12 });
-  y -= 30;
+  y -= 22;
+
+  // The RF payment code (#34): what the customer types into e-banking, in groups of four.
+  if (invoice.rf_code) {
+    text(page, `${t.rfCode}: ${formatRf(invoice.rf_code)}`, MARGIN, y, { font: bold, size: 12 });
+    y -= 14;
+    text(page, t.rfHelp, MARGIN, y, { size: 8.5, color: MUTED });
+    y -= 16;
+  }
+  y -= 8;
 
   // The e-invoice: MARK and a QR code of its verification page, drawn as vector rectangles (one
   // per run of dark modules), above the footer at a fixed place.

@@ -42,6 +42,9 @@ export interface PdfLabels {
   mark: string;
   eInvoice: string;
   verify: string;
+  /** The RF payment code (#34, core/rf.ts) and how to pay with it. */
+  rfCode: string;
+  rfHelp: string;
   docTitle: string;
 }
 
@@ -95,6 +98,8 @@ const el: PdfLabels = {
   mark: "ΜΑΡΚ",
   eInvoice: "Ηλεκτρονικό τιμολόγιο (myDATA)",
   verify: "Επαλήθευση με τον κωδικό QR ή στη διεύθυνση:",
+  rfCode: "Κωδικός πληρωμής RF",
+  rfHelp: "Πληρώστε από το e-banking ή το ATM της τράπεζάς σας με αυτόν τον κωδικό.",
   docTitle: "Λογαριασμός",
 };
 
@@ -148,6 +153,8 @@ const en: PdfLabels = {
   mark: "MARK",
   eInvoice: "E-invoice (myDATA)",
   verify: "Verify with the QR code or at:",
+  rfCode: "RF payment code",
+  rfHelp: "Pay in your bank's e-banking or at its ATM with this code.",
   docTitle: "Bill",
 };
 

@@ -10,6 +10,7 @@ import type {
 import type { customers, invoices, messages, meters, users } from "../db/schema";
 import { euros } from "../domain/money";
 import { consumptionSourceOf } from "../../core/figure-sources";
+import { billRf } from "../../core/rf";
 
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
@@ -93,6 +94,8 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
     business_partner: row.business_partner,
     contract_account: row.contract_account,
     mark: row.mark,
+    // A payment is a ledger row, not a bill: nothing to pay with a code.
+    rf_code: row.type === "payment" ? null : billRf(row),
   };
 }
 

@@ -48,6 +48,7 @@ function invoice(overrides: Partial<ApiInvoice> = {}): ApiInvoice {
     business_partner: "BP1",
     contract_account: "CA1",
     mark: null,
+    rf_code: null,
   };
   return { ...base, ...overrides };
 }

@@ -62,6 +62,7 @@ function invoice(
     business_partner: "",
     contract_account: "",
     mark: null,
+    rf_code: null,
     ...extra,
   };
 }

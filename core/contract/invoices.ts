@@ -4,12 +4,16 @@ import { z } from "zod";
 import { euros, id, isoDate } from "./common";
 import { positivePathId } from "./params";
 import { MARK_PATTERN } from "../e-invoice";
+import { isValidRf, RF_PATTERN } from "../rf";
 
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
 export type { InvoiceType };
 
 /** myDATA MARK: the 15-digit registration number of an issued document (core/e-invoice.ts). */
 export const markSchema = z.string().regex(MARK_PATTERN);
+
+/** An RF payment code with valid check digits, without spaces (core/rf.ts). */
+export const rfCodeSchema = z.string().regex(RF_PATTERN).refine(isValidRf);
 
 /** A bill (or a payment: a ledger row of type "payment") of one supply. */
 export const apiInvoiceSchema = z
@@ -47,6 +51,10 @@ export const apiInvoiceSchema = z
     mark: markSchema
       .nullable()
       .meta({ description: "myDATA MARK, 15 digits; null for a payment (not a document)" }),
+    rf_code: rfCodeSchema.nullable().meta({
+      description:
+        "The bill's RF payment code (ISO 11649, no spaces) for e-banking: the billing system's own, else built from the contract account and the bill number (core/rf.ts); null for a payment",
+    }),
   })
   .meta({ id: "ApiInvoice" });
 export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;

@@ -5,6 +5,8 @@ import { DEMO } from "../../seed/accounts.ts";
 import { amountInputValue } from "../../app/domain/payment-rules.ts";
 import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
+import { buildRf, formatRf, isValidRf } from "../../core/rf.ts";
+import { pdfPlainText } from "../support/pdf-text.ts";
 
 /**
  * Bills: GET /api/invoices/{id}, GET /api/getInvoicePdf/{id} (pdf-lib, cached in R2),
@@ -216,5 +218,45 @@ describe("portal routes", () => {
         amountInputValue(open.remaining),
       );
     }
+  });
+
+  it("#34 one RF code: the API, the bill page, the overview's latest bill and the PDF show the same valid code", async () => {
+    const open = history.find((i) => i.type === "Clearance" && i.remaining > 0)!;
+    const code = open.rf_code!;
+    expect(isValidRf(code)).toBe(true);
+    expect(code).toBe(buildRf(open.contract_account, open.invoice_no));
+    expect(payment().rf_code).toBeNull();
+    // The groups of four as the page draws them: one element each, spaced by CSS.
+    const groups = formatRf(code)
+      .split(" ")
+      .map((g) => `<span>${g}</span>`)
+      .join("");
+    const { cookie } = await signInPage(server.baseUrl, h.vat);
+    const page = await fetch(`${server.baseUrl}/b2b/logariasmoi/${open.id}?lng=en`, {
+      headers: { cookie, connection: "close" },
+    });
+    const html = await page.text();
+    expect(html).toContain(">Pay with the RF code<");
+    expect(html).toContain(groups);
+    // No copy button in the server's HTML: it appears only once JavaScript runs.
+    expect(html).not.toContain("rf-code__copy");
+    const overview = await fetch(`${server.baseUrl}/b2b/episkopisi`, {
+      headers: { cookie, connection: "close" },
+    });
+    const shown = /id="top-banner-rf-code"[^>]*>((?:<span>\w+<\/span>)+)/.exec(
+      await overview.text(),
+    )?.[1];
+    const bannerCode = shown?.replace(/<\/?span>/g, "") ?? "";
+    expect(isValidRf(bannerCode)).toBe(true);
+    expect(history.map((i) => i.rf_code)).toContain(bannerCode);
+    const pdf = await raw(`/getInvoicePdf/${open.id}`, { token, lang: "en" });
+    expect(pdf.response.status).toBe(200);
+    expect(await pdfPlainText(pdf.bytes)).toContain(`RF payment code: ${formatRf(code)}`);
+
+    // The billing system's own code, once its feed sends one, replaces the built one.
+    const other = history.find((i) => i.type === "Clearance" && i.id !== open.id)!;
+    server.query(`UPDATE invoices SET rf_code = 'RF18539007547034' WHERE id = ${other.id}`);
+    const stored = await api.call<{ data: ApiInvoice }>(`/invoices/${other.id}`, { token });
+    expect(stored.body.data.rf_code).toBe("RF18539007547034");
   });
 });

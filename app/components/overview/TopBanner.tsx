@@ -7,6 +7,8 @@ import { formatAmount, formatDate } from "../../domain/format";
 import type { TopBannerView } from "./view";
 import "./hero.css";
 import { TableHead } from "../TableHead";
+import { RfCode } from "../bills/RfCode";
+import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsUnavailable";
 
 /**
  * The overview's hero ("the money first"): what the supply owes, by when, and the pay
@@ -28,7 +30,8 @@ export function TopBanner({
   payHref: string;
   downloadHref: string | null;
 }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "bills"]);
+  const payments = usePaymentsAvailable();
   const { details } = banner;
   const owedCents = toCents(banner.owed);
   const owing = owedCents > 0;
@@ -57,10 +60,12 @@ export function TopBanner({
         </div>
         {banner.showPay || downloadHref ? (
           <div className="actions hero__actions">
-            {banner.showPay ? (
+            {banner.showPay && payments ? (
               <a className="btn hero__pay" href={payHref}>
                 {t("topBanner.pay")}
               </a>
+            ) : banner.showPay ? (
+              <PaymentsUnavailable />
             ) : null}
             {downloadHref ? (
               <DownloadLink
@@ -117,9 +122,14 @@ export function TopBanner({
               </tbody>
             </table>
           </div>
-        ) : (
-          <p className="muted">{t("topBanner.noBill")}</p>
-        )}
+        ) : null}
+        {details?.rfCode ? (
+          <p className="hero__rf">
+            <span className="hero__rf-label">{t("bills:rf.label")}</span>{" "}
+            <RfCode code={details.rfCode} id="top-banner-rf-code" />
+          </p>
+        ) : null}
+        {details ? null : <p className="muted">{t("topBanner.noBill")}</p>}
       </div>
     </section>
   );

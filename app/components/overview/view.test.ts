@@ -85,6 +85,7 @@ function invoice(
     business_partner: "",
     contract_account: "",
     mark: null,
+    rf_code: null,
     ...extra,
   };
 }
@@ -153,7 +154,13 @@ describe("buildOverviewView", () => {
       status: "unpaid",
       date: { kind: "deadline", date: "2026-12-02" },
       invoiceId: latest.id,
-      details: { dateDue: "2026-12-02", previous: 21.16, current: 74.1, total: 95.26 },
+      details: {
+        dateDue: "2026-12-02",
+        previous: 21.16,
+        current: 74.1,
+        total: 95.26,
+        rfCode: null,
+      },
       lastPayment: { amount: 74.1, date: "2026-10-28" },
     });
     expect(view.dashboard.totalDue).toBe(95.26);

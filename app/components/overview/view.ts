@@ -43,6 +43,8 @@ export interface TopBannerView {
     previous: number;
     current: number;
     total: number;
+    /** The bill's RF payment code (core/rf.ts); null for a ledger row that is not a bill. */
+    rfCode: string | null;
   } | null;
   lastPayment: { amount: number; date: string | null };
 }
@@ -127,6 +129,7 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
               previous: bill.ypoloipo,
               current: bill.total_value,
               total: billTotal(bill),
+              rfCode: bill.rf_code,
             }
           : null,
         lastPayment: { amount: selected.trn_value, date: selected.last_payment_date },

@@ -39,7 +39,7 @@ import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
-  i18n: ["overview", "sources.chart", "sources.stale"],
+  i18n: ["overview", "bills.rf", "sources.chart", "sources.stale"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };

@@ -4,6 +4,7 @@ import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
 import { BillStatusBadge } from "../../components/BillStatusBadge";
 import { invoicePdfHref, payHref } from "../../components/bills/links";
 import { DownloadLink } from "../../components/bills/DownloadLink";
+import { RfCode } from "../../components/bills/RfCode";
 import stylesHref from "../../components/bills/bills.css?url";
 import { billStatus } from "../../domain/bill-status";
 import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills";
@@ -17,6 +18,10 @@ import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import {
+  PaymentsUnavailable,
+  usePaymentsAvailable,
+} from "../../components/checkout/PaymentsUnavailable";
 import type { ApiMeter } from "../../../core/contract";
 import { eInvoiceQr } from "../../.server/e-invoice-qr";
 import { formatMark } from "../../../core/e-invoice";
@@ -92,6 +97,7 @@ function staleNotice(meter: ApiMeter | undefined, selectedId: number): Staleness
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["bills", "eInvoice", "sources"]);
+  const payments = usePaymentsAvailable();
   const { invoice, status, payLink, qr, supply, title, downloadError, stale } = loaderData;
   const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
@@ -113,10 +119,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       </div>
       {payLink || hasDocument(invoice) ? (
         <div className="actions invoice-actions">
-          {payLink ? (
+          {payLink && payments ? (
             <a className="btn" href={payLink}>
               {t("invoice.pay")}
             </a>
+          ) : payLink ? (
+            <PaymentsUnavailable />
           ) : null}
           {hasDocument(invoice) ? (
             <DownloadLink
@@ -143,6 +151,16 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <StaleNotice staleness={stale} />
+
+      {invoice.rf_code ? (
+        <TitledCard id="invoice-rf" title={t("rf.title")}>
+          <p className="invoice-rf">
+            <span className="invoice-rf__label">{t("rf.label")}</span>{" "}
+            <RfCode code={invoice.rf_code} id="invoice-rf-code" />
+          </p>
+          <p className="muted">{t("rf.help")}</p>
+        </TitledCard>
+      ) : null}
 
       <TitledCard id="invoice-facts" title={t("invoice.facts")}>
         <dl className="facts invoice-facts">
