@@ -26,6 +26,8 @@ interface Env {
   TWILIO_AUTH_TOKEN?: string;
   /** Development and tests only (a deploy refuses it): a loopback stand-in of Twilio's API. */
   TWILIO_API_URL?: string;
+  /** Development and tests only: seconds between outbox delivery retries (api/messages/delivery.ts). */
+  OUTBOX_RETRY_SECONDS?: string;
   /** Tests only (ignored in production): share of D1 statements that fail on purpose, 0..1. */
   D1_FAULT_RATE?: string;
   /**

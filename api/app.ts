@@ -25,6 +25,7 @@ import { forgetVerdictsOnWrite } from "./middleware/auth";
 import { limitBody } from "./middleware/body-limit";
 import { csrf } from "./middleware/csrf";
 import { database, language } from "./middleware/context";
+import { messaging } from "./messages/delivery";
 import { readingRoutes } from "./readings/routes";
 import { requestRoutes } from "./requests/routes";
 import type { ApiEnv } from "./types";
@@ -59,6 +60,7 @@ export const apiApp = new Hono<ApiEnv>()
   // After the CSRF check (a refused call is not read at all), before anything reads the body.
   .use(limitBody)
   .use(database)
+  .use(messaging)
   .use(forgetVerdictsOnWrite)
   .get("/ping", pingDoc, (c) => c.json({ ok: true }))
   .route("/v2/auth", authRoutes)

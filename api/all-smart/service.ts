@@ -158,6 +158,8 @@ export async function finishFlow(db: Db, flow: FlowRow, cardNumber: string) {
     await sendEmail(db, {
       to: flow.email,
       ...cardLinkedEmail(flow.lang, formatCardNumber(cardNumber), flow.vat),
+      template: "allsmart_card",
+      lang: flow.lang,
     });
   }
   return toApiFlow({ ...flow, status: "done", card_number: cardNumber });

@@ -262,7 +262,12 @@ export const applicationRoutes = new Hono<ApiEnv>()
       const reference = applicationReference(draft.kind, id, new Date().getUTCFullYear());
       await db.update(applications).set({ reference }).where(eq(applications.id, id));
       await countAttempt(db, "submit", ip);
-      await sendEmail(db, { to: application.email, ...mail(reference) });
+      await sendEmail(db, {
+        to: application.email,
+        ...mail(reference),
+        template: `application_${draft.kind}`,
+        lang,
+      });
       await deleteDraft(db, draft.id);
       return c.json(
         {

@@ -171,7 +171,15 @@ export async function requestPasswordReset(
   });
   const link = `/reset-password/${token}`;
   const mail = emails.reset[lang]({ name: user.welcome_name, url: linkTo(link) });
-  await sendEmail(db, { to: user.registration_email, ...mail, link, userId: user.id });
+  // Never inline: whether it could be sent would tell whether the account exists.
+  await sendEmail(db, {
+    to: user.registration_email,
+    ...mail,
+    template: "reset",
+    lang,
+    link,
+    userId: user.id,
+  });
   await audit(db, { action: "password_reset_request", userId: user.id, ip });
 }
 
@@ -244,7 +252,17 @@ async function sendActivation(
     name: user.welcome_name,
     url: new URL(link, origin).href,
   });
-  await sendEmail(db, { to: user.registration_email, ...mail, link, userId: user.id });
+  // Sign-up says so when the activation email cannot go out (refused address, sending off).
+  const sent = await sendEmail(db, {
+    to: user.registration_email,
+    ...mail,
+    template: "activation",
+    lang,
+    link,
+    userId: user.id,
+    inline: true,
+  });
+  if (sent.status === "failed") throw badRequest("activation_not_sent");
 }
 
 /**

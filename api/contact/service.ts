@@ -49,6 +49,11 @@ export async function submitContact(db: Db, form: ContactForm, lang: Lang): Prom
   if (!row) throw new ApiError(500, "error");
   const reference = contactReference(row.id, new Date().getUTCFullYear());
   await db.update(requests).set({ reference }).where(eq(requests.id, row.id));
-  await sendEmail(db, { to: form.email, ...(await confirmation(db, form.email, lang, reference)) });
+  await sendEmail(db, {
+    to: form.email,
+    ...(await confirmation(db, form.email, lang, reference)),
+    template: "contact",
+    lang,
+  });
   return reference;
 }

@@ -72,7 +72,10 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Start setting up a direct debit: the VAT; sends a code to the mobile",
       ok: data(apiDdFlowStartSchema, 201, "The flow and its token (a capability: keep it secret)"),
-      errors: { 400: ["dd_vat_not_found", "dd_no_mobile"], 429: ["too_many_attempts"] },
+      errors: {
+        400: ["dd_vat_not_found", "dd_no_mobile", "dd_sms_not_sent"],
+        429: ["too_many_attempts"],
+      },
     }),
     validate("json", ddVatSchema),
     async (c) => {
@@ -118,7 +121,12 @@ export const directDebitRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Send the code again",
       ok: data(apiDdFlowSchema),
-      errors: { 404: ["not_found"], 410: ["dd_session_expired"], 429: ["too_many_attempts"] },
+      errors: {
+        400: ["dd_sms_not_sent"],
+        404: ["not_found"],
+        410: ["dd_session_expired"],
+        429: ["too_many_attempts"],
+      },
     }),
     flowToken,
     async (c) => {

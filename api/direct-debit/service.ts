@@ -6,18 +6,12 @@ import { supplyAddress, supplyAddressColumns, supplyNumberColumns } from "../db/
 import { supplyNumber } from "../../core/supply-number";
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
-import {
-  directDebitCodeSends,
-  directDebitFlows,
-  directDebits,
-  meters,
-  outbox,
-  users,
-} from "../db/schema";
+import { directDebitCodeSends, directDebitFlows, directDebits, meters, users } from "../db/schema";
 import { hmacSha256 } from "../../core/tokens";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
+import { sendSms } from "../services/outbox";
 import type { Lang } from "../types";
 import type { ApiDdFlow, ApiDdSupply, ApiDirectDebit } from "../../core/contract";
 import {
@@ -361,14 +355,15 @@ export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise
   };
 }
 
-const smsText: Record<Lang, (code: string) => { subject: string; body: string }> = {
+/** One SMS segment in both languages (Greek is UCS-2: at most 70 characters; tests/unit/messages.test.ts). */
+export const smsText: Record<Lang, (code: string) => { subject: string; body: string }> = {
   el: (code) => ({
     subject: "Κωδικός πάγιας εντολής",
-    body: `Ο κωδικός σας για την πάγια εντολή χρέωσης κάρτας είναι ${code}. Ισχύει 10 λεπτά. Μην τον δώσετε σε κανέναν.`,
+    body: `NRG: κωδικός πάγιας εντολής ${code}. Ισχύει 10 λεπτά. Μην τον δώσετε.`,
   }),
   en: (code) => ({
     subject: "Direct debit code",
-    body: `Your direct debit code is ${code}. It is valid for 10 minutes. Do not share it with anyone.`,
+    body: `NRG: your direct debit code is ${code}. It is valid for 10 minutes. Do not share it with anyone.`,
   }),
 };
 
@@ -389,14 +384,17 @@ export async function sendCode(
     .from(users)
     .where(masterOf(flow.customer_id))
     .limit(1);
-  await db.insert(outbox).values({
-    channel: "sms",
-    recipient: flow.mobile,
-    subject: text.subject,
-    body: text.body,
-    link: null,
-    user_id: userId?.id ?? null,
+  // The first attempt while the customer waits: a refused number or sending off is told at once.
+  const sent = await sendSms(db, {
+    to: flow.mobile,
+    ...text,
+    template: "dd_code",
+    lang,
+    userId: userId?.id ?? null,
+    secret: true,
+    inline: true,
   });
+  if (sent.status === "failed") throw badRequest("dd_sms_not_sent");
   const hash = await codeHash(secret, flow.id, code);
   // One batch is one transaction: the stored code and its log entry go together.
   await db.batch([

@@ -293,7 +293,14 @@ async function mailInvitation(
     company: company?.name ?? "",
     url: new URL(link, mailing.origin()).href,
   });
-  await sendEmail(db, { to: person.email, ...mail, link, userId: person.id });
+  await sendEmail(db, {
+    to: person.email,
+    ...mail,
+    template: "invitation",
+    lang: mailing.lang,
+    link,
+    userId: person.id,
+  });
 }
 
 const isUniqueViolation = (error: unknown) =>

@@ -1,29 +1,90 @@
 import type { Db } from "../db";
 import { outbox } from "../db/schema";
+import { nowIso } from "../lib/time";
+import { adapterFor } from "../messages/adapters";
+import { deliveryEnvOf, dispatch, type Delivered } from "../messages/delivery";
 import type { Lang } from "../types";
 
+/** A message to write: its template name is recorded with it (logs, /dev/outbox). */
+export interface Outgoing {
+  to: string;
+  subject: string;
+  body: string;
+  /** The template, e.g. "activation", "reset", "dd_code" (never the text itself). */
+  template: string;
+  lang?: Lang;
+  /** The portal path of a link the body holds (kept for /dev/outbox in development). */
+  link?: string | null;
+  userId?: number | null;
+  /** The body holds a code or a link: emptied once a real provider has sent it. */
+  secret?: boolean;
+  /**
+   * The flow tells the waiting customer when the message could not be sent: the first attempt
+   * is made now (short timeout); only a transient failure is left to the queue.
+   */
+  inline?: boolean;
+}
+
+/** What the caller learns: `failed` = refused or sending off, known while the customer waits. */
+export interface Written {
+  id: number;
+  status: Delivered;
+}
+
 /**
- * The sender of email and SMS. Locally (and until a provider is wired in) it only records to the
- * `outbox` table, which /api/dev/outbox and the /dev/outbox page list outside production.
+ * Writes one email or SMS to the `outbox` and hands it to delivery (api/messages/delivery.ts):
+ * the queue, or an inline first attempt. In development with the "outbox" provider the row is
+ * the message (status sent at once, body kept for /dev/outbox and the tests that read it).
+ * Without a delivery environment (a service called outside a request) the row stays queued and
+ * the scheduled job enqueues it.
  */
-export async function sendEmail(
-  db: Db,
-  message: {
-    to: string;
-    subject: string;
-    body: string;
-    link?: string | null;
-    userId?: number | null;
-  },
-) {
-  await db.insert(outbox).values({
-    channel: "email",
-    recipient: message.to,
-    subject: message.subject,
-    body: message.body,
-    link: message.link ?? null,
-    user_id: message.userId ?? null,
-  });
+async function write(db: Db, channel: "email" | "sms", message: Outgoing): Promise<Written> {
+  const env = deliveryEnvOf(db);
+  const recordOnly = env ? adapterFor(channel, env).name === "outbox" : false;
+  const now = nowIso();
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      channel,
+      recipient: message.to,
+      subject: message.subject,
+      body: message.body,
+      link: message.link ?? null,
+      user_id: message.userId ?? null,
+      template: message.template,
+      lang: message.lang ?? "el",
+      secret: message.secret || message.link ? 1 : 0,
+      ...(recordOnly
+        ? { status: "sent" as const, attempts: 1, sent_at: now, updated_at: now }
+        : {}),
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error("outbox insert returned no row");
+  if (recordOnly) {
+    console.log(
+      JSON.stringify({
+        type: "message",
+        id: row.id,
+        channel,
+        template: message.template,
+        provider: "outbox",
+        outcome: "sent",
+        attempt: 1,
+        ms: 0,
+      }),
+    );
+    return { id: row.id, status: "sent" };
+  }
+  if (!env) return { id: row.id, status: "queued" };
+  return { id: row.id, status: await dispatch(db, env, row.id, channel, message.inline ?? false) };
+}
+
+export function sendEmail(db: Db, message: Outgoing): Promise<Written> {
+  return write(db, "email", message);
+}
+
+export function sendSms(db: Db, message: Outgoing): Promise<Written> {
+  return write(db, "sms", message);
 }
 
 type Template = (args: { name: string; url: string; reference?: string }) => {

@@ -64,6 +64,8 @@ export function ddErrorMessage(failure: {
       return { field: "number", key: "directDebit:errors.cardExpired" };
     case "dd_timeout":
       return { field: null, key: "directDebit:errors.timeout" };
+    case "dd_sms_not_sent":
+      return { field: null, key: "directDebit:errors.smsNotSent" };
     case "dd_session_expired":
       return { field: null, key: "directDebit:errors.sessionExpired" };
     case "too_many_attempts":

@@ -12,7 +12,7 @@ import { TableHead } from "../components/TableHead";
 
 /**
  * /dev/outbox: what the portal "sent" (activation and reset links, codes), so a person or a test
- * can follow them locally. Never in production (404 there, and the API refuses too).
+ * can follow them locally, with each message's delivery status (issue #34). Never in production (404 there, and the API refuses too).
  */
 export const handle = { i18n: ["auth"] };
 
@@ -53,6 +53,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 { label: t("outbox.subject") },
                 { label: t("outbox.body") },
                 { label: t("outbox.link") },
+                { label: t("outbox.status") },
               ]}
             />
             <tbody>
@@ -64,6 +65,13 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   <td>{row.subject}</td>
                   <td>{row.body}</td>
                   <td>{row.link ? <a href={row.link}>{row.link}</a> : "-"}</td>
+                  <td data-status={row.status}>
+                    {t(`outbox.statuses.${row.status}`)}
+                    {row.template ? <> · {row.template}</> : null}
+                    {" · "}
+                    {t("outbox.attempts", { count: row.attempts })}
+                    {row.error ? <> · {row.error}</> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -14,5 +14,11 @@ export const apiOutboxMessageSchema = z.object({
   link: z.string().nullable(),
   user_id: z.number().int().nullable(),
   created_at: timestamp,
+  /** Issue #34: the template, and where its delivery stands (api/messages/delivery.ts). */
+  template: z.string(),
+  status: z.enum(["queued", "sending", "sent", "failed", "ambiguous"]),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  sent_at: timestamp.nullable(),
 });
 export type ApiOutboxMessage = z.infer<typeof apiOutboxMessageSchema>;
