@@ -201,6 +201,10 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
       const accepted = deploy();
       expect(accepted.status, accepted.stdout + accepted.stderr).toBe(0);
       expect(accepted.stdout).toMatch(/ENVIRONMENT \("production"\)/);
+      // #34 It cannot see the secrets without the remote: it names the ones that must exist.
+      expect(accepted.stdout).toMatch(
+        /these must exist: SESSION_SECRET, JWT_SECRET, LINK_SECRET, VIVA_CLIENT_ID, VIVA_CLIENT_SECRET, VIVA_MERCHANT_ID, VIVA_API_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN/,
+      );
       // The copied local settings are gone from the build.
       expect(existsSync(path.join(build, "server", ".dev.vars"))).toBe(false);
 
@@ -213,6 +217,8 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
         { ...config.vars, ENVIRONMENT: undefined },
         { ...config.vars, D1_FAULT_RATE: "0.5" },
         { ...config.vars, SESSION_SECRET: "in-a-file" },
+        { ...config.vars, PAYMENT_PROVIDER: "test" },
+        { ...config.vars, VIVA_API_URL: "http://127.0.0.1:9" },
       ]) {
         writeFileSync(configFile, JSON.stringify({ ...config, vars }));
         const refused = deploy();
@@ -224,6 +230,66 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// #34 The test acquirer is unreachable on a deploy
+
+describe("#34 a deploy never reaches the built-in test acquirer", () => {
+  it("/gateway/* and /api/gateway/* answer 404; starting a payment fails closed (viva without its secrets)", async () => {
+    // The test acquirer's routes, from the route tables: its card and 3-D Secure pages and API.
+    const pages = (await pageRoutes()).filter((r) => r.path.startsWith("/gateway/"));
+    const api = (await apiRoutes()).filter((r) => r.path.startsWith("/api/gateway/"));
+    expect(pages.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/gateway/pay/:token", "/gateway/3ds/:token"]),
+    );
+    expect(api.length).toBeGreaterThan(0);
+    // A token-shaped value: the routes must not answer at all, whatever the token.
+    const token = "a".repeat(43);
+    for (const route of [...pages.map((r) => ({ method: "GET", path: r.path })), ...api]) {
+      const url = route.path.replace(/:[A-Za-z0-9_]+\??/g, token);
+      const hasBody = route.method !== "GET";
+      const response = await fetchWorker(`${server.baseUrl}${url}`, {
+        method: route.method,
+        headers: {
+          connection: "close",
+          origin: server.baseUrl,
+          ...(hasBody ? { "content-type": "application/json" } : {}),
+        },
+        body: hasBody ? JSON.stringify({ pan: "4111111111111111", code: "1234" }) : undefined,
+        redirect: "manual",
+      });
+      expect(response.status, `${route.method} ${route.path}`).toBe(404);
+    }
+
+    // Starting a payment: PAYMENT_PROVIDER is "viva" and this server has only the portal's three
+    // secrets (tests/integration/server.ts DEPLOY_SECRETS), so payments are off, never the test
+    // acquirer: the API answers 503 and stores no order; the pay form never leads to /gateway/.
+    const orders = () =>
+      server.query<{ n: number }>("SELECT count(*) AS n FROM payment_orders")[0]?.n ?? 0;
+    const before = orders();
+    const client = createClient(server.baseUrl);
+    const tokens = await client.login(DEMO.household.vat);
+    const started = await client.call("/payments/orders", {
+      token: tokens.access_token,
+      body: { items: [{ meter_id: DEMO.household.mainMeterId, amount: 10 }] },
+    });
+    expect(started.status).toBe(503);
+    expect(started.code).toBe("payments_unavailable");
+    const portal = createPortal(server.baseUrl);
+    await portal.login(DEMO.household.vat);
+    const posted = await portal.request("/b2b/pay", {
+      form: new URLSearchParams({
+        "items[0].meter_id": String(DEMO.household.mainMeterId),
+        "items[0].pay": "on",
+        "items[0].amount": "10,00",
+      }),
+    });
+    expect(posted.status).toBeLessThan(500);
+    expect(posted.location ?? "").not.toMatch(/gateway/);
+    expect(posted.text).not.toMatch(/\/gateway\/pay\//);
+    expect(orders()).toBe(before);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -259,7 +325,7 @@ describe("#14.11 HSTS and Secure on every cookie in production (any host, even p
     const publicPages = withoutParams.filter((r) => !signedIn(r.path) && !skip(r.path));
     expect(publicPages.length).toBeGreaterThan(8);
     for (const route of publicPages) await request(`${route.path}?lng=en`);
-    // The cookie bar's consent, the language switch, a direct-debit flow's cookie.
+    // The cookie bar's consent, the language switch, a direct-debit flow (refused: SMS is off).
     await request("/language", {
       form: new URLSearchParams({ intent: "cookie-consent", redirectTo: "/" }),
     });
@@ -303,10 +369,10 @@ describe("#14.11 HSTS and Secure on every cookie in production (any host, even p
       headers.getSetCookie().map((line) => ({ what, line })),
     );
     const names = new Set(cookies.map((c) => c.line.slice(0, c.line.indexOf("="))));
-    // The crawl met the cookies the portal writes (the discovery works).
-    expect([...names]).toEqual(
-      expect.arrayContaining(["lng", "cookie_consent", "__dd_flow", "__Host-session"]),
-    );
+    // The crawl met the cookies the portal writes (the discovery works). No direct-debit flow
+    // cookie (__dd_flow) since #34: this server has no Twilio secrets, so SMS is off and the flow,
+    // which sends a code by SMS, does not start; that cookie is written like the others.
+    expect([...names]).toEqual(expect.arrayContaining(["lng", "cookie_consent", "__Host-session"]));
     for (const { what, line } of cookies) {
       expect(line, what).toMatch(/;\s*Secure(;|$)/i);
     }
