@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { loadConfirmedCheckout } from "./.server/checkout";
+import { paymentsAvailable } from "../core/payment-provider";
 import { CheckoutDialog, useCheckoutNamespace } from "./components/checkout/checkout-slot";
 import { showCookieBar } from "./components/cookie-consent";
 import { ScriptsAfterPaint } from "./components/ScriptsAfterPaint";
@@ -76,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cookieBar: showCookieBar(request),
       /** `?checkout=success&t=…` as the API confirmed it (the URL alone proves nothing). */
       checkout: await loadConfirmedCheckout({ request, context }),
+      /** False when card payments are off: pay buttons give way to the RF/18101 notice. */
+      payments: paymentsAvailable(env),
     },
     { headers },
   );

@@ -4,6 +4,7 @@ import { startTripCount, type TripCounter } from "../api/db/resilient";
 import { isDevelopment } from "../core/environment";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
+import { reconcileOrders } from "../api/payments/reconcile";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";
 import { cloudflareContext, type CloudflareContext } from "../app/context";
 import { logError, logMethod, logRequest, requestId } from "./log";
@@ -170,6 +171,14 @@ export default {
   async scheduled(controller, env) {
     const started = Date.now();
     const id = crypto.randomUUID();
+    // Viva orders still pending after 30 minutes are settled first (api/payments/reconcile.ts).
+    const reconciled = await reconcileOrders(env, new Date(controller.scheduledTime)).catch(
+      (error: unknown) => {
+        logError(error, { id, route: "payment_orders", where: "reconcile" });
+        return null;
+      },
+    );
+    if (reconciled?.checked) console.log(JSON.stringify({ type: "reconcile", id, ...reconciled }));
     const report = await runCleanup(env.DB, env.FILES, new Date(controller.scheduledTime));
     for (const failure of report.failed) {
       logError(failure.error, { id, route: failure.table, where: "scheduled" });

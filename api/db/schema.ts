@@ -516,6 +516,8 @@ export const paymentOrders = sqliteTable(
       .default("started"),
     failure: text("failure"),
     acquirer_txn: text("acquirer_txn"),
+    /** Viva's order code (0017_viva_orders.sql); null for the test acquirer's orders. */
+    provider_order: text("provider_order"),
     claim: text("claim"),
     lang: text("lang", { enum: ["el", "en"] })
       .notNull()
@@ -523,7 +525,15 @@ export const paymentOrders = sqliteTable(
     created_at: text("created_at").notNull(),
     completed_at: text("completed_at"),
   },
-  (t) => [index("payment_orders_user").on(t.user_id, t.created_at)],
+  (t) => [
+    index("payment_orders_user").on(t.user_id, t.created_at),
+    uniqueIndex("payment_orders_provider_order")
+      .on(t.provider_order)
+      .where(sql`provider_order IS NOT NULL`),
+    index("payment_orders_started")
+      .on(t.created_at)
+      .where(sql`status = 'started' AND provider_order IS NOT NULL`),
+  ],
 );
 
 export const paymentOrderItems = sqliteTable(

@@ -9,7 +9,7 @@ import { gatewayPayments } from "../db/schema";
 import { signToken, verifyToken } from "../lib/signing";
 import { randomToken } from "../../core/tokens";
 import { nowIso } from "../lib/time";
-import type { GatewayDeps, GatewayOrder, GatewayStatus, PaymentGateway } from "./gateway";
+import type { AcquirerStatus, GatewayDeps, GatewayOrder, PaymentGateway } from "./gateway";
 import { merchantKey, signFields, verifyFields } from "../../core/gateway";
 import { changedRow } from "../db/changes";
 
@@ -94,7 +94,7 @@ export async function insertCharge(
 }
 
 /** Moves a charge waiting for 3-D Secure to its final status; false if it was not waiting. */
-export async function finishChallenge(deps: GatewayDeps, orderId: string, status: GatewayStatus) {
+export async function finishChallenge(deps: GatewayDeps, orderId: string, status: AcquirerStatus) {
   const result = await deps.db
     .update(gatewayPayments)
     .set({ status, completed_at: nowIso() })
@@ -108,7 +108,7 @@ export async function finishChallenge(deps: GatewayDeps, orderId: string, status
 export async function signedReturnUrl(
   deps: GatewayDeps,
   session: AcquirerSession,
-  charge: { id: string; status: GatewayStatus },
+  charge: { id: string; status: AcquirerStatus },
 ): Promise<string> {
   const fields: Record<string, string> = {
     order: session.o,
@@ -124,7 +124,7 @@ export async function signedReturnUrl(
   return session.r.startsWith("/") ? `${url.pathname}${url.search}` : url.toString();
 }
 
-const STATUSES: readonly GatewayStatus[] = [
+const STATUSES: readonly AcquirerStatus[] = [
   "approved",
   "declined",
   "expired",
@@ -156,7 +156,7 @@ export function testAcquirer(deps: GatewayDeps): PaymentGateway {
       };
     },
 
-    async cancel(orderId) {
+    async cancel({ orderId }) {
       const existing = await findCharge(deps, orderId);
       if (!existing) {
         const inserted = await insertCharge(deps, orderId, 0, "cancelled", null);
@@ -170,7 +170,7 @@ export function testAcquirer(deps: GatewayDeps): PaymentGateway {
       return after?.status === "approved" ? "already_processed" : "cancelled";
     },
 
-    async void(orderId) {
+    async void({ orderId }) {
       // Idempotent: a second void of the same charge keeps the first moment.
       const [row] = await deps.db
         .update(gatewayPayments)

@@ -7,6 +7,8 @@ import {
   gatewaySessionParams,
 } from "../../core/contract";
 import { validate } from "../lib/validate";
+import { notFound } from "../lib/errors";
+import { paymentProvider } from "../payments/provider";
 import type { ApiEnv } from "../types";
 import type { GatewayDeps } from "./gateway";
 import { authorize, challenge, hostedSession } from "./service";
@@ -30,6 +32,11 @@ const deps = (c: {
 const sessionToken = validate("param", gatewaySessionParams);
 
 export const gatewayRoutes = new Hono<ApiEnv>()
+  // Only where the test acquirer takes payments (local development): elsewhere it is not there.
+  .use("*", async (c, next) => {
+    if (paymentProvider(c.env).kind !== "test") throw notFound();
+    await next();
+  })
   .get(
     "/sessions/:token",
     doc({

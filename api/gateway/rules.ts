@@ -1,7 +1,7 @@
 import type { ApiGatewaySession } from "../../core/contract";
 import { SCA_THRESHOLD_CENTS, TEST_3DS_CODE, type CardOutcome } from "../../core/gateway";
 import type { ChargeRow } from "./acquirer";
-import type { GatewayStatus } from "./gateway";
+import type { AcquirerStatus } from "./gateway";
 
 /** Whether the hosted page must ask for 3-D Secure: the amount is above the threshold. */
 export const scaRequired = (amountCents: number) => amountCents > SCA_THRESHOLD_CENTS;
@@ -24,7 +24,7 @@ export const needsChallenge = (outcome: CardOutcome, forceSca: boolean, amountCe
   outcome === "approved" && (forceSca || scaRequired(amountCents));
 
 /** The 3-D Secure step's result: cancelled, or approved for the test code (declined otherwise). */
-export function challengeResult(action: "confirm" | "cancel", code?: string): GatewayStatus {
+export function challengeResult(action: "confirm" | "cancel", code?: string): AcquirerStatus {
   if (action === "cancel") return "cancelled";
   return code?.trim() === TEST_3DS_CODE ? "approved" : "declined";
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { customers } from "../db/schema";
+import { customers, users } from "../db/schema";
 import { supplyAddress } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import {
@@ -24,9 +24,12 @@ import {
 } from "../../core/contract";
 import { euros } from "../domain/money";
 import { testAcquirer } from "../gateway/acquirer";
+import { VivaUnavailable, vivaGateway } from "../gateway/viva";
+import { paymentProvider } from "./provider";
+import { vivaWebhookRoutes } from "./webhook";
 import type { PaymentGateway } from "../gateway/gateway";
 import { toCents } from "../../core/gateway";
-import { badRequest, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/signing";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
@@ -42,6 +45,7 @@ import {
   isPayable,
   loadReceipt,
   processReturn,
+  setProviderOrder,
   type Channel,
   type MeterRow,
 } from "./service";
@@ -51,13 +55,49 @@ import { data, documented } from "../lib/openapi";
 const doc = documented("Payments");
 
 /**
- * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here:
- * the built-in test acquirer unless a real one is wired in behind the same interface.
+ * Card payments (docs/api.md "Payments"), mounted at /api/payments. The gateway is chosen here
+ * (api/payments/provider.ts): Viva Smart Checkout, the test acquirer in local development, or
+ * none (503 payments_unavailable).
  */
 type Ctx = { env: ApiEnv["Bindings"]; get: <K extends "db">(key: K) => ApiEnv["Variables"][K] };
 
 export function gatewayFor(c: Ctx): PaymentGateway {
-  return testAcquirer({ env: c.env, db: c.get("db") });
+  const provider = paymentProvider(c.env);
+  if (provider.kind === "viva") return vivaGateway(provider.config);
+  if (provider.kind === "test") return testAcquirer({ env: c.env, db: c.get("db") });
+  throw new ApiError(503, "payments_unavailable");
+}
+
+/** Viva did not answer in time, or failed: the page keeps its form and says "try later". */
+async function viaGateway<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VivaUnavailable) {
+      console.error(JSON.stringify({ type: "viva", outcome: "unavailable", error: error.message }));
+      throw new ApiError(502, "payment_provider_error");
+    }
+    throw error;
+  }
+}
+
+/** Who pays, prefilled on Viva's page: the person's email (or the supply's), the holder's name. */
+async function payerOf(c: Ctx, meter: MeterRow | undefined, userId: number | null) {
+  if (!meter) return { email: null, fullName: null };
+  const db = c.get("db");
+  const [holder] = await db
+    .select({ name: customers.name, email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, meter.customer_id));
+  let email = meter.ebill_email ?? holder?.email ?? null;
+  if (userId !== null) {
+    const [user] = await db
+      .select({ email: users.registration_email })
+      .from(users)
+      .where(eq(users.id, userId));
+    email = user?.email ?? email;
+  }
+  return { email, fullName: holder?.name ?? null };
 }
 
 /** Where the acquirer sends the customer back (a GET resource route of the portal). */
@@ -79,6 +119,8 @@ async function startPayment(
   },
   lang: "el" | "en",
 ): Promise<ApiPaymentStart> {
+  // Refused before anything is stored when payments are off.
+  const gateway = gatewayFor(c);
   const items = input.items.map((i) => ({ meterId: i.meter_id, amountCents: toCents(i.amount) }));
   if (new Set(items.map((i) => i.meterId)).size !== items.length) {
     throw badRequest("validation", "items", "validate.require");
@@ -95,14 +137,20 @@ async function startPayment(
     items.length > 1
       ? `${lang === "en" ? "Payment for" : "Πληρωμή για"} ${items.length} ${lang === "en" ? "supplies" : "παροχές"} · ${order.reference}`
       : `${lang === "en" ? "Bill payment" : "Πληρωμή λογαριασμού"} · ${order.reference}`;
-  const { redirectUrl } = await gatewayFor(c).start({
-    orderId: order.id,
-    amountCents: order.amountCents,
-    description,
-    lang,
-    returnUrl: RETURN_PATH,
-    cancelUrl: `${input.returnTo}?${cancel}`,
-  });
+  const customer = await payerOf(c, meters[0], input.userId);
+  // An order Viva never accepted stays 'started' without a code: the clean-up removes it.
+  const { redirectUrl, providerOrder } = await viaGateway(() =>
+    gateway.start({
+      orderId: order.id,
+      amountCents: order.amountCents,
+      description,
+      lang,
+      returnUrl: RETURN_PATH,
+      cancelUrl: `${input.returnTo}?${cancel}`,
+      customer,
+    }),
+  );
+  if (providerOrder) await setProviderOrder(c.get("db"), order.id, providerOrder);
   return {
     order_id: order.id,
     reference: order.reference,
@@ -132,7 +180,12 @@ export const paymentRoutes = new Hono<ApiEnv>()
       summary: "Pay one or several of the caller's supplies",
       description: "Creates an order; send the customer to `redirect_url` (the gateway's page).",
       ok: data(apiPaymentStartSchema, 201, "The order; go to its redirect_url"),
-      errors: { 400: ["nothing_due"], 404: ["not_found"] },
+      errors: {
+        400: ["nothing_due"],
+        404: ["not_found"],
+        502: ["payment_provider_error"],
+        503: ["payments_unavailable"],
+      },
     }),
     requireBearer,
     permit("manage_supply"),
@@ -195,7 +248,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Pay through a signed pay link",
       ok: data(apiPaymentStartSchema, 201, "The order; go to its redirect_url"),
-      errors: { 400: ["bad_token", "link_expired", "nothing_due"] },
+      errors: {
+        400: ["bad_token", "link_expired", "nothing_due"],
+        502: ["payment_provider_error"],
+        503: ["payments_unavailable"],
+      },
     }),
     validate("json", linkOrderSchema),
     validate("param", payLinkParams, asMissing),
@@ -228,6 +285,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
         400: ["payment_missing_transaction", "payment_invalid"],
         404: ["payment_not_found"],
         409: ["payment_already_processed"],
+        503: ["payments_unavailable"],
       },
     }),
     validate("json", gatewayReturnSchema),
@@ -247,10 +305,15 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("param", orderParams, asMissing),
     async (c) => {
-      const data = await cancelOrder(c.get("db"), gatewayFor(c), c.req.valid("param").orderId);
+      const data = await viaGateway(() =>
+        cancelOrder(c.get("db"), gatewayFor(c), c.req.valid("param").orderId),
+      );
       return c.json({ data });
     },
   )
+
+  /** Viva's webhooks: the verification key and the payment events (./webhook.ts). */
+  .route("/viva/webhook", vivaWebhookRoutes)
 
   /** The receipt of one of the caller's payments. */
   .get(

@@ -146,6 +146,29 @@ export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
   return { id, reference, amountCents: amount };
 }
 
+/** Viva's order code of an order, once Viva accepted it (0017_viva_orders.sql). */
+export async function setProviderOrder(db: Db, orderId: string, providerOrder: string) {
+  await db
+    .update(paymentOrders)
+    .set({ provider_order: providerOrder })
+    .where(eq(paymentOrders.id, orderId));
+}
+
+export async function findOrderByProviderRef(db: Db, providerOrder: string) {
+  const [order] = await db
+    .select(orderColumns)
+    .from(paymentOrders)
+    .where(eq(paymentOrders.provider_order, providerOrder));
+  return order;
+}
+
+/** What the gateway needs to know of an order to cancel or refund it. */
+const refOf = (order: OrderRow) => ({
+  orderId: order.id,
+  providerOrder: order.provider_order,
+  amountCents: order.amount_cents,
+});
+
 export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await db
     .select(orderColumns)
@@ -171,7 +194,7 @@ const outcomeOf = (
  * Ends an order that did not succeed (failed, cancelled); false when another request already
  * ended it. Nothing touches balances or the ledger.
  */
-async function closeOrder(
+export async function closeOrder(
   db: Db,
   orderId: string,
   status: "failed" | "cancelled",
@@ -306,7 +329,7 @@ async function refuseOverpayment(
 ): Promise<boolean> {
   if (!(await closeOrder(db, order.id, "failed", "already_paid", acquirerTxn))) return false;
   try {
-    await gateway.void(order.id);
+    await gateway.void(refOf(order), acquirerTxn);
   } catch (error) {
     // The order is closed and never recorded; the failure stays in the log for support, who
     // release the hold by hand (a real acquirer voids unused authorisations after some days).
@@ -321,16 +344,38 @@ export async function processReturn(
   gateway: PaymentGateway,
   fields: Record<string, string>,
 ): Promise<ApiPaymentOutcome> {
+  // Viva names the order by its own code (`s`): one stable return path for every order.
+  const ref = gateway.returnOrderRef?.(fields);
+  const named = ref === undefined ? undefined : await findOrderByProviderRef(db, ref);
+  if (ref !== undefined && !named) throw new ApiError(404, "payment_not_found");
+  // Viva's webhook may have recorded it before the customer came back: the customer sees the
+  // recorded result (the receipt itself still needs the customer's sign-in or pay link).
+  if (named?.status === "success") return outcomeOf(named, "success");
+  if (named && named.status !== "started") return outcomeOf(named, "already_processed");
   const verified = await gateway.verifyReturn(fields);
   if (!verified.ok) {
+    // Viva could not be asked now: nothing is decided; the webhook or the reconciliation will.
+    if (verified.reason === "unavailable" && named) {
+      return outcomeOf(named, "fail", "not_completed");
+    }
     throw verified.reason === "missing"
       ? badRequest("payment_missing_transaction", "order")
       : badRequest("payment_invalid");
   }
   const result = verified.value;
-  const order = await findOrder(db, result.orderId);
+  const order = named ?? (await findOrder(db, result.orderId));
   if (!order) throw new ApiError(404, "payment_not_found");
+  // The read-back must name this very order, by its code and by our id (merchantTrns).
+  if (
+    order.id !== result.orderId ||
+    (order.provider_order !== null && order.provider_order !== result.providerOrder)
+  ) {
+    throw badRequest("payment_invalid");
+  }
   if (order.status !== "started") return outcomeOf(order, "already_processed");
+  // Not final while the order lives (Viva): in progress, or failed with a retry still possible.
+  if (result.status === "pending") return outcomeOf(order, "fail", "not_completed");
+  if (result.status === "retry") return outcomeOf(order, "fail", "card_failed");
 
   if (result.amountCents !== order.amount_cents) {
     // Signed by the acquirer but for another amount: never marked paid; support sorts it out.
@@ -370,7 +415,7 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, orderId: stri
   const order = await findOrder(db, orderId);
   if (!order) throw new ApiError(404, "payment_not_found");
   if (order.status !== "started") throw new ApiError(409, "payment_already_processed");
-  if ((await gateway.cancel(orderId)) === "already_processed") {
+  if ((await gateway.cancel(refOf(order))) === "already_processed") {
     // Authorised at the acquirer, but its return has not reached us yet: not ours to cancel.
     throw new ApiError(409, "payment_already_processed");
   }
@@ -497,5 +542,12 @@ async function sendReceipt(db: Db, order: OrderRow) {
   }
   if (!to) return;
   const email = receiptEmail(order.lang, loaded.receipt);
-  await sendEmail(db, { to, subject: email.subject, body: email.body, userId: order.user_id });
+  await sendEmail(db, {
+    to,
+    subject: email.subject,
+    body: email.body,
+    template: "receipt",
+    lang: order.lang,
+    userId: order.user_id,
+  });
 }

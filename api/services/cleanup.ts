@@ -54,9 +54,11 @@ const DIRECT_DEBIT_FLOW_GONE = `expires_at <= ${ago(RETENTION.afterExpiry)}`;
 /**
  * A payment order still 'started' long after the gateway's session ended: nothing was recorded
  * for it and the test acquirer holds no approved charge for it (one it approved waits for
- * support instead: money may have moved).
+ * support instead: money may have moved). A Viva order (with an order code) is never abandoned
+ * here: the hourly reconciliation settles it first (api/payments/reconcile.ts).
  */
 const ABANDONED_ORDER = `status = 'started' AND created_at <= ${ago(RETENTION.abandonedPayment)}
+  AND provider_order IS NULL
   AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.order_id = payment_orders.id)
   AND NOT EXISTS (SELECT 1 FROM gateway_payments g
                   WHERE g.merchant_order = payment_orders.id AND g.status = 'approved')`;

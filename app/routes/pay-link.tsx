@@ -15,6 +15,10 @@ import type { ApiReceipt } from "../../core/contract";
 import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
 import { PublicLayout } from "../components/PublicLayout";
+import {
+  PaymentsUnavailable,
+  usePaymentsAvailable,
+} from "../components/checkout/PaymentsUnavailable";
 import { formatAmount, formatDate } from "../domain/format";
 import { amountInputValue, onTimeDiscount } from "../domain/payment-rules";
 import { parseAmount, toCents } from "../../core/gateway";
@@ -106,7 +110,11 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const key =
-    result.code === "nothing_due" ? "payments:errors.nothingDue" : "payments:errors.start";
+    result.code === "nothing_due"
+      ? "payments:errors.nothingDue"
+      : result.code === "payments_unavailable"
+        ? "common:paymentsUnavailable"
+        : "payments:errors.start";
   return data({ result: submission.reply({ formErrors: [key] }) }, { status: 400 });
 }
 
@@ -115,6 +123,7 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
   const { link, receipt, discount, title } = loaderData;
   const { pathname } = useLocation();
   const due = toCents(link.running_total);
+  const payments = usePaymentsAvailable();
   return (
     <PublicLayout narrow>
       <h1>{title}</h1>
@@ -142,7 +151,9 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
             {t("discount", { percent: discount.percent, date: formatDate(discount.date) })}
           </p>
         ) : null}
-        {due > 0 ? (
+        {due > 0 && !payments ? (
+          <PaymentsUnavailable />
+        ) : due > 0 ? (
           <PayLinkForm due={link.running_total} lastResult={actionData?.result} />
         ) : (
           <div className="alert alert--success" role="status">

@@ -45,6 +45,8 @@ export const API_ERROR_CODES = {
   payment_not_found: "signed return for an order the portal does not know",
   payment_invalid: "signature missing, wrong or over altered fields (amount, status, id)",
   payment_already_processed: "the order was already recorded, failed or cancelled (a replay)",
+  payments_unavailable: "503: online card payment is off (PAYMENT_PROVIDER off or not configured)",
+  payment_provider_error: "502: the acquirer (Viva) did not answer in time or failed: try later",
   gateway_session_invalid: "test acquirer: unknown or altered payment session",
   // allSmart (spec §8 "allSmart"): invalid VAT/phone are `validation` with a field
   card_invalid: "not a card number of ours (format, check digit) or no such card",

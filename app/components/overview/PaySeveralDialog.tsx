@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../domain/format";
 import { IntentButton } from "../form/IntentButton";
 import { OverviewDialog } from "./OverviewDialog";
+import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsUnavailable";
 import type { PaySeveralView } from "./view";
 
 /**
@@ -18,6 +19,7 @@ export function PaySeveralDialog({
   payHref: string;
 }) {
   const { t } = useTranslation("overview");
+  const payments = usePaymentsAvailable();
   return (
     <OverviewDialog
       id="pay-several"
@@ -69,9 +71,13 @@ export function PaySeveralDialog({
         </table>
       </div>
       <div className="actions">
-        <a className="btn" href={payHref}>
-          {t("paySeveral.pay")}
-        </a>
+        {payments ? (
+          <a className="btn" href={payHref}>
+            {t("paySeveral.pay")}
+          </a>
+        ) : (
+          <PaymentsUnavailable />
+        )}
         <IntentButton intent="dismiss-pay-several" action={action} className="btn btn--secondary">
           {t("paySeveral.later")}
         </IntentButton>

@@ -8,6 +8,7 @@ import type { TopBannerView } from "./view";
 import "./hero.css";
 import { TableHead } from "../TableHead";
 import { RfCode } from "../bills/RfCode";
+import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsUnavailable";
 
 /**
  * The overview's hero ("the money first"): what the supply owes, by when, and the pay
@@ -30,6 +31,7 @@ export function TopBanner({
   downloadHref: string | null;
 }) {
   const { t } = useTranslation(["overview", "bills"]);
+  const payments = usePaymentsAvailable();
   const { details } = banner;
   const owedCents = toCents(banner.owed);
   const owing = owedCents > 0;
@@ -58,10 +60,12 @@ export function TopBanner({
         </div>
         {banner.showPay || downloadHref ? (
           <div className="actions hero__actions">
-            {banner.showPay ? (
+            {banner.showPay && payments ? (
               <a className="btn hero__pay" href={payHref}>
                 {t("topBanner.pay")}
               </a>
+            ) : banner.showPay ? (
+              <PaymentsUnavailable />
             ) : null}
             {downloadHref ? (
               <DownloadLink

@@ -18,6 +18,10 @@ import { invoice as readInvoice } from "../../.server/api/invoices";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import {
+  PaymentsUnavailable,
+  usePaymentsAvailable,
+} from "../../components/checkout/PaymentsUnavailable";
 import type { ApiMeter } from "../../../core/contract";
 import { eInvoiceQr } from "../../.server/e-invoice-qr";
 import { formatMark } from "../../../core/e-invoice";
@@ -93,6 +97,7 @@ function staleNotice(meter: ApiMeter | undefined, selectedId: number): Staleness
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["bills", "eInvoice", "sources"]);
+  const payments = usePaymentsAvailable();
   const { invoice, status, payLink, qr, supply, title, downloadError, stale } = loaderData;
   const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
@@ -114,10 +119,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       </div>
       {payLink || hasDocument(invoice) ? (
         <div className="actions invoice-actions">
-          {payLink ? (
+          {payLink && payments ? (
             <a className="btn" href={payLink}>
               {t("invoice.pay")}
             </a>
+          ) : payLink ? (
+            <PaymentsUnavailable />
           ) : null}
           {hasDocument(invoice) ? (
             <DownloadLink

@@ -16,6 +16,10 @@ import { athensToday } from "../../../core/dates";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import {
+  PaymentsUnavailable,
+  usePaymentsAvailable,
+} from "../../components/checkout/PaymentsUnavailable";
 
 export const handle: RouteHandle = {
   i18n: ["bills", "sources.bill"],
@@ -74,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Bills({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bills");
+  const payOnline = usePaymentsAvailable();
   const { meter, query, page, payments, years, mayPay } = loaderData;
   const owing = meter.runningTotal > 0;
   return (
@@ -109,9 +114,13 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         {owing && !mayPay ? null : owing ? (
           <p className="actions">
             {/* The payments flow owns /b2b/pay; plain link so it works before it exists. */}
-            <a className="btn" href={payHref(meter.id)}>
-              {t("summary.pay")}
-            </a>
+            {payOnline ? (
+              <a className="btn" href={payHref(meter.id)}>
+                {t("summary.pay")}
+              </a>
+            ) : (
+              <PaymentsUnavailable />
+            )}
           </p>
         ) : (
           <p className="muted">{t("summary.nothingDue")}</p>

@@ -35,6 +35,10 @@ import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import {
+  PaymentsUnavailable,
+  usePaymentsAvailable,
+} from "../../components/checkout/PaymentsUnavailable";
 
 const Receipt = lazyDialog(() =>
   import("../../components/checkout/Receipt").then((m) => m.Receipt),
@@ -155,8 +159,9 @@ export async function action(args: Route.ActionArgs) {
   }
   // The API's refusal of the person's role (#18) says so; anything else could not start.
   const refused = permissionError(result);
+  const key = result.code === "payments_unavailable" ? "common:paymentsUnavailable" : null;
   return data(
-    { result: submission.reply({ formErrors: [refused ?? "payments:errors.start"] }) },
+    { result: submission.reply({ formErrors: [refused ?? key ?? "payments:errors.start"] }) },
     { status: refused ? 403 : 400 },
   );
 }
@@ -166,6 +171,7 @@ type Row = Awaited<ReturnType<typeof loader>>["data"]["rows"][number];
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["payments", "overview"]);
   const { rows, receipt } = loaderData;
+  const payments = usePaymentsAvailable();
   return (
     <>
       <div className="page-head">
@@ -175,6 +181,8 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
       <section className="card">
         {rows.length === 0 ? (
           <p>{t("nothingDue")}</p>
+        ) : !payments ? (
+          <PaymentsUnavailable />
         ) : (
           <PayForm rows={rows} lastResult={actionData?.result} />
         )}
