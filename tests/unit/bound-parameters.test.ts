@@ -180,6 +180,7 @@ beforeAll(async () => {
     DB: d1(sqlite),
     FILES: files,
     ENVIRONMENT: "development",
+    PAYMENT_PROVIDER: "test", // the local test acquirer, as .dev.vars sets it (ADR 0025)
     PRODUCTION_HOST: "my.nrg.gr", // as wrangler.toml sets it: the PDF's QR link needs an origin
     SESSION_SECRET: "unit-session-secret-unit-session-secret",
     JWT_SECRET: "unit-jwt-secret-unit-jwt-secret-unit-jwt",
