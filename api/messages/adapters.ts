@@ -1,4 +1,5 @@
 import { isDevelopment } from "../../core/environment";
+import { emailProvider, smsProvider } from "../../core/messaging";
 import { emailHtml } from "./html";
 import { toE164 } from "./sms";
 import type { Lang } from "../types";
@@ -159,29 +160,29 @@ export function twilioSms(options: {
 }
 
 /**
- * The adapter of a channel for this environment. `outbox` only in development; any unknown
- * value, a missing binding, secret or sender means off (fail closed, nothing half-sent).
+ * The adapter of a channel for this environment (core/messaging.ts decides which provider):
+ * `outbox` only in development; any unknown value, a missing binding, secret or sender means
+ * off (fail closed, nothing half-sent).
  */
 export function adapterFor(channel: "email" | "sms", env: MessagingEnv): Adapter {
-  const development = isDevelopment(env);
   if (channel === "email") {
-    const provider = env.EMAIL_PROVIDER;
-    if (provider === "outbox" && development) return outboxOnly;
-    if (provider !== "cloudflare") return off("email_off");
-    if (!env.EMAIL || !env.EMAIL_FROM) return off("email_unconfigured");
+    const provider = emailProvider(env);
+    if (provider === "outbox") return outboxOnly;
+    if (provider === "off" || !env.EMAIL || !env.EMAIL_FROM) {
+      return off(env.EMAIL_PROVIDER === "cloudflare" ? "email_unconfigured" : "email_off");
+    }
     return cloudflareEmail(env.EMAIL, env.EMAIL_FROM, env.EMAIL_REPLY_TO ?? "");
   }
-  const provider = env.SMS_PROVIDER;
-  if (provider === "outbox" && development) return outboxOnly;
-  if (provider !== "twilio") return off("sms_off");
-  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.SMS_FROM) {
-    return off("sms_unconfigured");
+  const provider = smsProvider(env);
+  if (provider === "outbox") return outboxOnly;
+  if (provider === "off" || !env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.SMS_FROM) {
+    return off(env.SMS_PROVIDER === "twilio" ? "sms_unconfigured" : "sms_off");
   }
   return twilioSms({
     accountSid: env.TWILIO_ACCOUNT_SID,
     authToken: env.TWILIO_AUTH_TOKEN,
     from: env.SMS_FROM,
     // A stand-in's URL only in development: in production credentials go to Twilio alone.
-    apiUrl: development && env.TWILIO_API_URL ? env.TWILIO_API_URL : TWILIO_API,
+    apiUrl: isDevelopment(env) && env.TWILIO_API_URL ? env.TWILIO_API_URL : TWILIO_API,
   });
 }

@@ -6,8 +6,10 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { getApi } from "../.server/api";
 import { passwordReset } from "../.server/api/auth";
 import { requireAnonymous } from "../.server/guards";
+import { emailAvailable } from "../.server/messages-available";
 import { AUTH_ERROR_NS, LoginNameField, Notice } from "../auth-ui/parts";
 import { PublicLayout } from "../components/PublicLayout";
+import { cloudflareContext } from "../context";
 import { forgotPasswordSchema } from "../domain/schemas";
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS, withRetryAfter } from "../domain/throttle";
 import { getInstance } from "../middleware/i18next";
@@ -22,7 +24,12 @@ export const handle = { i18n: ["auth", "forms"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous({ request, context });
-  return { title: getInstance(context).t("auth:forgot.title"), notice: getNotice(context) ?? null };
+  return {
+    title: getInstance(context).t("auth:forgot.title"),
+    notice: getNotice(context) ?? null,
+    // Email sending off (EMAIL_PROVIDER): say so instead of promising a link (the same for all).
+    emailOff: !emailAvailable(context.get(cloudflareContext).env),
+  };
 }
 
 export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -61,7 +68,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     <PublicLayout narrow>
       <h1>{t("forgot.heading")}</h1>
       <Notice notice={loaderData.notice} />
-      {sent ? null : (
+      {loaderData.emailOff ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t("forgot.unavailable")}</p>
+        </div>
+      ) : sent ? null : (
         <>
           <p>{t("forgot.intro")}</p>
           <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `auth:forgot.${name}`} />
