@@ -227,6 +227,32 @@ test.describe("one bill", () => {
     await checkA11y(page);
   });
 
+  test("#34 the RF payment code: selectable text; a copy button and a spoken 'copied' with JavaScript", async ({
+    page,
+    context,
+  }) => {
+    await openBills(page, h.vat, "?type=Clearance");
+    await page.goto((await billLinks(page).first().getAttribute("href"))!);
+    const code = page.locator("#invoice-rf-code");
+    // The groups of four are spaced by CSS: the text (and so a copied selection) is the bare code.
+    const text = (await code.textContent())!;
+    expect(text).toMatch(/^RF\d{2}[0-9A-Z]{1,21}$/);
+    await expect(code).toHaveCSS("user-select", "all");
+    const copy = page.getByRole("button", { name: el.rf.copyLabel });
+    if (noJs()) {
+      await expect(copy).toHaveCount(0);
+      await code.click();
+      expect(await page.evaluate(() => getSelection()?.toString())).toBe(text);
+    } else {
+      await hydrated(page);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expect(page.locator("#invoice-rf-code ~ [role=status]")).toHaveText(el.rf.copied);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    }
+    await checkA11y(page);
+  });
+
   test("downloads the PDF (dialog with JS, attachment without)", async ({ page }) => {
     await openBills(page, h.vat, "?type=Clearance");
     await billLinks(page).first().click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Fragment, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatRf } from "../../../core/rf";
 import "./rf-code.css";
@@ -17,7 +17,7 @@ function useCanCopy(): boolean {
 /**
  * A bill's RF payment code (#34, core/rf.ts) as selectable text, in groups of four. The groups
  * are spaced by CSS, not by spaces, so selecting and copying the text by hand copies the code as
- * e-banking takes it. With JavaScript a copy button appears beside it (there is none without:
+ * e-banking takes it; a narrow screen wraps it between groups (<wbr>), never inside one. With JavaScript a copy button appears beside it (there is none without:
  * it could not work), and a polite live region says the code was copied, or could not be.
  */
 export function RfCode({ code, id }: { code: string; id: string }) {
@@ -45,7 +45,10 @@ export function RfCode({ code, id }: { code: string; id: string }) {
         {formatRf(code)
           .split(" ")
           .map((group, i) => (
-            <span key={i}>{group}</span>
+            <Fragment key={i}>
+              {i > 0 ? <wbr /> : null}
+              <span>{group}</span>
+            </Fragment>
           ))}
       </span>
       {canCopy ? (
