@@ -43,6 +43,8 @@ import {
   verifyDirectDebitCode,
 } from "../../.server/api/direct-debit";
 import { NO_STORE } from "../../.server/no-store";
+import { smsAvailable } from "../../.server/messages-available";
+import { cloudflareContext } from "../../context";
 
 export const handle: RouteHandle = { i18n: ["directDebit", "forms"], title: "directDebit:title" };
 
@@ -72,7 +74,10 @@ export async function loader(args: Route.LoaderArgs) {
       ? { key: "directDebit:errors.sessionExpired" }
       : state.kind === "unavailable"
         ? { key: "directDebit:errors.failed" }
-        : null;
+        : // SMS off for the whole deployment: the code cannot be sent to anyone (issue #34).
+          !flow && !smsAvailable(args.context.get(cloudflareContext).env)
+          ? { key: "directDebit:errors.smsOff" }
+          : null;
   const headers = state.kind === "expired" ? await clearFlowToken(args) : {};
   return data(
     {
