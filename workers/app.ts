@@ -4,6 +4,7 @@ import { startTripCount, type TripCounter } from "../api/db/resilient";
 import { isDevelopment } from "../core/environment";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
+import { consumeOutbox, requeueStale } from "../api/messages/delivery";
 import { reconcileOrders } from "../api/payments/reconcile";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";
 import { cloudflareContext, type CloudflareContext } from "../app/context";
@@ -167,6 +168,11 @@ export default {
     return response;
   },
 
+  /** The outbox queue and its dead-letter queue: delivers each email and SMS (api/messages). */
+  async queue(batch, env) {
+    await consumeOutbox(batch, env);
+  },
+
   /** The hourly clean-up (cron trigger in wrangler.toml; api/services/cleanup.ts). */
   async scheduled(controller, env) {
     const started = Date.now();
@@ -180,6 +186,11 @@ export default {
     );
     if (reconciled?.checked) console.log(JSON.stringify({ type: "reconcile", id, ...reconciled }));
     const report = await runCleanup(env.DB, env.FILES, new Date(controller.scheduledTime));
+    // Messages a lost queue send left behind (api/messages/delivery.ts).
+    const outbox = await requeueStale(env, new Date(controller.scheduledTime)).catch((error) => {
+      report.failed.push({ table: "outbox-delivery", error });
+      return null;
+    });
     for (const failure of report.failed) {
       logError(failure.error, { id, route: failure.table, where: "scheduled" });
     }
@@ -189,6 +200,7 @@ export default {
         id,
         cron: controller.cron,
         deleted: report.deleted,
+        ...(outbox ? { outbox } : {}),
         failed: report.failed.map((f) => f.table),
         ms: Date.now() - started,
       }),

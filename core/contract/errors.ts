@@ -78,6 +78,8 @@ export const API_ERROR_CODES = {
   dd_card_expired: "field number: the issuer reports the card expired",
   dd_timeout: "the issuer did not answer in time; nothing was registered",
   dd_failed: "the issuer refused for another reason",
+  dd_sms_not_sent:
+    "the SMS with the code could not be sent (number refused, or SMS off): try again or call 18101",
   dd_session_expired: "410: the flow expired or ended after 5 wrong codes; start again",
   // generic
   unauthorized: "401: missing/expired access token → refresh and retry",
