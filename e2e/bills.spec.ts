@@ -238,6 +238,10 @@ test.describe("one bill", () => {
     const text = (await code.textContent())!;
     expect(text).toMatch(/^RF\d{2}[0-9A-Z]{1,21}$/);
     await expect(code).toHaveCSS("user-select", "all");
+    const [first, second] = await code
+      .locator("span")
+      .evaluateAll((groups) => groups.slice(0, 2).map((g) => g.getBoundingClientRect()));
+    expect(second!.left - first!.right, "the groups of four are spaced apart").toBeGreaterThan(3);
     const copy = page.getByRole("button", { name: el.rf.copyLabel });
     if (noJs()) {
       await expect(copy).toHaveCount(0);
