@@ -1,7 +1,17 @@
 import { cookieSecure } from "../app/middleware/session";
+import { paymentProvider } from "../api/payments/provider";
+
+/**
+ * Where a form may lead besides the portal: the pay forms answer with a redirect to Viva's
+ * hosted page, which `form-action` governs too (without JavaScript the browser would block it).
+ */
+function formTargets(env: Env): string {
+  const provider = paymentProvider(env);
+  return provider.kind === "viva" ? ` ${new URL(provider.config.checkoutUrl).origin}` : "";
+}
 
 /** The portal's own page policy; the nonce matches the one React's scripts carry. */
-function pagePolicy(nonce: string): string {
+function pagePolicy(nonce: string, formTo = ""): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -9,7 +19,7 @@ function pagePolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    `form-action 'self'${formTo}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",
@@ -63,9 +73,9 @@ export function withSecurityHeaders(
   // Keep it and send the page policy beside it: a browser enforces both, so neither can loosen
   // the other.
   if (headers.has("Content-Security-Policy")) {
-    headers.append("Content-Security-Policy", pagePolicy(nonce));
+    headers.append("Content-Security-Policy", pagePolicy(nonce, formTargets(env)));
   } else {
-    headers.set("Content-Security-Policy", pagePolicy(nonce));
+    headers.set("Content-Security-Policy", pagePolicy(nonce, formTargets(env)));
   }
   headers.set("X-Content-Type-Options", "nosniff");
   // Always this policy, even over a route's own `no-referrer`: under `no-referrer` a browser
