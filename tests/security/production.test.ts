@@ -289,6 +289,17 @@ describe("#34 a deploy never reaches the built-in test acquirer", () => {
     expect(posted.location ?? "").not.toMatch(/gateway/);
     expect(posted.text).not.toMatch(/\/gateway\/pay\//);
     expect(orders()).toBe(before);
+    // Where a pay button would be, the RF/18101 notice instead, in both languages, server-rendered.
+    for (const [lng, notice] of [
+      ["el", "Η ηλεκτρονική πληρωμή δεν είναι διαθέσιμη αυτή τη στιγμή"],
+      ["en", "Online payment is not available at the moment"],
+    ] as const) {
+      for (const page of ["/b2b/pay", "/b2b/episkopisi"]) {
+        const shown = await portal.request(`${page}?lng=${lng}`);
+        expect(shown.text, `${page} (${lng})`).toContain(notice);
+        expect(shown.text, `${page} (${lng})`).not.toContain('type="submit" class="btn"');
+      }
+    }
   });
 });
 
