@@ -4,7 +4,7 @@ import { startTripCount, type TripCounter } from "../api/db/resilient";
 import { isDevelopment } from "../core/environment";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
-import { consumeOutbox, requeueStale } from "../api/messages/delivery";
+import { consumeOutbox, requeueStale, useDeliveryEnv } from "../api/messages/delivery";
 import { reconcileOrders } from "../api/payments/reconcile";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";
 import { cloudflareContext, type CloudflareContext } from "../app/context";
@@ -177,6 +177,7 @@ export default {
   async scheduled(controller, env) {
     const started = Date.now();
     const id = crypto.randomUUID();
+    useDeliveryEnv(env); // receipts of orders the reconciliation settles are delivered too
     // Viva orders still pending after 30 minutes are settled first (api/payments/reconcile.ts).
     const reconciled = await reconcileOrders(env, new Date(controller.scheduledTime)).catch(
       (error: unknown) => {

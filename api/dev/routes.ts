@@ -6,15 +6,8 @@ import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { REMOVED_METER_STATUS } from "../services/customers";
 import type { ApiEnv } from "../types";
-import { removeMetersSchema } from "../../core/contract";
-import { z } from "zod";
+import { outboxEnqueueSchema, removeMetersSchema } from "../../core/contract";
 import type { OutboxJob } from "../messages/delivery";
-
-/** POST /dev/outbox/enqueue: an outbox id sent to the queue `times` times (a redelivery). */
-const enqueueSchema = z.object({
-  id: z.number().int().positive(),
-  times: z.number().int().min(1).max(5).default(1),
-});
 import { isProduction } from "../../core/environment";
 
 /** The dev endpoints do not exist in production: 404 as for any unknown path. */
@@ -39,7 +32,7 @@ export const devRoutes = new Hono<ApiEnv>()
    * Tests: hands an outbox row's id to OUTBOX_QUEUE again, several times in one batch if asked,
    * as a redelivered queue message would arrive (the row is sent at most once all the same).
    */
-  .post("/outbox/enqueue", validate("json", enqueueSchema), async (c) => {
+  .post("/outbox/enqueue", validate("json", outboxEnqueueSchema), async (c) => {
     const { id, times } = c.req.valid("json");
     await c.env.OUTBOX_QUEUE.sendBatch(
       Array.from({ length: times }, () => ({ body: { id } satisfies OutboxJob })),

@@ -201,6 +201,7 @@ export async function dispatch(
 
 /** The consumer of OUTBOX_QUEUE and of its dead-letter queue (workers/app.ts `queue`). */
 export async function consumeOutbox(batch: MessageBatch<unknown>, env: DeliveryEnv) {
+  useDeliveryEnv(env);
   const db = getDb(env.DB);
   const dead = batch.queue === DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
@@ -297,13 +298,25 @@ export async function requeueStale(env: DeliveryEnv, now = new Date()) {
 
 /** The delivery environment of each request's database handle (set by `messaging`). */
 const environments = new WeakMap<Db, DeliveryEnv>();
+/**
+ * The isolate's environment, for a handle made outside a request (the scheduled job's payment
+ * reconciliation sends receipts): a Worker's bindings and variables are the same for every
+ * event of an isolate.
+ */
+let isolateEnv: DeliveryEnv | undefined;
+
+/** Called by the Worker's scheduled and queue handlers. */
+export function useDeliveryEnv(env: DeliveryEnv) {
+  isolateEnv = env;
+}
 
 /** API middleware (after `database`): lets services/outbox.ts dispatch what it writes. */
 export const messaging = createMiddleware<ApiEnv>(async (c, next) => {
   environments.set(c.get("db"), c.env);
+  isolateEnv = c.env;
   await next();
 });
 
 export function deliveryEnvOf(db: Db): DeliveryEnv | undefined {
-  return environments.get(db);
+  return environments.get(db) ?? isolateEnv;
 }

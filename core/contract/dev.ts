@@ -4,6 +4,15 @@ import { id, timestamp } from "./common";
 /** POST /dev/meters/remove (development only): the billing system drops a customer's supplies. */
 export const removeMetersSchema = z.object({ username: z.string().trim().min(1) });
 
+/**
+ * POST /dev/outbox/enqueue (development only): an outbox id handed to the queue `times` times in
+ * one batch, as a redelivered queue message arrives (tests of exactly-once delivery).
+ */
+export const outboxEnqueueSchema = z.object({
+  id: z.number().int().positive(),
+  times: z.number().int().min(1).max(5).default(1),
+});
+
 /** GET /dev/outbox (development only): the emails and text messages the API would have sent. */
 export const apiOutboxMessageSchema = z.object({
   id,
