@@ -36,6 +36,9 @@ describe("addresses", () => {
   });
 });
 
-it("a cached PDF is kept per invoice, language and template version", () => {
+it("a cached PDF is kept per invoice, language, template version and RF code", () => {
   expect(pdfCacheKey(7, "en")).toBe(`invoices/7/v${PDF_TEMPLATE_VERSION}-en.pdf`);
+  expect(pdfCacheKey(7, "el", "RF18539007547034")).toBe(
+    `invoices/7/v${PDF_TEMPLATE_VERSION}-el-RF18539007547034.pdf`,
+  );
 });

@@ -31,6 +31,9 @@ export const physAddress = (m: Addresses) =>
 export const billAddress = (m: Addresses) =>
   address([m.bill_street, m.bill_street_no], [m.bill_postal_code, m.bill_region]);
 
-/** R2 key of a cached PDF: per invoice, language and template version. */
-export const pdfCacheKey = (invoiceId: number, lang: Lang) =>
-  `invoices/${invoiceId}/v${PDF_TEMPLATE_VERSION}-${lang}.pdf`;
+/**
+ * R2 key of a cached PDF: per invoice, language, template version and RF code (#34), so a bill
+ * whose code the billing system sends after its PDF was made gets a new PDF, never the old code.
+ */
+export const pdfCacheKey = (invoiceId: number, lang: Lang, rfCode: string | null = null) =>
+  `invoices/${invoiceId}/v${PDF_TEMPLATE_VERSION}-${lang}${rfCode ? `-${rfCode}` : ""}.pdf`;

@@ -69,12 +69,13 @@ export async function invoicePdf(
 }> {
   const found = await ownedInvoice(db, who.userId, invoiceId);
   if (found.invoice.type === "payment") throw new ApiError(400, "file_not_available");
-  const key = pdfCacheKey(found.invoice.id, who.lang);
+  const invoice = toApiInvoice(found.invoice);
+  const key = pdfCacheKey(invoice.id, who.lang, invoice.rf_code);
   const cached = await files.get(key);
   if (cached && cached.size > 0) return { body: cached.body, size: cached.size, cache: "hit" };
   const bytes = await renderInvoicePdf(
     {
-      invoice: toApiInvoice(found.invoice),
+      invoice,
       customer: {
         name: found.customer.name,
         afm: found.customer.afm,

@@ -253,10 +253,16 @@ describe("portal routes", () => {
     expect(pdf.response.status).toBe(200);
     expect(await pdfPlainText(pdf.bytes)).toContain(`RF payment code: ${formatRf(code)}`);
 
-    // The billing system's own code, once its feed sends one, replaces the built one.
-    const other = history.find((i) => i.type === "Clearance" && i.id !== open.id)!;
+    // The billing system's own code, once its feed sends one, replaces the built one, also on a
+    // bill whose PDF was made (and cached) before with the built code.
+    const other = [bill(), ...history].find((i) => i.type === "Clearance" && i.id !== open.id)!;
+    expect((await raw(`/getInvoicePdf/${other.id}`, { token, lang: "en" })).response.status).toBe(
+      200,
+    );
     server.query(`UPDATE invoices SET rf_code = 'RF18539007547034' WHERE id = ${other.id}`);
     const stored = await api.call<{ data: ApiInvoice }>(`/invoices/${other.id}`, { token });
     expect(stored.body.data.rf_code).toBe("RF18539007547034");
+    const again = await raw(`/getInvoicePdf/${other.id}`, { token, lang: "en" });
+    expect(await pdfPlainText(again.bytes)).toContain("RF payment code: RF18 5390 0754 7034");
   });
 });
