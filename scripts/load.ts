@@ -16,6 +16,8 @@ import {
   stopProcessGroupAndWait,
 } from "../e2e/support/server.ts";
 import { rmSync } from "node:fs";
+import { startVivaStub } from "../tests/support/viva-stub.ts";
+import { loadPayments, paymentProblems } from "./load-payments.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 20);
@@ -104,8 +106,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   ensureBuild(childEnv());
-  const server = await startServer();
+  // Card payments go through the loopback Viva stand-in (scripts/load-payments.ts).
+  const viva = await startVivaStub();
+  const server = await startServer({ vars: viva.vars });
   const base = server.baseURL;
+  viva.setPortal(base);
   try {
     const range = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => from + i);
@@ -161,13 +166,21 @@ async function main() {
     console.log(
       `load: ${CONNECTIONS} connections × ${SECONDS} s against ${base}, ${users.length} users`,
     );
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: requests as unknown as autocannon.Request[],
-      timeout: 10,
-    });
+    const [result, payments] = await Promise.all([
+      autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: requests as unknown as autocannon.Request[],
+        timeout: 10,
+      }),
+      loadPayments(
+        base,
+        viva,
+        [DEMO.company, DEMO.largeCompany].map((a) => ({ ...a, password: DEMO_PASSWORD })),
+        SECONDS,
+      ),
+    ]);
 
     const rows = STEPS.map((step) => {
       const list = (latencies.get(step.name) ?? []).sort((a, b) => a - b);
@@ -189,9 +202,16 @@ async function main() {
         `unexpected: ${totalUnexpected}${totalUnexpected ? ` ${JSON.stringify(Object.fromEntries(unexpected))}` : ""}`,
       ].join("\n"),
     );
-    if (totalUnexpected > 0 || transportErrors > 0) process.exitCode = 1;
+    const paymentIssues = paymentProblems(payments);
+    console.log(
+      `payments:   ${payments.orders} through Viva's stand-in (return + 2 webhooks at once; every third webhooks only), ${payments.recorded} recorded once, ${payments.pending} pending, p50 ${payments.p50} ms, p99 ${payments.p99} ms${paymentIssues.length ? `\n!!! ${paymentIssues.join("; ")}` : ""}`,
+    );
+    if (totalUnexpected > 0 || transportErrors > 0 || paymentIssues.length > 0) {
+      process.exitCode = 1;
+    }
   } finally {
     await stopProcessGroupAndWait(server.pid);
+    await viva.stop();
     rmSync(server.dir, { recursive: true, force: true });
   }
 }
