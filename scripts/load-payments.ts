@@ -141,7 +141,7 @@ export async function loadPayments(
     return (await json<{ data?: { status: string } }>(r)).data?.status ?? "unknown";
   };
   const deadline = Date.now() + 20_000;
-  let statuses: string[] = [];
+  let statuses: string[];
   do {
     statuses = await Promise.all(placed.map(statusOf));
     if (statuses.every((s) => s !== "started")) break;
