@@ -46,6 +46,12 @@ export function retryDelay(
   return RETRY_DELAYS[Math.min(Math.max(attempt, 1), RETRY_DELAYS.length) - 1] ?? 300;
 }
 
+/** A row's code or link, emptied when its delivery is over (outside the development outbox). */
+const forgetSecret = {
+  body: sql`CASE WHEN ${outbox.secret} = 1 THEN '' ELSE ${outbox.body} END`,
+  link: sql`CASE WHEN ${outbox.secret} = 1 THEN NULL ELSE ${outbox.link} END`,
+};
+
 export type Delivered = "sent" | "failed" | "ambiguous" | "queued" | "skipped";
 
 /** One JSON line per delivery attempt; never the address, number, body or link. */
@@ -101,10 +107,12 @@ export async function deliverOne(
   // never sent twice on a guess.
   const now = nowIso();
   const owned = and(eq(outbox.id, id), eq(outbox.status, "sending"));
+  // A code or a link is not kept once the message is over (sent, failed or ambiguous: nothing
+  // sends it again), except in development's outbox, which /dev/outbox and the tests read.
+  const final = row.secret === 1 && adapter.name !== "outbox" ? { body: "", link: null } : {};
   let result: Delivered;
   switch (outcome.kind) {
     case "sent": {
-      const emptied = adapter.real && row.secret === 1;
       await db
         .update(outbox)
         .set({
@@ -113,7 +121,7 @@ export async function deliverOne(
           updated_at: now,
           error: null,
           provider_id: outcome.providerId ?? null,
-          ...(emptied ? { body: "", link: null } : {}),
+          ...final,
         })
         .where(owned);
       result = "sent";
@@ -122,14 +130,14 @@ export async function deliverOne(
     case "permanent":
       await db
         .update(outbox)
-        .set({ status: "failed", updated_at: now, error: outcome.error })
+        .set({ status: "failed", updated_at: now, error: outcome.error, ...final })
         .where(owned);
       result = "failed";
       break;
     case "ambiguous":
       await db
         .update(outbox)
-        .set({ status: "ambiguous", updated_at: now, error: outcome.error })
+        .set({ status: "ambiguous", updated_at: now, error: outcome.error, ...final })
         .where(owned);
       result = "ambiguous";
       break;
@@ -215,7 +223,7 @@ export async function consumeOutbox(batch: MessageBatch<unknown>, env: DeliveryE
         // Retries exhausted: the message is failed, and says so in the log and /dev/outbox.
         const [row] = await db
           .update(outbox)
-          .set({ status: "failed", error: "dead_letter", updated_at: nowIso() })
+          .set({ status: "failed", error: "dead_letter", updated_at: nowIso(), ...forgetSecret })
           .where(and(eq(outbox.id, id), inArray(outbox.status, ["queued", "sending"])))
           .returning({
             channel: outbox.channel,
@@ -257,7 +265,7 @@ export async function requeueStale(env: DeliveryEnv, now = new Date()) {
   const before = new Date(now.getTime() - STALE_MS).toISOString();
   const stuck = await db
     .update(outbox)
-    .set({ status: "ambiguous", error: "stale_sending", updated_at: nowIso(now) })
+    .set({ status: "ambiguous", error: "stale_sending", updated_at: nowIso(now), ...forgetSecret })
     .where(and(eq(outbox.status, "sending"), lt(outbox.updated_at, before)))
     .returning({
       id: outbox.id,

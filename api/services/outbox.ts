@@ -16,7 +16,7 @@ export interface Outgoing {
   /** The portal path of a link the body holds (kept for /dev/outbox in development). */
   link?: string | null;
   userId?: number | null;
-  /** The body holds a code or a link: emptied once a real provider has sent it. */
+  /** The body holds a code or a link: emptied once its delivery is over (not in the dev outbox). */
   secret?: boolean;
   /**
    * The flow tells the waiting customer when the message could not be sent: the first attempt
