@@ -24,6 +24,7 @@
  * nine tell an account's bills apart for ten years. Only letters and digits count (spaces, dashes
  * and slashes of a number are dropped; letters are upper-cased). The billing system reads a paid
  * reference back the same way: the first 12 characters are the account, the rest the bill.
+ * Why this layout: docs/decisions/0027-rf-codes-and-the-deploy-check.md.
  */
 
 /** A field of the built reference: how many characters it takes (rightmost kept, zero-padded). */

@@ -24,8 +24,8 @@
  * --skip-build  use the existing build
  * --build DIR   the build directory (default build/), e.g. a copy in a test
  *
- * docs/decisions/0009-production-by-default.md explains the separation; the README's "Deploy
- * with wrangler" section is the operator's checklist.
+ * docs/decisions/0009-production-by-default.md explains the separation and 0027 the providers'
+ * checks; the README's "Deploy with wrangler" section is the operator's checklist.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
