@@ -9,7 +9,8 @@ import { invitationEmail } from "../people/messages";
 import { cardLinkedEmail } from "../all-smart/messages";
 import { emails } from "../services/outbox";
 import type { Lang } from "../types";
-import { adapterFor, parseAddress } from "./adapters";
+import { adapterFor, cloudflareEmail, parseAddress } from "./adapters";
+import { retryDelay } from "./delivery";
 import { emailHtml } from "./html";
 import { smsSegments, toE164 } from "./sms";
 
@@ -173,5 +174,75 @@ describe("adapterFor", () => {
       email: "no-reply@my.nrg.gr",
     });
     expect(parseAddress("customercare@nrg.gr")).toBe("customercare@nrg.gr");
+  });
+});
+
+describe("retry delays", () => {
+  it("grow after each transient failure, up to five minutes", () => {
+    const env = { ENVIRONMENT: "production" };
+    const delays = [1, 2, 3, 4, 5, 6, 9].map((attempt) => retryDelay(env, attempt));
+    expect(delays).toEqual([10, 30, 60, 120, 300, 300, 300]);
+  });
+
+  it("OUTBOX_RETRY_SECONDS shortens them in development only", () => {
+    expect(retryDelay({ ENVIRONMENT: "development", OUTBOX_RETRY_SECONDS: "0" }, 3)).toBe(0);
+    expect(retryDelay({ ENVIRONMENT: "production", OUTBOX_RETRY_SECONDS: "0" }, 3)).toBe(60);
+  });
+});
+
+describe("the Cloudflare email adapter", () => {
+  const message = {
+    id: 7,
+    channel: "email" as const,
+    recipient: "a@example.gr",
+    subject: "S",
+    body: "Hello\n\nhttps://my.nrg.gr/activate/x",
+    lang: "el" as const,
+  };
+  const binding = (send: (m: unknown) => Promise<unknown>) => ({ send }) as unknown as SendEmail;
+
+  it("sends text and HTML from EMAIL_FROM with Reply-To", async () => {
+    let sent: Record<string, unknown> = {};
+    const adapter = cloudflareEmail(
+      binding((m) => {
+        sent = m as Record<string, unknown>;
+        return Promise.resolve({ messageId: "<1@my.nrg.gr>" });
+      }),
+      "NRG <no-reply@my.nrg.gr>",
+      "customercare@nrg.gr",
+    );
+    expect(await adapter.send(message, 1000)).toEqual({
+      kind: "sent",
+      providerId: "<1@my.nrg.gr>",
+    });
+    expect(sent).toMatchObject({
+      from: { name: "NRG", email: "no-reply@my.nrg.gr" },
+      replyTo: "customercare@nrg.gr",
+      to: "a@example.gr",
+      subject: "S",
+      text: message.body,
+    });
+    expect(sent.html).toContain('href="https://my.nrg.gr/activate/x"');
+  });
+
+  it("a refused recipient is permanent; anything else, or a timeout, is transient", async () => {
+    const refusing = cloudflareEmail(
+      binding(() => Promise.reject(new Error("email to a@example.gr not allowed"))),
+      "n@my.nrg.gr",
+      "",
+    );
+    expect((await refusing.send(message, 1000)).kind).toBe("permanent");
+    const failing = cloudflareEmail(
+      binding(() => Promise.reject(new Error("internal error"))),
+      "n@my.nrg.gr",
+      "",
+    );
+    expect((await failing.send(message, 1000)).kind).toBe("transient");
+    const hanging = cloudflareEmail(
+      binding(() => new Promise(() => {})),
+      "n@my.nrg.gr",
+      "",
+    );
+    expect(await hanging.send(message, 20)).toEqual({ kind: "transient", error: "timeout" });
   });
 });
