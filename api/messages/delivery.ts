@@ -220,11 +220,12 @@ export async function consumeOutbox(batch: MessageBatch<unknown>, env: DeliveryE
     }
     try {
       if (dead) {
-        // Retries exhausted: the message is failed, and says so in the log and /dev/outbox.
+        // Retries exhausted: the message is failed, and says so in the log and /dev/outbox. Only
+        // a queued row: one that another attempt holds (sending) is that attempt's to finish.
         const [row] = await db
           .update(outbox)
           .set({ status: "failed", error: "dead_letter", updated_at: nowIso(), ...forgetSecret })
-          .where(and(eq(outbox.id, id), inArray(outbox.status, ["queued", "sending"])))
+          .where(and(eq(outbox.id, id), eq(outbox.status, "queued")))
           .returning({
             channel: outbox.channel,
             template: outbox.template,
