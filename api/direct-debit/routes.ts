@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { customers } from "../db/schema";
-import { badRequest, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { paymentProviderKind } from "../../core/payment-provider";
 import { clientIp } from "../lib/request";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
@@ -59,6 +61,17 @@ const codeSecret = (env: Env) => `${env.LINK_SECRET}:direct-debit`;
 
 /** The signed-in caller's customer id (the user row must still exist, else 404). */
 const caller = (c: Context<ApiEnv>) => personOf(c.get("db"), c.get("auth").userId);
+
+/**
+ * The built-in test issuer registers cards only where the test acquirer takes payments (local
+ * development): on a deploy it is unreachable, like the test acquirer (ADR 0025), and a card
+ * number sent here is never registered with anything. (A Viva card token for recurring payments
+ * is the deploy's way; until it exists, direct debit by card answers 503 dd_unavailable.)
+ */
+const testIssuerOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (paymentProviderKind(c.env) !== "test") throw new ApiError(503, "dd_unavailable");
+  await next();
+});
 
 /**
  * Direct debit (docs/api/direct-debit.md), mounted at /api. The public set-up flow is keyed by a
@@ -173,8 +186,10 @@ export const directDebitRoutes = new Hono<ApiEnv>()
         ],
         404: ["not_found"],
         410: ["dd_session_expired"],
+        503: ["dd_unavailable"],
       },
     }),
+    testIssuerOnly,
     validate("json", flowCardSchema),
     flowToken,
     async (c) => {
@@ -228,10 +243,12 @@ export const directDebitRoutes = new Hono<ApiEnv>()
           "dd_failed",
           "dd_timeout",
         ],
+        503: ["dd_unavailable"],
       },
     }),
     requireBearer,
     permit("manage_supply"),
+    testIssuerOnly,
     validate("json", cardSchema),
     validate("param", ddMeterParams, asMissing),
     ownUserPath,

@@ -68,6 +68,8 @@ export function ddErrorMessage(failure: {
       return { field: null, key: "directDebit:errors.smsNotSent" };
     case "dd_session_expired":
       return { field: null, key: "directDebit:errors.sessionExpired" };
+    case "dd_unavailable":
+      return { field: null, key: "directDebit:errors.unavailable" };
     case "too_many_attempts":
       return { field: null, key: "directDebit:errors.tooManyAttempts" };
     case "not_found":

@@ -81,6 +81,8 @@ export const API_ERROR_CODES = {
   dd_sms_not_sent:
     "the SMS with the code could not be sent (number refused, or SMS off): try again or call 18101",
   dd_session_expired: "410: the flow expired or ended after 5 wrong codes; start again",
+  dd_unavailable:
+    "503: cards for direct debit cannot be registered here (no test issuer on a deploy)",
   // generic
   unauthorized: "401: missing/expired access token → refresh and retry",
   forbidden: "403: session ended → logout",

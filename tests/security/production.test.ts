@@ -300,6 +300,27 @@ describe("#34 a deploy never reaches the built-in test acquirer", () => {
         expect(shown.text, `${page} (${lng})`).not.toContain('type="submit" class="btn"');
       }
     }
+    // The test issuer of direct debit is unreachable too: a card is never registered.
+    const mandates = () =>
+      server.query<{ n: number }>("SELECT count(*) AS n FROM direct_debits")[0]?.n ?? 0;
+    const held = mandates();
+    const card = await client.call(
+      `/users/${DEMO.household.userId}/direct-debits/${DEMO.household.mainMeterId}`,
+      {
+        method: "PUT",
+        token: tokens.access_token,
+        body: {
+          number: "4111111111111111",
+          exp_month: 12,
+          exp_year: 2035,
+          cvv: "123",
+          holder: "X",
+        },
+      },
+    );
+    expect(card.status).toBe(503);
+    expect(card.code).toBe("dd_unavailable");
+    expect(mandates()).toBe(held);
   });
 });
 
