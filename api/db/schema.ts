@@ -200,6 +200,8 @@ export const invoices = sqliteTable(
     mark: text("mark"),
     // 0016_figure_sources.sql: 1 when the bill's consumption is estimated, 0 actual, null unknown.
     consumption_estimated: integer("consumption_estimated"),
+    /** 0019_rf_codes.sql: the billing system's RF payment code; null: built (core/rf.ts). */
+    rf_code: text("rf_code"),
   },
   (t) => [
     index("invoices_meter_date").on(t.meter_id, t.issue_date),
@@ -350,16 +352,35 @@ export const throttleCounters = sqliteTable(
   ],
 );
 
-export const outbox = sqliteTable("outbox", {
-  id: integer("id").primaryKey(),
-  channel: text("channel", { enum: ["email", "sms"] }).notNull(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  link: text("link"),
-  user_id: integer("user_id"),
-  created_at: text("created_at").notNull().default(nowStamp),
-});
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey(),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    user_id: integer("user_id"),
+    created_at: text("created_at").notNull().default(nowStamp),
+    /** Issue #34 (migrations/0018): which message, its language and its delivery. */
+    template: text("template").notNull().default(""),
+    lang: text("lang", { enum: ["el", "en"] })
+      .notNull()
+      .default("el"),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "ambiguous"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** 1: the body holds a code or a link (emptied once its delivery is over). */
+    secret: integer("secret").notNull().default(0),
+    error: text("error"),
+    provider_id: text("provider_id"),
+    updated_at: text("updated_at"),
+    sent_at: text("sent_at"),
+  },
+  (t) => [index("outbox_status_updated").on(t.status, t.updated_at)],
+);
 
 export const transactions = sqliteTable(
   "transactions",
