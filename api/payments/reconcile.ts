@@ -55,8 +55,14 @@ export async function reconcileOrders(env: Env, now: Date): Promise<ReconcileRep
     )
     .orderBy(asc(paymentOrders.created_at))
     .limit(BATCH);
+  let unreachable = 0;
   for (const row of pending) {
     if (!row.code) continue;
+    // Viva down: three look-ups in a row failed; the next hour tries again (no 50 timeouts).
+    if (unreachable >= 3) {
+      report.kept += 1;
+      continue;
+    }
     report.checked += 1;
     try {
       const state = await vivaClient(provider.config).orderState(row.code);
@@ -78,8 +84,10 @@ export async function reconcileOrders(env: Env, now: Date): Promise<ReconcileRep
       } else {
         report.kept += 1;
       }
+      unreachable = 0;
     } catch (error) {
       report.errors += 1;
+      if (error instanceof VivaUnavailable) unreachable += 1;
       const order = await findOrder(db, row.id).catch(() => undefined);
       console.error(
         JSON.stringify({

@@ -301,7 +301,12 @@ export const paymentRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Cancel a started order (its id is the capability)",
       ok: data(apiPaymentCancelledSchema),
-      errors: { 404: ["payment_not_found"], 409: ["payment_already_processed"] },
+      errors: {
+        404: ["payment_not_found"],
+        409: ["payment_already_processed"],
+        502: ["payment_provider_error"],
+        503: ["payments_unavailable"],
+      },
     }),
     validate("param", orderParams, asMissing),
     async (c) => {

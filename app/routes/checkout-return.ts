@@ -7,10 +7,13 @@ import type { Route } from "./+types/checkout-return";
 import { cancelOrder, paymentReturn } from "../.server/api/payments";
 
 /**
- * Where the card acquirer sends the customer back: a GET with the result signed over all fields.
+ * Where the card acquirer sends the customer back, one stable path for every order (Viva's
+ * success and failure URLs are set once in its dashboard): Viva's `t` (transaction) and `s`
+ * (order code), which the API reads back from Viva before believing anything (ADR 0025), or the
+ * test acquirer's result signed over all fields.
  * A resource route that needs no session cookie (the return of a /pay/{hash} payment has none, and
  * a cross-site redirect may not carry a SameSite=Lax cookie on every browser). It hands every field
- * to the API, which verifies the HMAC and records the payment exactly once, then goes on to the
+ * to the API, which verifies it and records the payment exactly once, then goes on to the
  * page the payment started from with the checkout query of spec §2.
  *
  * Its POST is the cancel dialog's "yes, cancel": a same-origin form post, so React Router's
