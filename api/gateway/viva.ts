@@ -18,6 +18,7 @@
  * Every call runs against a deadline so a page that waits for Viva still answers within its 4 s
  * budget: a slow or failing Viva is "unavailable", never a hanging page.
  */
+import { isDevelopment } from "../../core/environment";
 import type { GatewayOrderRef, GatewayStatus, PaymentGateway, VerifiedReturn } from "./gateway";
 
 export interface VivaConfig {
@@ -54,7 +55,7 @@ type VivaEnv = Pick<
   | "VIVA_ACCOUNTS_URL"
   | "VIVA_API_URL"
   | "VIVA_CHECKOUT_URL"
-> & { VIVA_ENVIRONMENT?: string; VIVA_SOURCE_CODE?: string };
+> & { VIVA_ENVIRONMENT?: string; VIVA_SOURCE_CODE?: string; ENVIRONMENT?: string };
 
 /** The configuration, or null when a secret is missing (payments then behave as off). */
 export function vivaConfig(env: VivaEnv): VivaConfig | null {
@@ -62,10 +63,15 @@ export function vivaConfig(env: VivaEnv): VivaConfig | null {
   if (!VIVA_CLIENT_ID || !VIVA_CLIENT_SECRET || !VIVA_MERCHANT_ID || !VIVA_API_KEY) return null;
   const hosts = env.VIVA_ENVIRONMENT === "demo" ? VIVA_HOSTS.demo : VIVA_HOSTS.production;
   const trim = (url: string) => url.replace(/\/+$/, "");
+  // A stand-in's hosts only in local development: in production the credentials go to Viva
+  // alone, whatever a variable says (the deploy check refuses these variables too).
+  const dev = isDevelopment(env);
+  const host = (override: string | undefined, real: string) =>
+    trim(dev && override ? override : real);
   return {
-    accountsUrl: trim(env.VIVA_ACCOUNTS_URL || hosts.accounts),
-    apiUrl: trim(env.VIVA_API_URL || hosts.api),
-    checkoutUrl: trim(env.VIVA_CHECKOUT_URL || hosts.checkout),
+    accountsUrl: host(env.VIVA_ACCOUNTS_URL, hosts.accounts),
+    apiUrl: host(env.VIVA_API_URL, hosts.api),
+    checkoutUrl: host(env.VIVA_CHECKOUT_URL, hosts.checkout),
     clientId: VIVA_CLIENT_ID,
     clientSecret: VIVA_CLIENT_SECRET,
     merchantId: VIVA_MERCHANT_ID,
