@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { customers, users } from "../db/schema";
+import { customers, invoices, users } from "../db/schema";
+import { billRf } from "../../core/rf";
 import { supplyAddress } from "../db/supply-columns";
 import { supplyNumber } from "../../core/supply-number";
 import {
@@ -222,11 +223,24 @@ export const paymentRoutes = new Hono<ApiEnv>()
     async (c) => {
       const link = c.req.valid("param");
       const { purpose, meter } = await linkMeter(c, link.purpose, link.hash);
-      const [holder] = await c
-        .get("db")
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, meter.customer_id));
+      const db = c.get("db");
+      // One round trip: the holder, and the latest bill whose RF code the page offers (#34).
+      const [[holder], [bill]] = await db.batch([
+        db
+          .select({ name: customers.name })
+          .from(customers)
+          .where(eq(customers.id, meter.customer_id)),
+        db
+          .select({
+            contract_account: invoices.contract_account,
+            invoice_no: invoices.invoice_no,
+            rf_code: invoices.rf_code,
+          })
+          .from(invoices)
+          .where(and(eq(invoices.meter_id, meter.id), ne(invoices.type, "payment")))
+          .orderBy(desc(invoices.issue_date), desc(invoices.id))
+          .limit(1),
+      ]);
       const data: ApiPayLink = {
         purpose,
         meter_id: meter.id,
@@ -238,6 +252,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
         package_name: meter.package_name,
         running_total: euros(meter.running_total_cents),
         last_invoice_due_date: meter.last_invoice_due_date,
+        rf_code: bill ? billRf(bill) : null,
       };
       return c.json({ data });
     },

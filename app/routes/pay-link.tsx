@@ -15,6 +15,7 @@ import type { ApiReceipt } from "../../core/contract";
 import { lazyDialog } from "../components/lazy-dialog";
 import stylesHref from "../components/checkout/payments.css?url";
 import { PublicLayout } from "../components/PublicLayout";
+import { RfCode } from "../components/bills/RfCode";
 import {
   PaymentsUnavailable,
   usePaymentsAvailable,
@@ -39,7 +40,7 @@ const Receipt = lazyDialog(() => import("../components/checkout/Receipt").then((
  * The page shows the total due and takes the total or another amount (> 0, ≤ total due) with
  * the consent checkbox (spec §5 Instant bill), then the same gateway as the portal.
  */
-export const handle: RouteHandle = { i18n: ["payments", "forms"] };
+export const handle: RouteHandle = { i18n: ["payments", "forms", "bills.rf"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -145,6 +146,15 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
           <dd>
             <strong>{formatAmount(link.running_total)}</strong>
           </dd>
+          {/* The way to pay that needs no card (#34): e-banking with the latest bill's code. */}
+          {due > 0 && link.rf_code ? (
+            <>
+              <dt>{t("bills:rf.label")}</dt>
+              <dd>
+                <RfCode code={link.rf_code} id="pay-link-rf-code" />
+              </dd>
+            </>
+          ) : null}
         </dl>
         {discount ? (
           <p className="pay-note">

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toCents, validCardNumber, validCvv } from "../gateway";
 import { division, euros, id, isoDate, lang, timestamp } from "./common";
 import { opaqueParam } from "./params";
+import { rfCodeSchema } from "./invoices";
 
 // ---- card payments (api/payments, api/gateway; docs/api.md "Payments") ----
 
@@ -46,6 +47,9 @@ export const apiPayLinkSchema = z.object({
   package_name: z.string(),
   running_total: euros,
   last_invoice_due_date: isoDate.nullable(),
+  rf_code: rfCodeSchema.nullable().meta({
+    description: "RF payment code of the supply's latest bill (ISO 11649); null: no bill yet",
+  }),
 });
 export type ApiPayLink = z.infer<typeof apiPayLinkSchema>;
 

@@ -11,6 +11,7 @@ import type {
 } from "../../core/contract/index.ts";
 import { merchantKey, signFields, TEST_CARDS } from "../../core/gateway.ts";
 import { DEMO } from "../../seed/accounts.ts";
+import { isValidRf } from "../../core/rf.ts";
 import { createClient } from "./client";
 import { devVar } from "./secrets";
 import { startServer, type TestServer } from "./server";
@@ -477,6 +478,12 @@ describe("/pay/{hash} and /instant-bill/{hash} links", () => {
     });
     const due = info.body.data.running_total;
     expect(due).toBeGreaterThan(0);
+    // The latest bill's RF code, the way to pay without a card (#34): the bills list's own.
+    const rf = info.body.data.rf_code;
+    expect(rf !== null && isValidRf(rf)).toBe(true);
+    const page = await fetch(`${server.baseUrl}/instant-bill/${hash}`);
+    // Its groups of four are spans: without the tags the page holds the code whole.
+    expect((await page.text()).replace(/<[^>]*>/g, "")).toContain(rf);
 
     const noConsent = await api.call(`/payments/links/instant-bill/${hash}/orders`, {
       body: { amount: 1, consent: false },
