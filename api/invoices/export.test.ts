@@ -95,7 +95,12 @@ describe("buildExport / toCsv", () => {
       { id: 1, supply_number: "112345678013", division: 1, status: "Active", address: "Οδός, 1" },
     ],
     invoices: [
-      bill({ id: 1, mark: "400000000594038", consumption_source: "estimated" }),
+      bill({
+        id: 1,
+        mark: "400000000594038",
+        rf_code: "RF18539007547034",
+        consumption_source: "estimated",
+      }),
       bill({
         id: 2,
         type: "payment",
@@ -140,6 +145,9 @@ describe("buildExport / toCsv", () => {
     const markAt = CSV_COLUMNS.indexOf("mark");
     expect(lines[1]?.split(",")[markAt]).toBe("400000000594038");
     expect(lines[2]?.split(",")[markAt]).toBe("");
+    // The RF payment code (#34), as the bills list gives it.
+    const rfAt = CSV_COLUMNS.indexOf("rf_code");
+    expect(lines[1]?.split(",")[rfAt]).toBe("RF18539007547034");
     expect(lines[4]?.split(",").slice(-7)).toEqual([
       "2026-01-01",
       "night",

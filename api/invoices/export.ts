@@ -122,6 +122,7 @@ export const CSV_COLUMNS = [
   "business_partner",
   "contract_account",
   "mark",
+  "rf_code",
   "reading_date",
   "register",
   "cp_code",
@@ -167,6 +168,7 @@ export function toCsv(data: ExportData): string {
         i.business_partner,
         i.contract_account,
         i.mark,
+        i.rf_code,
         ...blank(CSV_COLUMNS.length - READING_AT),
       ]),
     );
