@@ -520,6 +520,38 @@ export const directDebits = sqliteTable(
   (t) => [index("direct_debits_customer").on(t.customer_id)],
 );
 
+/**
+ * Direct debit with Viva (migrations/0020_viva_cards.sql): a verification order with
+ * allowRecurring per attempt; its read-back transaction becomes the supply's mandate.
+ */
+export const directDebitOrders = sqliteTable(
+  "direct_debit_orders",
+  {
+    id: text("id").primaryKey(),
+    flow_id: text("flow_id")
+      .notNull()
+      .references(() => directDebitFlows.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    amount_cents: integer("amount_cents").notNull(),
+    provider_order: text("provider_order").unique(),
+    status: text("status", { enum: ["started", "success", "failed", "cancelled"] })
+      .notNull()
+      .default("started"),
+    failure: text("failure"),
+    acquirer_txn: text("acquirer_txn"),
+    created_at: text("created_at").notNull(),
+    completed_at: text("completed_at"),
+  },
+  (t) => [
+    index("direct_debit_orders_flow").on(t.flow_id, t.created_at),
+    index("direct_debit_orders_started")
+      .on(t.created_at)
+      .where(sql`status = 'started' AND provider_order IS NOT NULL`),
+  ],
+);
+
 /** Card payments (migrations/0005_payments.sql): one order per payment attempt. */
 export const paymentOrderChannels = ["portal", "pay", "instant-bill"] as const;
 
@@ -539,6 +571,8 @@ export const paymentOrders = sqliteTable(
     acquirer_txn: text("acquirer_txn"),
     /** Viva's order code (0017_viva_orders.sql); null for the test acquirer's orders. */
     provider_order: text("provider_order"),
+    /** The card's last four digits from Viva's read-back (0020_viva_cards.sql). */
+    card_last4: text("card_last4"),
     claim: text("claim"),
     lang: text("lang", { enum: ["el", "en"] })
       .notNull()

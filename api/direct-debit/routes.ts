@@ -24,8 +24,11 @@ import {
   ddCardSchema,
   ddCodeSchema,
   ddFlowCardSchema,
+  ddFlowSupplySchema,
   ddVatSchema,
 } from "../../core/direct-debit/schemas";
+import { paymentProvider } from "../payments/provider";
+import { startMandateOrder } from "./viva";
 import {
   activateFlow,
   chooseFlowCard,
@@ -65,8 +68,8 @@ const caller = (c: Context<ApiEnv>) => personOf(c.get("db"), c.get("auth").userI
 /**
  * The built-in test issuer registers cards only where the test acquirer takes payments (local
  * development): on a deploy it is unreachable, like the test acquirer (ADR 0025), and a card
- * number sent here is never registered with anything. (A Viva card token for recurring payments
- * is the deploy's way; until it exists, direct debit by card answers 503 dd_unavailable.)
+ * number sent here is never registered with anything. With Viva the card is entered on Viva's
+ * page instead (POST …/viva, ./viva.ts); without either, direct debit answers 503 dd_unavailable.
  */
 const testIssuerOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (paymentProviderKind(c.env) !== "test") throw new ApiError(503, "dd_unavailable");
@@ -197,6 +200,35 @@ export const directDebitRoutes = new Hono<ApiEnv>()
       const card = c.req.valid("json");
       const choose = (flow: FlowRow) => chooseFlowCard(db, flow, card);
       return c.json({ data: await flowStep(db, c.req.valid("param").token, choose) });
+    },
+  )
+
+  /** With Viva: the supply; the answer is Viva's page, where the card is entered (./viva.ts). */
+  .post(
+    "/direct-debit/flows/:token/viva",
+    doc({
+      summary: "Choose the supply and go to Viva's page to give the card (PAYMENT_PROVIDER=viva)",
+      description:
+        "Creates a 0,30 € verification order with allowRecurring at Viva; send the customer to `redirect_url`. The return (/checkout-return) stores the mandate and refunds the 0,30 €.",
+      ok: data(z.object({ redirect_url: z.string() })),
+      errors: {
+        400: ["invalid_data"],
+        404: ["not_found"],
+        410: ["dd_session_expired"],
+        502: ["payment_provider_error"],
+        503: ["dd_unavailable"],
+      },
+    }),
+    validate("json", ddFlowSupplySchema),
+    flowToken,
+    async (c) => {
+      const provider = paymentProvider(c.env);
+      if (provider.kind !== "viva") throw new ApiError(503, "dd_unavailable");
+      const db = c.get("db");
+      const flow = await loadFlow(db, c.req.valid("param").token);
+      const { meter_id } = c.req.valid("json");
+      const url = await startMandateOrder(db, provider.config, flow, meter_id, c.get("lang"));
+      return c.json({ data: { redirect_url: url } });
     },
   )
 

@@ -162,7 +162,7 @@ export function registerCard(card: {
  * the statement before it ended the flow). An INSERT … SELECT … WHERE: the builder takes the
  * SELECT as a `sql` template (values bound), in the table's column order.
  */
-function upsertStatement(
+export function upsertStatement(
   db: Db,
   meter: MeterRow,
   card: RegisteredCard,

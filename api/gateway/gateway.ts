@@ -48,6 +48,8 @@ export interface GatewayReturn {
   amountCents: number;
   /** Viva: the order code the transaction belongs to, as the read-back says. */
   providerOrder?: string;
+  /** Viva: the last four digits of the card, from the read-back's masked number. */
+  cardLast4?: string | null;
 }
 
 export type VerifiedReturn =

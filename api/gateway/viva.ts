@@ -110,6 +110,12 @@ const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${passw
 export const vivaCents = (amount: unknown) =>
   typeof amount === "number" && Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
 
+/** The last four digits of Viva's masked card number ("414746XXXXXX0133"), never more. */
+export function lastFour(masked: unknown): string | null {
+  const match = typeof masked === "string" ? /(\d{4})$/.exec(masked) : null;
+  return match?.[1] ?? null;
+}
+
 /** Viva's transaction statusId: "F" finished; "A" in progress; the rest did not pay. */
 export function vivaStatus(statusId: unknown): GatewayStatus {
   if (statusId === "F") return "approved";
@@ -123,6 +129,14 @@ export interface VivaTransaction {
   orderCode: string;
   merchantTrns: string;
   amountCents: number;
+  /** The last four digits of the masked card number (414746XXXXXX0133), or null. */
+  cardLast4: string | null;
+  /** The masked number's leading digits (at most six: the card's brand), or "". */
+  cardPrefix: string;
+  /** The card holder's name as Viva has it ("" when none). */
+  fullName: string;
+  /** Whether the payment method allows recurring payments (Viva's recurringSupport). */
+  recurringSupport: boolean;
 }
 
 export interface VivaOrderState {
@@ -210,6 +224,8 @@ export function vivaClient(config: VivaConfig, budgetMs = VIVA_BUDGET_MS) {
       lang: "el" | "en";
       email: string | null;
       fullName: string | null;
+      /** A direct-debit mandate: later charges by `POST /api/transactions/{this transaction}`. */
+      allowRecurring?: boolean;
     }): Promise<string> {
       const customer: Record<string, string> = {
         requestLang: order.lang === "en" ? "en-GB" : "el-GR",
@@ -227,6 +243,7 @@ export function vivaClient(config: VivaConfig, budgetMs = VIVA_BUDGET_MS) {
           paymentTimeout: 1800,
           sourceCode: config.sourceCode,
           merchantTrns: order.merchantTrns,
+          ...(order.allowRecurring ? { allowRecurring: true } : {}),
         }),
       });
       const body = await json(response, "create order");
@@ -252,7 +269,28 @@ export function vivaClient(config: VivaConfig, budgetMs = VIVA_BUDGET_MS) {
         orderCode: typeof body.orderCode === "string" ? body.orderCode : "",
         merchantTrns: typeof body.merchantTrns === "string" ? body.merchantTrns : "",
         amountCents: vivaCents(body.amount),
+        cardLast4: lastFour(body.cardNumber),
+        cardPrefix: /^\d{1,6}/.exec(String(body.cardNumber ?? ""))?.[0] ?? "",
+        fullName: typeof body.fullName === "string" ? body.fullName.slice(0, 100) : "",
+        recurringSupport: body.recurringSupport === true,
       };
+    },
+
+    /**
+     * The card's expiry month and year, from the Basic-auth transaction look-up
+     * (`GET /api/transactions/{id}`: `Transactions[0].CreditCard.ExpirationDate`); the OAuth2
+     * read-back has no expiry. Null when Viva does not say.
+     */
+    async cardExpiry(transactionId: string): Promise<{ month: number; year: number } | null> {
+      const response = await merchant(`/api/transactions/${encodeURIComponent(transactionId)}`);
+      const body = await json(response, "transaction look-up");
+      const rows = Array.isArray(body.Transactions) ? (body.Transactions as unknown[]) : [];
+      const card = (rows[0] as { CreditCard?: { ExpirationDate?: unknown } } | undefined)
+        ?.CreditCard;
+      const match = /^(\d{4})-(\d{2})/.exec(String(card?.ExpirationDate ?? ""));
+      if (!response.ok || !match) return null;
+      const month = Number(match[2]);
+      return month >= 1 && month <= 12 ? { month, year: Number(match[1]) } : null;
     },
 
     /** The webhook verification key (Viva asks the endpoint for it before it sends events). */
@@ -363,6 +401,7 @@ export function vivaGateway(config: VivaConfig): PaymentGateway {
           status: vivaStatus(txn.statusId),
           amountCents: txn.amountCents,
           providerOrder: txn.orderCode,
+          cardLast4: txn.cardLast4,
         },
       };
     },

@@ -15,6 +15,7 @@ import { paymentOrders } from "../db/schema";
 import { vivaClient, vivaGateway, VivaUnavailable } from "../gateway/viva";
 import { paymentProvider } from "./provider";
 import { closeOrder, findOrder, processReturn } from "./service";
+import { reconcileMandateOrders } from "../direct-debit/viva";
 
 /** Orders younger than this are the customer's, still paying. */
 export const RECONCILE_AFTER_MS = 30 * 60_000;
@@ -98,6 +99,16 @@ export async function reconcileOrders(env: Env, now: Date): Promise<ReconcileRep
         }),
       );
     }
+  }
+  // Direct-debit mandate orders (never payments): stored, expired or kept the same way.
+  const mandates = await reconcileMandateOrders(db, provider.config, now).catch(
+    (error: unknown) => {
+      console.error(JSON.stringify({ type: "reconcile-dd", error: String(error) }));
+      return null;
+    },
+  );
+  if (mandates && (mandates.settled || mandates.kept || mandates.errors)) {
+    console.log(JSON.stringify({ type: "reconcile-dd", ...mandates }));
   }
   return report;
 }

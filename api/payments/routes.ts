@@ -28,6 +28,7 @@ import { testAcquirer } from "../gateway/acquirer";
 import { VivaUnavailable, vivaGateway } from "../gateway/viva";
 import { paymentProvider } from "./provider";
 import { vivaWebhookRoutes } from "./webhook";
+import { mandateReturn } from "../direct-debit/viva";
 import type { PaymentGateway } from "../gateway/gateway";
 import { toCents } from "../../core/gateway";
 import { ApiError, badRequest, notFound } from "../lib/errors";
@@ -305,7 +306,17 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("json", gatewayReturnSchema),
     async (c) => {
-      const data = await processReturn(c.get("db"), gatewayFor(c), c.req.valid("json"));
+      const db = c.get("db");
+      const fields = c.req.valid("json");
+      const provider = paymentProvider(c.env);
+      const config = provider.kind === "viva" ? provider.config : null;
+      // A direct-debit mandate's order comes back on the same path (api/direct-debit/viva.ts).
+      const data = await processReturn(
+        db,
+        gatewayFor(c),
+        fields,
+        mandateReturn(db, config, fields),
+      );
       return c.json({ data });
     },
   )

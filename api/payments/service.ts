@@ -222,7 +222,12 @@ type Recorded = "recorded" | "already_processed" | "nothing_due";
  * other statement is conditioned on the claim, and D1 runs a batch as one transaction, so two
  * returns that race see each other's balance: exactly one of them records.
  */
-async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string): Promise<Recorded> {
+async function recordSuccess(
+  db: Db,
+  order: OrderRow,
+  acquirerTxn: string,
+  cardLast4: string | null = null,
+): Promise<Recorded> {
   const claim = randomToken(16);
   const now = nowIso();
   const today = todayUtc();
@@ -235,14 +240,15 @@ async function recordSuccess(db: Db, order: OrderRow, acquirerTxn: string): Prom
   const statements: D1PreparedStatement[] = [
     conn
       .prepare(
-        `UPDATE payment_orders SET status = 'success', acquirer_txn = ?, claim = ?, completed_at = ?
+        `UPDATE payment_orders SET status = 'success', acquirer_txn = ?, claim = ?, completed_at = ?,
+           card_last4 = ?
          WHERE id = ? AND status = 'started'
            AND NOT EXISTS (SELECT 1 FROM payment_order_items i JOIN meters m ON m.id = i.meter_id
                             WHERE i.order_id = payment_orders.id
                               AND i.amount_cents > m.running_total_cents)
          RETURNING id`,
       )
-      .bind(acquirerTxn, claim, now, order.id),
+      .bind(acquirerTxn, claim, now, cardLast4, order.id),
     // The ledger: the transaction number is the reference, with "-n" (n = 1, 2, … in meter id
     // order) when one payment covers several supplies.
     conn
@@ -343,11 +349,17 @@ export async function processReturn(
   db: Db,
   gateway: PaymentGateway,
   fields: Record<string, string>,
+  /** A code that names no payment order may name another kind (a direct-debit mandate's). */
+  other?: (providerOrder: string) => Promise<ApiPaymentOutcome | null>,
 ): Promise<ApiPaymentOutcome> {
   // Viva names the order by its own code (`s`): one stable return path for every order.
   const ref = gateway.returnOrderRef?.(fields);
   const named = ref === undefined ? undefined : await findOrderByProviderRef(db, ref);
-  if (ref !== undefined && !named) throw new ApiError(404, "payment_not_found");
+  if (ref !== undefined && !named) {
+    const outcome = await other?.(ref);
+    if (outcome) return outcome;
+    throw new ApiError(404, "payment_not_found");
+  }
   // Viva's webhook may have recorded it before the customer came back: the customer sees the
   // recorded result (the receipt itself still needs the customer's sign-in or pay link).
   if (named?.status === "success") return outcomeOf(named, "success");
@@ -384,7 +396,7 @@ export async function processReturn(
   }
   switch (result.status) {
     case "approved": {
-      const recorded = await recordSuccess(db, order, result.acquirerTxn);
+      const recorded = await recordSuccess(db, order, result.acquirerTxn, result.cardLast4);
       if (recorded === "nothing_due") {
         const refused = await refuseOverpayment(db, gateway, order, result.acquirerTxn);
         return outcomeOf(order, refused ? "already_paid" : "already_processed");
@@ -453,7 +465,8 @@ export async function loadReceipt(db: Db, reference: string) {
     reference: order.reference,
     amount: euros(order.amount_cents),
     completed_at: order.completed_at ?? order.created_at,
-    card_last4: charge?.card_last4 ?? null,
+    // Viva's from its read-back (kept on the order), the test acquirer's from its own table.
+    card_last4: order.card_last4 ?? charge?.card_last4 ?? null,
     items: results.map((row) => ({
       meter_id: row.id,
       supply_number: supplyNumber(row),

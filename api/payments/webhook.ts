@@ -18,6 +18,7 @@ import { json as jsonAnswer, documented } from "../lib/openapi";
 import type { ApiEnv } from "../types";
 import { paymentProvider } from "./provider";
 import { processReturn } from "./service";
+import { mandateReturn } from "../direct-debit/viva";
 
 const doc = documented("Payments");
 
@@ -97,7 +98,9 @@ export const vivaWebhookRoutes = new Hono<ApiEnv>()
         const settle = async () => {
           const txn = await vivaClient(config).transaction(t);
           if (!txn) throw new ApiError(400, "payment_invalid");
-          return processReturn(db, vivaGateway(config), { t, s: txn.orderCode });
+          const fields = { t, s: txn.orderCode };
+          // A mandate order (direct debit) is settled as such, never recorded as a payment.
+          return processReturn(db, vivaGateway(config), fields, mandateReturn(db, config, fields));
         };
         const work = settle().then(
           (outcome) =>

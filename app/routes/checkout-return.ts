@@ -35,7 +35,21 @@ function withQuery(path: string, query: Record<string, string>): string {
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
+/** A direct-debit mandate's order (api/direct-debit/viva.ts MANDATE_RETURN): never a payment. */
+const MANDATE_RETURN = "/direct-debit";
+
 export function outcomeRedirect(outcome: ApiPaymentOutcome): string {
+  if (outcome.return_to === MANDATE_RETURN) {
+    // The flow's own pages: its success step, or its step 3 with the spec's message.
+    if (outcome.outcome === "success") return "/direct-debit/thank-you";
+    const failed =
+      outcome.reason === "card_failed"
+        ? "declined"
+        : outcome.reason === "not_completed"
+          ? "timeout"
+          : "failed";
+    return withQuery(MANDATE_RETURN, { failed });
+  }
   switch (outcome.outcome) {
     case "success":
       return withQuery(outcome.return_to, {

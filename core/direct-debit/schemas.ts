@@ -70,6 +70,11 @@ export function ddFlowCardSchema(now: () => Date = () => new Date()) {
     .superRefine((value, ctx) => expiryRefine(value, ctx, now));
 }
 
+/** POST /direct-debit/flows/{token}/viva: with Viva only the supply (the card is entered at Viva). */
+export const ddFlowSupplySchema = z.object({
+  meter_id: z.coerce.number(required).int().positive("directDebit:errors.chooseSupply"),
+});
+
 /** PUT /users/{userId}/direct-debits/{meterId}. */
 export function ddCardSchema(now: () => Date = () => new Date()) {
   return z.object(ddCardShape()).superRefine((value, ctx) => expiryRefine(value, ctx, now));

@@ -9,6 +9,11 @@
  * - `GET /api/messages/config/token` (Basic merchant id:API key): the webhook key `{ Key }`;
  * - `GET /api/orders/{code}`, `GET /api/transactions?ordercode=`, `DELETE /api/orders/{code}`,
  *   `DELETE /api/transactions/{id}?amount=` (Basic): look-ups, cancel order, cancel/refund;
+ * - direct debit (ADR 0025, "Direct debit"): an order with `allowRecurring` gives transactions
+ *   whose read-back says `recurringSupport: true`; `GET /api/transactions/{id}` (Basic) has the
+ *   card's `ExpirationDate`; `POST /api/transactions/{id}` (Basic) charges again ("Create a
+ *   recurring payment", recorded in `recurring`); `POST /acquiring/v1/cards/tokens` (Bearer)
+ *   turns a transaction into a card token ("Handle card tokens");
  * - `GET /web/checkout?ref={code}`: a minimal hosted page with "Pay" and "Fail", which sends the
  *   customer to the portal's return URL with `t` and `s` (Viva's success/failure URL) and/or fires
  *   the webhook (1796/1798) at the portal.
@@ -73,6 +78,8 @@ export interface VivaStub {
   orders: Map<string, StubOrder>;
   transactions: Map<string, StubTransaction>;
   refunds: { transactionId: string; amountCents: number }[];
+  /** Recurring charges made on an initial transaction (`POST /api/transactions/{id}`). */
+  recurring: { initialTransactionId: string; amountCents: number }[];
   requests: StubRequest[];
   tokensIssued(): number;
   /** The portal this page returns to and posts webhooks to. */
@@ -109,6 +116,7 @@ export async function startVivaStub(): Promise<VivaStub> {
   const orders = new Map<string, StubOrder>();
   const transactions = new Map<string, StubTransaction>();
   const refunds: { transactionId: string; amountCents: number }[] = [];
+  const recurring: { initialTransactionId: string; amountCents: number }[] = [];
   const requests: StubRequest[] = [];
   const tokens = new Map<string, number>(); // token → expiry (ms)
   let issued = 0;
@@ -154,7 +162,7 @@ export async function startVivaStub(): Promise<VivaStub> {
       customerTrns: String(orders.get(txn.orderCode)?.body.customerTrns ?? ""),
       merchantTrns: seen.merchantTrns,
       transactionTypeId: 5,
-      recurringSupport: false,
+      recurringSupport: orders.get(txn.orderCode)?.body.allowRecurring === true,
       totalInstallments: 0,
       cardCountryCode: "GR",
       cardIssuingBank: "Test Bank",
@@ -343,6 +351,39 @@ ${form("pay", "Pay")}${form("fail", "Fail")}</main></body></html>`);
         });
       }
       const refundMatch = /^\/api\/transactions\/([^/]+)$/.exec(path);
+      if (method === "GET" && refundMatch) {
+        const txn = transactions.get(decodeURIComponent(refundMatch[1] ?? ""));
+        if (!txn) return send(res, 404, { ErrorCode: 404, ErrorText: "not found" });
+        return send(res, 200, {
+          Transactions: [
+            {
+              TransactionId: txn.transactionId,
+              StatusId: txn.statusId,
+              Amount: txn.amountCents / 100,
+              Order: { OrderCode: txn.orderCode },
+              CreditCard: {
+                Number: "414746XXXXXX0133",
+                CountryCode: "GR",
+                IssuingBank: "Test Bank",
+                CardHolderName: "TEST CUSTOMER",
+                CardType: { CardTypeId: 0, Name: "VISA" },
+                ExpirationDate: "2030-10-31T00:00:00",
+              },
+            },
+          ],
+          ErrorCode: 0,
+        });
+      }
+      if (method === "POST" && refundMatch) {
+        const id = decodeURIComponent(refundMatch[1] ?? "");
+        const initial = transactions.get(id);
+        const amount = Number((JSON.parse(body || "{}") as { amount?: unknown }).amount);
+        if (!initial || initial.statusId !== "F" || !readBack(initial).recurringSupport) {
+          return send(res, 200, { ErrorCode: 403, ErrorText: "recurring not allowed" });
+        }
+        recurring.push({ initialTransactionId: id, amountCents: amount });
+        return send(res, 200, { TransactionId: randomUUID(), StatusId: "F", ErrorCode: 0 });
+      }
       if (method === "DELETE" && refundMatch) {
         const id = decodeURIComponent(refundMatch[1] ?? "");
         const txn = transactions.get(id);
@@ -353,6 +394,14 @@ ${form("pay", "Pay")}${form("fail", "Fail")}</main></body></html>`);
         refunds.push({ transactionId: id, amountCents });
         return send(res, 200, { TransactionId: randomUUID(), StatusId: "F", ErrorCode: 0 });
       }
+    }
+    if (method === "POST" && path === "/acquiring/v1/cards/tokens") {
+      if (!bearerOk(req)) return send(res, 401, { message: "unauthorized" });
+      const { transactionId } = JSON.parse(body || "{}") as { transactionId?: string };
+      if (!transactionId || transactions.get(transactionId)?.statusId !== "F") {
+        return send(res, 400, { message: "invalid transaction" });
+      }
+      return send(res, 200, { token: `ctok_${randomUUID().replaceAll("-", "")}` });
     }
     if (method === "GET" && path === "/web/checkout") {
       return checkoutPage(res, url.searchParams.get("ref") ?? "");
@@ -421,6 +470,7 @@ ${form("pay", "Pay")}${form("fail", "Fail")}</main></body></html>`);
     orders,
     transactions,
     refunds,
+    recurring,
     requests,
     tokensIssued: () => issued,
     setPortal(next) {
