@@ -115,9 +115,10 @@ test("the pay page fits a 320 px screen, then a payment through Viva's page back
     .getByRole("link", { name: el("payments:paymentMessages.receipt") })
     .click();
   await expect(page.getByRole("heading", { name: el("payments:receipt.title") })).toBeVisible();
-  await expect(page.locator("section", { hasText: el("payments:receipt.title") })).toContainText(
-    reference,
-  );
+  const receipt = page.locator("section", { hasText: el("payments:receipt.title") });
+  await expect(receipt).toContainText(reference);
+  // The card's last four, from Viva's read-back (masked cardNumber), as the test acquirer's.
+  await expect(receipt).toContainText("0133");
 });
 
 test("a payment recorded by Viva's webhook alone, while the customer never comes back", async ({
@@ -150,4 +151,43 @@ test("a tampered return (another order's transaction) is refused and records not
   await expect(dialog(page)).toContainText(el("payments:paymentErrors.invalid"));
   await checkA11y(page);
   expect(await balance(page)).toBe(before);
+});
+
+test("direct debit set up through Viva's page, at 320 px, to the success step", async ({
+  page,
+}) => {
+  // Signed out, in Greek: VAT → SMS code → the supply, then the card on Viva's page only.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(url("/direct-debit"));
+  await page.getByLabel(el("directDebit:vat.label")).fill(h.vat);
+  await page.getByRole("button", { name: el("directDebit:vat.submit") }).click();
+  await expect(page.getByRole("heading", { name: el("directDebit:code.title") })).toBeVisible();
+  const outbox = await page.request.get(url("/api/dev/outbox"));
+  const rows = (
+    (await outbox.json()) as { data: { id: number; recipient: string; body: string }[] }
+  ).data;
+  const sms = rows.filter((m) => m.recipient === h.phone).sort((a, b) => b.id - a.id)[0];
+  await page
+    .getByLabel(el("directDebit:code.label"))
+    .fill(/\b(\d{6})\b/.exec(sms?.body ?? "")?.[1] ?? "");
+  await page.getByRole("button", { name: el("directDebit:code.submit"), exact: true }).click();
+  // No card fields here: the card is entered at Viva.
+  const submit = page.getByRole("button", { name: el("directDebit:card.vivaSubmit") });
+  await expect(submit).toBeVisible();
+  await expect(page.getByLabel(el("directDebit:card.number"))).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await checkA11y(page);
+  await page.getByRole("radio").first().check();
+  await submit.click();
+  await page.waitForURL(/\/web\/checkout\?ref=\d+/);
+  const code = new URL(page.url()).searchParams.get("ref") ?? "";
+  expect(viva.orders.get(code)?.body).toMatchObject({ amount: 30, allowRecurring: true });
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL(/\/direct-debit\/thank-you$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: el("directDebit:done.title") }),
+  ).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(el("directDebit:done.body"));
+  await expect(page.locator("main")).toContainText("0133");
+  await checkA11y(page);
 });

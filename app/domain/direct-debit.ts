@@ -9,6 +9,7 @@ import {
   ddCardSchema,
   ddCodeSchema,
   ddFlowCardSchema,
+  ddFlowSupplySchema,
   ddVatSchema,
 } from "../../core/direct-debit/schemas";
 
@@ -18,11 +19,13 @@ export const vatFormSchema = ddVatSchema;
 export const codeFormSchema = ddCodeSchema;
 /** Step 3: the supply and the card. */
 export const cardFormSchema = ddFlowCardSchema();
+/** Step 3 with Viva: the supply only (the card is entered on Viva's page). */
+export const vivaSupplyFormSchema = ddFlowSupplySchema;
 /** Signed in: a new card for one supply. */
 export const manageCardSchema = ddCardSchema();
 
 /** The forms of /direct-debit post one of these intents. */
-export const flowIntentSchema = z.enum(["start", "verify", "resend", "card", "restart"]);
+export const flowIntentSchema = z.enum(["start", "verify", "resend", "card", "viva", "restart"]);
 export type FlowIntent = z.infer<typeof flowIntentSchema>;
 
 /** The forms of /b2b/paroxes/{meterId}/direct-debit. */
@@ -77,6 +80,17 @@ export function ddErrorMessage(failure: {
     default:
       return { field: null, key: "directDebit:errors.failed" };
   }
+}
+
+/**
+ * The spec §8 message of a Viva mandate that was not set up (checkout-return's `?failed=`):
+ * declined at Viva, timed out (not completed yet), or the generic failure.
+ */
+export function vivaFailureKey(failed: string | null): string | null {
+  if (failed === null) return null;
+  if (failed === "declined") return "directDebit:errors.declined";
+  if (failed === "timeout") return "directDebit:errors.timeout";
+  return "directDebit:errors.failed";
 }
 
 /** Seconds to wait, from a 429's message (the API puts the Retry-After there). */

@@ -71,3 +71,11 @@ export function saveDirectDebitFlowCard(api: ApiClient, token: string, body: Dir
 export function activateDirectDebitFlow(api: ApiClient, token: string) {
   return api.request<ApiDdFlow>("POST", `/direct-debit/flows/${token}/activate`, { auth: "none" });
 }
+
+/** POST /direct-debit/flows/{token}/viva: with Viva, the supply; the answer is Viva's page. */
+export function startDirectDebitViva(api: ApiClient, token: string, body: { meter_id: number }) {
+  return api.request<{ redirect_url: string }>("POST", `/direct-debit/flows/${token}/viva`, {
+    auth: "none",
+    body,
+  });
+}

@@ -24,8 +24,11 @@ import {
   flowIntentSchema,
   retryAfterSeconds,
   vatFormSchema,
+  vivaFailureKey,
+  vivaSupplyFormSchema,
   waitMinutes,
 } from "../../domain/direct-debit";
+import { paymentProviderKind } from "../../../core/payment-provider";
 import { withRetryAfter } from "../../domain/throttle";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/index";
@@ -40,6 +43,7 @@ import {
   resendDirectDebitCode,
   saveDirectDebitFlowCard,
   startDirectDebitFlow,
+  startDirectDebitViva,
   verifyDirectDebitCode,
 } from "../../.server/api/direct-debit";
 import { NO_STORE } from "../../.server/no-store";
@@ -69,13 +73,19 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const flow = state.kind === "flow" && state.flow.step !== "done" ? state.flow : null;
   const expired = new URL(args.request.url).searchParams.get("expired") === "1";
-  const notice: Notice | null =
-    state.kind === "expired" || (expired && !flow)
+  const env = args.context.get(cloudflareContext).env;
+  // Back from Viva's page without a mandate (checkout-return): the spec's message, on step 3.
+  const vivaFailed = flow
+    ? vivaFailureKey(new URL(args.request.url).searchParams.get("failed"))
+    : null;
+  const notice: Notice | null = vivaFailed
+    ? { key: vivaFailed }
+    : state.kind === "expired" || (expired && !flow)
       ? { key: "directDebit:errors.sessionExpired" }
       : state.kind === "unavailable"
         ? { key: "directDebit:errors.failed" }
         : // SMS off for the whole deployment: the code cannot be sent to anyone (issue #34).
-          !flow && !smsAvailable(args.context.get(cloudflareContext).env)
+          !flow && !smsAvailable(env)
           ? { key: "directDebit:errors.smsOff" }
           : null;
   const headers = state.kind === "expired" ? await clearFlowToken(args) : {};
@@ -84,6 +94,8 @@ export async function loader(args: Route.LoaderArgs) {
       flow,
       notice,
       prefill: flow ? null : await signedInVat(args),
+      // With Viva the card is entered on Viva's page, never in this form (ADR 0025).
+      viva: paymentProviderKind(env) === "viva",
       sent: new URL(args.request.url).searchParams.get("sent") === "1",
     },
     { headers: { ...NO_STORE, ...headers } },
@@ -143,6 +155,17 @@ export async function action(args: Route.ActionArgs) {
     const verified = await verifyDirectDebitCode(api, token, submission.value);
     if (verified.ok) throw redirect("/direct-debit", { headers: NO_STORE });
     return failure("verify", submission, verified, args);
+  }
+
+  if (intent.data === "viva") {
+    const submission = parseWithZod(formData, { schema: vivaSupplyFormSchema });
+    if (submission.status !== "success") {
+      return fail({ intent: "viva", result: submission.reply() });
+    }
+    const started = await startDirectDebitViva(api, token, submission.value);
+    // Off to Viva's hosted page (its origin is in form-action for the no-JavaScript redirect).
+    if (started.ok) throw redirect(started.data.redirect_url, { headers: NO_STORE });
+    return failure("viva", submission, started, args);
   }
 
   // intent "card"
@@ -225,6 +248,8 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
           <VatStep prefill={loaderData.prefill} lastResult={lastResult("start")} />
         ) : step === "code" && flow ? (
           <CodeStep flow={flow} sent={loaderData.sent} lastResult={lastResult("verify")} />
+        ) : flow && loaderData.viva ? (
+          <VivaStep flow={flow} lastResult={lastResult("viva")} />
         ) : flow ? (
           <CardStep flow={flow} lastResult={lastResult("card")} />
         ) : null}
@@ -347,6 +372,77 @@ function CodeStep({
   );
 }
 
+/** The supply radio group of step 3 (the card form and Viva's step share it). */
+function SupplyChoice({
+  flow,
+  meta,
+}: {
+  flow: ApiDdFlow;
+  meta: Parameters<typeof RadioGroup>[0]["meta"];
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  return (
+    <RadioGroup
+      meta={meta}
+      legend={t("card.supply")}
+      className="field"
+      describe="group"
+      options={flow.supplies.map((supply) => ({
+        value: String(supply.meter_id),
+        label: (
+          <>
+            {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
+            <strong>{supply.supply_number}</strong>, {supply.address}
+            {supply.direct_debit ? (
+              <span className="muted">
+                {" "}
+                ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
+              </span>
+            ) : null}
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Step 3 with Viva: the supply here, the card on Viva's page (the portal never sees it). */
+function VivaStep({
+  flow,
+  lastResult,
+}: {
+  flow: ApiDdFlow;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  const [form, fields] = useForm<{ meter_id: string }>({
+    lastResult,
+    defaultValue: { meter_id: flow.meter_id ? String(flow.meter_id) : "" },
+  });
+  return (
+    <>
+      <h2 className="card__title">{t("card.title")}</h2>
+      <p className="muted">{t("monthly")}</p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <ErrorSummary
+          form={form}
+          ns={DD_ERROR_NS}
+          labelKey={DIRECT_DEBIT_LABEL_KEYS}
+          targets={
+            flow.supplies[0]
+              ? { meter_id: `${fields.meter_id.id}-${flow.supplies[0].meter_id}` }
+              : undefined
+          }
+        />
+        <SupplyChoice flow={flow} meta={fields.meter_id} />
+        <p>{t("card.vivaIntro")}</p>
+        <StepSubmit intent="viva" label={t("card.vivaSubmit")} />
+      </Form>
+      <RestartForm />
+    </>
+  );
+}
+
 function CardStep({
   flow,
   lastResult,
@@ -386,27 +482,7 @@ function CardStep({
               : undefined
           }
         />
-        <RadioGroup
-          meta={fields.meter_id}
-          legend={t("card.supply")}
-          className="field"
-          describe="group"
-          options={flow.supplies.map((supply) => ({
-            value: String(supply.meter_id),
-            label: (
-              <>
-                {t(supply.division === 1 ? "kind.electricity" : "kind.gas")}{" "}
-                <strong>{supply.supply_number}</strong>, {supply.address}
-                {supply.direct_debit ? (
-                  <span className="muted">
-                    {" "}
-                    ({t("card.replaces", { last4: supply.direct_debit.card_last4 })})
-                  </span>
-                ) : null}
-              </>
-            ),
-          }))}
-        />
+        <SupplyChoice flow={flow} meta={fields.meter_id} />
         <CardFields fields={fields} />
         <StepSubmit intent="card" label={t("card.submit")} />
       </Form>
