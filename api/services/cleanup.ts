@@ -50,7 +50,10 @@ export const RETENTION = {
 } as const;
 
 const SESSION_GONE = `expires_at <= ?1 OR revoked_at <= ${ago(RETENTION.afterUse)}`;
-const DIRECT_DEBIT_FLOW_GONE = `expires_at <= ${ago(RETENTION.afterExpiry)}`;
+/** A flow whose Viva mandate order is still open waits until the reconciliation settles it. */
+const DIRECT_DEBIT_FLOW_GONE = `expires_at <= ${ago(RETENTION.afterExpiry)}
+  AND NOT EXISTS (SELECT 1 FROM direct_debit_orders o WHERE o.flow_id = direct_debit_flows.id
+                   AND o.status = 'started' AND o.provider_order IS NOT NULL)`;
 /**
  * A payment order still 'started' long after the gateway's session ended: nothing was recorded
  * for it and the test acquirer holds no approved charge for it (one it approved waits for
@@ -115,6 +118,12 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     table: "outbox",
     goes: `sent emails and SMS older than ${RETENTION.outbox}`,
     sql: `DELETE FROM outbox WHERE created_at < ${ago(RETENTION.outbox)}`,
+  },
+  {
+    table: "direct_debit_orders",
+    goes: "the Viva mandate orders of direct-debit flows that go below (the mandate itself stays)",
+    sql: `DELETE FROM direct_debit_orders
+            WHERE flow_id IN (SELECT id FROM direct_debit_flows WHERE ${DIRECT_DEBIT_FLOW_GONE})`,
   },
   {
     table: "direct_debit_code_sends",

@@ -143,6 +143,29 @@ describe("direct debit with Viva", () => {
     expect(stub.refunds.some((r) => r.transactionId === failed.transactionId)).toBe(false);
   });
 
+  it("the hourly reconciliation stores a mandate paid at Viva and expires another, no payment", async () => {
+    server.query(`DELETE FROM direct_debits WHERE meter_id = ${METER}`);
+    const before = payments();
+    const paid = await toViva(); // paid at Viva, the customer never came back, no webhook
+    const gone = await toViva();
+    stub.pay(paid.order.orderCode);
+    gone.order.stateId = 1;
+    const ago = new Date(Date.now() - 40 * 60_000).toISOString();
+    server.query(`UPDATE direct_debit_orders SET created_at = '${ago}'`);
+    const run = await fetch(
+      `${server.baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("17 * * * *")}&time=${Date.now()}&format=json`,
+    );
+    expect(await run.json()).toMatchObject({ outcome: "ok" });
+    const status = (merchantTrns: string) =>
+      server.query<{ status: string; failure: string | null }>(
+        `SELECT status, failure FROM direct_debit_orders WHERE id = '${merchantTrns}'`,
+      )[0];
+    expect(status(paid.order.merchantTrns)).toEqual({ status: "success", failure: null });
+    expect(status(gone.order.merchantTrns)).toEqual({ status: "failed", failure: "expired" });
+    expect(mandate()?.card_last4).toBe("0133");
+    expect(payments()).toBe(before);
+  });
+
   it("a page return goes to the flow's own pages, and the receipt of a payment has the card's last four", async () => {
     server.query(`DELETE FROM direct_debits WHERE meter_id = ${METER}`);
     const { order } = await toViva();

@@ -320,6 +320,11 @@ describe("#34 a deploy never reaches the built-in test acquirer", () => {
     );
     expect(card.status).toBe(503);
     expect(card.code).toBe("dd_unavailable");
+    // Nor does the Viva way start without Viva's secrets (fail closed): no order anywhere.
+    const viva = await client.call(`/direct-debit/flows/${"a".repeat(32)}/viva`, {
+      body: { meter_id: DEMO.household.mainMeterId },
+    });
+    expect([viva.status, viva.code]).toEqual([503, "dd_unavailable"]);
     expect(mandates()).toBe(held);
   });
 });
