@@ -190,4 +190,10 @@ test("direct debit set up through Viva's page, at 320 px, to the success step", 
   await expect(page.getByRole("status")).toContainText(el("directDebit:done.body"));
   await expect(page.locator("main")).toContainText("0133");
   await checkA11y(page);
+  // Signed in, the supply's page shows the mandate and sends a new card to Viva, never a form.
+  await signIn(page);
+  await page.goto(url(`/b2b/paroxes/${h.mainMeterId}/direct-debit`));
+  await expect(page.locator("main")).toContainText("0133");
+  await expect(page.getByRole("link", { name: el("directDebit:manage.vivaLink") })).toBeVisible();
+  await expect(page.getByLabel(el("directDebit:card.number"))).toHaveCount(0);
 });

@@ -16,6 +16,8 @@ import { permissionError, requirePermission } from "../../.server/permission";
 import type { Route } from "./+types/direct-debit";
 import { cancelDirectDebit, directDebits, saveDirectDebit } from "../../.server/api/direct-debit";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
+import { cloudflareContext } from "../../context";
+import { paymentProviderKind } from "../../../core/payment-provider";
 
 export const handle: RouteHandle = {
   i18n: ["directDebit", "forms"],
@@ -58,6 +60,8 @@ export async function loader(args: Route.LoaderArgs) {
       },
       mandate: list.data.find((m) => m.meter_id === meter.id) ?? null,
       confirmCancel: new URL(args.request.url).searchParams.get("confirm") === "cancel",
+      // With Viva a card is entered on Viva's page only: through the set-up flow (ADR 0025).
+      viva: paymentProviderKind(args.context.get(cloudflareContext).env) === "viva",
     },
     { headers: NO_STORE },
   );
@@ -105,7 +109,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ManageDirectDebit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("directDebit");
-  const { meter, mandate, confirmCancel } = loaderData;
+  const { meter, mandate, confirmCancel, viva } = loaderData;
   return (
     <>
       <div className="page-head">
@@ -154,7 +158,18 @@ export default function ManageDirectDebit({ loaderData, actionData }: Route.Comp
             {mandate ? t("manage.edit") : t("manage.setUp")}
           </h2>
           <p className="muted">{t("monthly")}</p>
-          <ManageForm lastResult={actionData?.result} />
+          {viva ? (
+            <>
+              <p>{t("manage.viva")}</p>
+              <div className="actions">
+                <a className="btn" href="/direct-debit">
+                  {t("manage.vivaLink")}
+                </a>
+              </div>
+            </>
+          ) : (
+            <ManageForm lastResult={actionData?.result} />
+          )}
         </section>
       ) : (
         <p className="muted">{t("manage.notEligible")}</p>
