@@ -6,8 +6,10 @@ import {
   manageCardSchema,
   retryAfterSeconds,
   vatFormSchema,
+  vivaFailureKey,
   waitMinutes,
 } from "./direct-debit";
+import { outcomeRedirect } from "../routes/checkout-return";
 import {
   chargeDay,
   checkCode,
@@ -188,5 +190,32 @@ describe("API errors on the page", () => {
     expect(retryAfterSeconds(undefined)).toBeNull();
     expect(waitMinutes(40)).toBe(1);
     expect(waitMinutes(600)).toBe(10);
+  });
+});
+
+describe("direct debit with Viva (ADR 0025)", () => {
+  it("a mandate's return goes to the flow's pages with the spec's message", () => {
+    const mandate = {
+      order_id: "ddo_x",
+      reference: "ddo_x",
+      amount: 0.3,
+      return_to: "/direct-debit",
+    };
+    expect(outcomeRedirect({ ...mandate, outcome: "success", reason: null })).toBe(
+      "/direct-debit/thank-you",
+    );
+    expect(outcomeRedirect({ ...mandate, outcome: "fail", reason: "card_failed" })).toBe(
+      "/direct-debit?failed=declined",
+    );
+    expect(outcomeRedirect({ ...mandate, outcome: "fail", reason: "not_completed" })).toBe(
+      "/direct-debit?failed=timeout",
+    );
+    expect(outcomeRedirect({ ...mandate, outcome: "fail", reason: null })).toBe(
+      "/direct-debit?failed=failed",
+    );
+    expect(vivaFailureKey("declined")).toBe("directDebit:errors.declined");
+    expect(vivaFailureKey("timeout")).toBe("directDebit:errors.timeout");
+    expect(vivaFailureKey("anything")).toBe("directDebit:errors.failed");
+    expect(vivaFailureKey(null)).toBeNull();
   });
 });
