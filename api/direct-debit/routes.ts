@@ -215,6 +215,7 @@ export const directDebitRoutes = new Hono<ApiEnv>()
         400: ["invalid_data"],
         404: ["not_found"],
         410: ["dd_session_expired"],
+        429: ["too_many_attempts"],
         502: ["payment_provider_error"],
         503: ["dd_unavailable"],
       },

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { ApiPaymentOutcome } from "../../core/contract";
-import { cardBrand } from "../../core/direct-debit/rules";
+import { cardBrand, FLOW_TTL_SECONDS } from "../../core/direct-debit/rules";
 import { randomToken } from "../../core/tokens";
 import type { Db } from "../db";
 import { customers, directDebitFlows, directDebitOrders } from "../db/schema";
@@ -28,6 +28,8 @@ import { ownEligibleMeter, upsertStatement, type FlowRow, type RegisteredCard } 
 
 /** The verification amount: Viva's smallest order (0,30 €), refunded as soon as it is recorded. */
 export const MANDATE_AMOUNT_CENTS = 30;
+/** At most this many Viva orders per set-up flow (each is an order at Viva): then 429. */
+export const MAX_MANDATE_ORDERS_PER_FLOW = 5;
 /** Where a mandate's return sends the customer (checkout-return knows this path). */
 export const MANDATE_RETURN = "/direct-debit";
 
@@ -51,6 +53,13 @@ export async function startMandateOrder(
 ): Promise<string> {
   if (flow.status !== "card" && flow.status !== "confirm") throw badRequest("invalid_data");
   const meter = await ownEligibleMeter(db, { customerId: flow.customer_id }, meterId);
+  const [made] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(directDebitOrders)
+    .where(eq(directDebitOrders.flow_id, flow.id));
+  if ((made?.n ?? 0) >= MAX_MANDATE_ORDERS_PER_FLOW) {
+    throw new ApiError(429, "too_many_attempts", { message: String(FLOW_TTL_SECONDS) });
+  }
   const id = `ddo_${randomToken(16)}`;
   const [, , [holder]] = await db.batch([
     db
