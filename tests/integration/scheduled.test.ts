@@ -119,7 +119,12 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
         `INSERT INTO direct_debit_flows (id, customer_id, afm, mobile, created_at, expires_at) VALUES
           ('gone-itest', ${customer}, '${afm}', '6900000000', '${at(-49)}', '${at(-48)}'),
           ('kept-expired-recently', ${customer}, '${afm}', '6900000000', '${at(-2)}', '${at(-1)}'),
-          ('kept-live', ${customer}, '${afm}', '6900000000', '${at(-0.1)}', '${at(0.4)}')`,
+          ('kept-live', ${customer}, '${afm}', '6900000000', '${at(-0.1)}', '${at(0.4)}'),
+          ('kept-viva-open', ${customer}, '${afm}', '6900000000', '${at(-49)}', '${at(-48)}')`,
+        // A Viva mandate order goes with its flow once settled; an open one keeps its flow.
+        `INSERT INTO direct_debit_orders (id, flow_id, meter_id, amount_cents, provider_order, status, created_at) VALUES
+          ('gone-settled', 'gone-itest', ${meter}, 30, '9900000000000001', 'failed', '${at(-49)}'),
+          ('kept-open', 'kept-viva-open', ${meter}, 30, '9900000000000002', 'started', '${at(-49)}')`,
         `INSERT INTO direct_debit_code_sends (flow_id, kind, sent_at) VALUES
           ('gone-itest', 'first', '${at(-49)}'), ('kept-live', 'first', '${at(-0.1)}')`,
         `INSERT INTO all_smart_flows (id, customer_id, vat, phone, choice, created_at, expires_at) VALUES
@@ -166,6 +171,7 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       outbox: "subject",
       direct_debit_flows: "id",
       direct_debit_code_sends: "flow_id",
+      direct_debit_orders: "id",
       all_smart_flows: "id",
       request_files: "id",
       application_drafts: "id",
@@ -195,8 +201,9 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       throttle_counters: ["kept-itest"],
       application_throttle: ["kept-itest"],
       outbox: ["kept-recent"],
-      direct_debit_flows: ["kept-expired-recently", "kept-live"],
+      direct_debit_flows: ["kept-expired-recently", "kept-live", "kept-viva-open"],
       direct_debit_code_sends: ["kept-live"],
+      direct_debit_orders: ["kept-open"],
       all_smart_flows: ["kept-live"],
       request_files: ["kept-linked", "kept-live"],
       application_drafts: ["kept-live"],
