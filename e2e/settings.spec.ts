@@ -28,8 +28,15 @@ async function apiToken(request: APIRequestContext, vat: string, password = DEMO
 }
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: S.title });
-const openSettings = (page: Page, step = 1) =>
-  page.goto(`/b2b/episkopisi?modal=settings&step=${step}`);
+async function openSettings(page: Page, step = 1) {
+  await page.goto(`/b2b/episkopisi?modal=settings&step=${step}`);
+  // With JavaScript, the dialog's own code must have run before anything is typed into it: until
+  // its chunk arrives React keeps the server's HTML of the lazy dialog, and a click in it can be
+  // lost (a flaky "no error shown"). showModal() in its effect is the sign that it has.
+  if (test.info().project.name === "js") {
+    await expect.poll(() => dialog(page).evaluate((d) => d.matches(":modal"))).toBe(true);
+  }
+}
 
 test.describe.configure({ mode: "serial" });
 test.slow();
