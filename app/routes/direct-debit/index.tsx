@@ -10,6 +10,7 @@ import {
 } from "../../components/form";
 import { IntentButton } from "../../components/form/IntentButton";
 import { RadioGroup } from "../../components/form/RadioGroup";
+import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -420,6 +421,30 @@ function VivaStep({
     defaultValue: { meter_id: flow.meter_id ? String(flow.meter_id) : "" },
   });
   return (
+    <CardStepFrame flow={flow} form={form} supply={fields.meter_id}>
+      <p>{t("card.vivaIntro")}</p>
+      <StepSubmit intent="viva" label={t("card.vivaSubmit")} />
+    </CardStepFrame>
+  );
+}
+
+/**
+ * The card step's frame, the same whoever takes the card (the portal's own fields for the test
+ * issuer, Viva's page with Viva): its title, the error summary, the supply, then `children`.
+ */
+function CardStepFrame({
+  flow,
+  form,
+  supply,
+  children,
+}: {
+  flow: ApiDdFlow;
+  form: Parameters<typeof getFormProps>[0];
+  supply: Parameters<typeof SupplyChoice>[0]["meta"];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(["directDebit", "forms"]);
+  return (
     <>
       <h2 className="card__title">{t("card.title")}</h2>
       <p className="muted">{t("monthly")}</p>
@@ -429,14 +454,11 @@ function VivaStep({
           ns={DD_ERROR_NS}
           labelKey={DIRECT_DEBIT_LABEL_KEYS}
           targets={
-            flow.supplies[0]
-              ? { meter_id: `${fields.meter_id.id}-${flow.supplies[0].meter_id}` }
-              : undefined
+            flow.supplies[0] ? { meter_id: `${supply.id}-${flow.supplies[0].meter_id}` } : undefined
           }
         />
-        <SupplyChoice flow={flow} meta={fields.meter_id} />
-        <p>{t("card.vivaIntro")}</p>
-        <StepSubmit intent="viva" label={t("card.vivaSubmit")} />
+        <SupplyChoice flow={flow} meta={supply} />
+        {children}
       </Form>
       <RestartForm />
     </>
@@ -468,25 +490,9 @@ function CardStep({
     },
   });
   return (
-    <>
-      <h2 className="card__title">{t("card.title")}</h2>
-      <p className="muted">{t("monthly")}</p>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <ErrorSummary
-          form={form}
-          ns={DD_ERROR_NS}
-          labelKey={DIRECT_DEBIT_LABEL_KEYS}
-          targets={
-            flow.supplies[0]
-              ? { meter_id: `${fields.meter_id.id}-${flow.supplies[0].meter_id}` }
-              : undefined
-          }
-        />
-        <SupplyChoice flow={flow} meta={fields.meter_id} />
-        <CardFields fields={fields} />
-        <StepSubmit intent="card" label={t("card.submit")} />
-      </Form>
-      <RestartForm />
-    </>
+    <CardStepFrame flow={flow} form={form} supply={fields.meter_id}>
+      <CardFields fields={fields} />
+      <StepSubmit intent="card" label={t("card.submit")} />
+    </CardStepFrame>
   );
 }
