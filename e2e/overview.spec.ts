@@ -51,7 +51,7 @@ test.describe("overview of the household supply", () => {
     await expect(details.getByRole("columnheader", { name: el.topBanner.total })).toBeVisible();
     // Amounts: two decimals, comma decimals, euro sign; dates DD/MM/YYYY.
     await expect(details.getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
-    await expect(details.getByRole("cell").nth(3)).toHaveText(/^-?\d{1,3}(\.\d{3})*,\d{2} €$/);
+    await expect(details.getByRole("cell").nth(3)).toHaveText(/^-?\d{1,3}(\.\d{3})*,\d{2}\s€$/);
 
     // Dashboard.
     const dashboard = main.locator("section.dashboard");
@@ -284,7 +284,7 @@ const billTexts = (lng: "el" | "en") => ({
     ) as typeof import("../locales/el/common.json")
   ).billStatus,
 });
-const EURO = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
+const EURO = /^-?\d{1,3}(\.\d{3})*,\d{2}\s€$/;
 const PHONE = { width: 360, height: 740 };
 
 test.describe("#15 the money first on the overview", () => {

@@ -1,13 +1,13 @@
 import type { ApiReceipt } from "../../core/contract";
 import type { Lang } from "../types";
 
-/** "1.234,50 €": the display format of spec §5 in both languages. */
+/** "1.234,50 €": the display format of spec §5 in both languages (U+00A0 before "€"). */
 export function emailAmount(euros: number): string {
   const cents = Math.round(Math.abs(euros) * 100);
   const whole = Math.floor(cents / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${euros < 0 ? "-" : ""}${whole},${String(cents % 100).padStart(2, "0")} €`;
+  return `${euros < 0 ? "-" : ""}${whole},${String(cents % 100).padStart(2, "0")}\u00a0€`;
 }
 
 /** The payment receipt (one per payment, whatever the number of supplies). */

@@ -274,7 +274,7 @@ export async function renderInvoicePdf(
     const font = strong ? bold : regular;
     const size = strong ? 12 : 10.5;
     text(page, label, labelX, y, { font, size });
-    text(page, `${pdfAmount(amount)} €`, right - 6, y, { font, size, align: "right" });
+    text(page, `${pdfAmount(amount)}\u00a0€`, right - 6, y, { font, size, align: "right" });
     y -= strong ? 30 : 19;
   }
 

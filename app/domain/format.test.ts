@@ -13,28 +13,28 @@ import {
 
 describe("formatAmount", () => {
   it("uses two decimals, a comma decimal separator and dot thousands", () => {
-    expect(formatAmount(1234.5)).toBe("1.234,50 €");
-    expect(formatAmount(1234567.891)).toBe("1.234.567,89 €");
-    expect(formatAmount(0)).toBe("0,00 €");
-    expect(formatAmount(12)).toBe("12,00 €");
-    expect(formatAmount(999.999)).toBe("1.000,00 €");
+    expect(formatAmount(1234.5)).toBe("1.234,50\u00a0€");
+    expect(formatAmount(1234567.891)).toBe("1.234.567,89\u00a0€");
+    expect(formatAmount(0)).toBe("0,00\u00a0€");
+    expect(formatAmount(12)).toBe("12,00\u00a0€");
+    expect(formatAmount(999.999)).toBe("1.000,00\u00a0€");
   });
 
   it("rounds half-cents the way customers expect", () => {
-    expect(formatAmount(1.005)).toBe("1,01 €");
-    expect(formatAmount(0.1 + 0.2)).toBe("0,30 €");
+    expect(formatAmount(1.005)).toBe("1,01\u00a0€");
+    expect(formatAmount(0.1 + 0.2)).toBe("0,30\u00a0€");
   });
 
   it("keeps the sign of negative amounts (credits) and never shows -0", () => {
-    expect(formatAmount(-1234.5)).toBe("-1.234,50 €");
-    expect(formatAmount(-0.001)).toBe("0,00 €");
+    expect(formatAmount(-1234.5)).toBe("-1.234,50\u00a0€");
+    expect(formatAmount(-0.001)).toBe("0,00\u00a0€");
   });
 
   it("accepts numeric strings and treats missing values as zero", () => {
-    expect(formatAmount("1500.4")).toBe("1.500,40 €");
-    expect(formatAmount(null)).toBe("0,00 €");
-    expect(formatAmount(undefined)).toBe("0,00 €");
-    expect(formatAmount("abc")).toBe("0,00 €");
+    expect(formatAmount("1500.4")).toBe("1.500,40\u00a0€");
+    expect(formatAmount(null)).toBe("0,00\u00a0€");
+    expect(formatAmount(undefined)).toBe("0,00\u00a0€");
+    expect(formatAmount("abc")).toBe("0,00\u00a0€");
   });
 
   it("can leave out the currency sign", () => {

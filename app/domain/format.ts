@@ -14,7 +14,10 @@ import { supplyNumber as coreSupplyNumber, type SupplyNumberParts } from "../../
 export const DISPLAY_TIME_ZONE = "Europe/Athens";
 const EMPTY = "-";
 
-/** 1234.5 → "1.234,50 €" (or "1.234,50" with `currency: false`). */
+/**
+ * 1234.5 → "1.234,50 €" (or "1.234,50" with `currency: false`). The space before "€" is a
+ * NO-BREAK SPACE (U+00A0): an amount never wraps before its currency sign (spec §5).
+ */
 export function formatAmount(
   value: number | string | null | undefined,
   options: { currency?: boolean } = {},
@@ -28,7 +31,7 @@ export function formatAmount(
   const fraction = (cents % 100).toString().padStart(2, "0");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   const text = `${negative ? "-" : ""}${grouped},${fraction}`;
-  return options.currency === false ? text : `${text} €`;
+  return options.currency === false ? text : `${text}\u00a0€`;
 }
 
 type DateInput = string | number | Date | null | undefined;
