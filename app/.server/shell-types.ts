@@ -17,7 +17,7 @@ export interface ShellData {
   messages: ApiMessage[];
   unreadCount: number;
   banners: ApiBanner[];
-  /** Sidebar counters for the selected supply. */
+  /** Sidebar counters: supplies that owe (core/balance.ts), the selected supply's reading. */
   counters: { bills: number; meter: number };
   /**
    * The selected supply's history rows the overview shows, read with the frame (one API call,

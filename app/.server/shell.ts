@@ -68,7 +68,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
   if (session.get("skin") !== user.nrg_skin) session.set("skin", user.nrg_skin);
 
   const today = athensToday(new Date());
-  const counters = shellCounters(selected, today);
+  const counters = shellCounters(selected, today, dropdown);
   // Full rows only for the supplies this page shows (the 200-supply account's list is
   // not read in full on every page), with the frame's messages, banners and readings: one API
   // call, one D1 round trip. The readings only while the reading period is open, and only those

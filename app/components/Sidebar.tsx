@@ -28,7 +28,10 @@ function NavItems({ items }: { items: SidebarItem[] }) {
         {item.count > 0 ? (
           <span className="badge badge--count">
             {item.count}
-            <span className="visually-hidden"> {t(`nav.counter.${item.id}`)}</span>
+            <span className="visually-hidden">
+              {" "}
+              {t(`nav.counter.${item.id}`, { count: item.count })}
+            </span>
           </span>
         ) : null}
       </NavLink>

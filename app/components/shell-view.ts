@@ -1,6 +1,6 @@
 import type { ApiMeter, ApiMeterSummary, ApiUser, Role } from "../../core/contract";
 import { METER_IDS_LIMIT } from "../../core/limits";
-import { isActiveMeterStatus } from "../../core/meter-status";
+import { owes } from "../../core/balance";
 import type { ShellData } from "../.server/shell-types";
 import { formatAddress, isElectricity, supplyNumber } from "../domain/format";
 import {
@@ -100,7 +100,7 @@ export function shownMeterIds(
     ids.add(meter.id);
   }
   for (const meter of dropdown) {
-    if (isActiveMeterStatus(meter.status) && meter.running_total > 0) ids.add(meter.id);
+    if (owes(meter)) ids.add(meter.id);
   }
   return ids.size > METER_IDS_LIMIT ? "all" : [...ids];
 }

@@ -198,6 +198,8 @@ describe("isPageVisible (spec §2 page visibility)", () => {
 
 describe("indication period and counters", () => {
   const m = {
+    id: 1,
+    status: "Active",
     running_total: 12.5,
     division: 1,
     category: "Γ1",
@@ -214,9 +216,22 @@ describe("indication period and counters", () => {
     ).toBe(false);
   });
   it("counts an open balance and an open reading period on a visible electricity meter", () => {
-    expect(shellCounters(m, "2026-11-15")).toEqual({ bills: 1, meter: 1 });
-    expect(shellCounters({ ...m, running_total: 0 }, "2026-11-25")).toEqual({ bills: 0, meter: 0 });
-    expect(shellCounters({ ...m, division: 2 }, "2026-11-15").meter).toBe(0);
-    expect(shellCounters({ ...m, voltage_type: "02" }, "2026-11-15").meter).toBe(0);
+    expect(shellCounters(m, "2026-11-15", [m])).toEqual({ bills: 1, meter: 1 });
+    expect(shellCounters(m, "2026-11-25", [{ ...m, running_total: 0 }])).toEqual({
+      bills: 0,
+      meter: 0,
+    });
+    expect(shellCounters({ ...m, division: 2 }, "2026-11-15", [m]).meter).toBe(0);
+    expect(shellCounters({ ...m, voltage_type: "02" }, "2026-11-15", [m]).meter).toBe(0);
+  });
+  it("counts every supply that owes, a stopped one too, not only the selected one (#35)", () => {
+    const supplies = [
+      { ...m, id: 1, running_total: 0 },
+      { ...m, id: 2, status: "Stopped", running_total: 61.04 },
+      { ...m, id: 3, running_total: 12 },
+      { ...m, id: 4, running_total: -3 },
+      { ...m, id: 5, status: "OpenChecked", running_total: 9 },
+    ];
+    expect(shellCounters(supplies[0]!, "2026-11-25", supplies).bills).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ import {
   userStatusFromMeters,
 } from "../../core/meter-status";
 import { canSubmitReadings, type ReadingMeter } from "../../core/readings";
+import { accountBalance } from "../../core/balance";
 
 /**
  * Meter and account rules of spec §1, §2 and §4. The supply statuses and the user-status rule
@@ -167,21 +168,21 @@ export function isIndicationOpen(
   return from <= today && today <= to;
 }
 
-/** Sidebar counters of the selected supply (ShellData.counters). */
+/**
+ * Sidebar counters (ShellData.counters): "bills" counts the supplies of the drop-down that owe
+ * (core/balance.ts, the same supplies the overview and the pay page count, #35 §1); "meter" the
+ * selected supply's open reading period.
+ */
 export function shellCounters(
   meter: Pick<
     ApiMeter,
-    | "running_total"
-    | "division"
-    | "category"
-    | "voltage_type"
-    | "indication_open_from"
-    | "indication_open_to"
+    "division" | "category" | "voltage_type" | "indication_open_from" | "indication_open_to"
   >,
   today: string,
+  supplies: readonly Pick<ApiMeter, "id" | "status" | "running_total">[],
 ): { bills: number; meter: number } {
   return {
-    bills: meter.running_total > 0 ? 1 : 0,
+    bills: accountBalance(supplies, today).owing.length,
     meter:
       isElectricityMeter(meter) && isPageVisible(meter) && isIndicationOpen(meter, today) ? 1 : 0,
   };

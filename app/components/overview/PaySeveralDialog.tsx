@@ -4,9 +4,11 @@ import { IntentButton } from "../form/IntentButton";
 import { OverviewDialog } from "./OverviewDialog";
 import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsUnavailable";
 import type { PaySeveralView } from "./view";
+import { OverdueBadge } from "../OverdueBadge";
 
 /**
- * Spec §2 Modals, "pay multiple meters": the Active supplies with an open balance and their sum.
+ * Spec §2 Modals, "pay multiple meters": the supplies that owe (core/balance.ts: Active or Stopped
+ * with a balance, overdue first and marked) and their sum.
  * Paying is the bills-and-payments page's job; until it takes a selection, the button leads there.
  */
 export function PaySeveralDialog({
@@ -56,7 +58,15 @@ export function PaySeveralDialog({
                   <br />
                   <span className="muted">{row.address}</span>
                 </th>
-                <td className="num">{formatAmount(row.balance)}</td>
+                <td className="num">
+                  {formatAmount(row.balance)}
+                  {row.overdue ? (
+                    <>
+                      <br />
+                      <OverdueBadge />
+                    </>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

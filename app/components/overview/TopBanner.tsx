@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { BillStatusBadge } from "../BillStatusBadge";
 import { formatAmount, formatDate } from "../../domain/format";
 
-import type { TopBannerView } from "./view";
+import type { AccountBalanceView, TopBannerView } from "./view";
+import { OverdueBadge } from "../OverdueBadge";
 import "./hero.css";
 import { TableHead } from "../TableHead";
 import { RfCode } from "../bills/RfCode";
@@ -23,11 +24,17 @@ import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsU
  */
 export function TopBanner({
   banner,
+  account,
   payHref,
+  payPath,
   downloadHref,
 }: {
   banner: TopBannerView;
+  /** What every supply the person sees owes (core/balance.ts, #35 §1). */
+  account: AccountBalanceView;
   payHref: string;
+  /** The pay page; `?meter=` / `?meters=` is added for the supplies to pay. */
+  payPath: string;
   downloadHref: string | null;
 }) {
   const { t } = useTranslation(["overview", "bills"]);
@@ -35,17 +42,33 @@ export function TopBanner({
   const { details } = banner;
   const owedCents = toCents(banner.owed);
   const owing = owedCents > 0;
+  // "Nothing to pay" only when no supply the person sees owes: when only other supplies owe,
+  // the hero says what they owe in all and pays them.
+  const othersOnly = !owing && account.rows.length > 0;
+  const selectedOverdue = account.rows.some((row) => row.selected && row.overdue);
+  const showList = account.rows.some((row) => !row.selected);
+  const showPay = banner.showPay || (othersOnly && account.mayPay);
+  const heroPayHref = othersOnly
+    ? `${payPath}?meters=${account.rows.map((row) => row.id).join(",")}`
+    : payHref;
   return (
     <section
-      className={owing ? "card top-banner hero" : "card top-banner hero hero--settled"}
+      className={
+        owing || othersOnly ? "card top-banner hero" : "card top-banner hero hero--settled"
+      }
       aria-labelledby="top-banner-title"
     >
       <div className="hero__main">
         <div className="hero__money">
           <h2 id="top-banner-title" className="hero__label">
-            {owing ? t("hero.owed") : t("hero.nothing")}
+            {owing ? t("hero.owed") : othersOnly ? t("hero.othersOwe") : t("hero.nothing")}
           </h2>
-          {owing ? <p className="hero__amount amount">{formatAmount(banner.owed)}</p> : null}
+          {owing ? (
+            <p className="hero__amount amount">
+              {formatAmount(banner.owed)} {selectedOverdue ? <OverdueBadge /> : null}
+            </p>
+          ) : null}
+          {othersOnly ? <p className="hero__amount amount">{formatAmount(account.total)}</p> : null}
           {owedCents < 0 ? (
             <p className="hero__credit">
               {t("hero.credit", { amount: formatAmount(-banner.owed) })}
@@ -58,13 +81,13 @@ export function TopBanner({
             : <strong>{formatDate(banner.date.date)}</strong>
           </p>
         </div>
-        {banner.showPay || downloadHref ? (
+        {showPay || downloadHref ? (
           <div className="actions hero__actions">
-            {banner.showPay && payments ? (
-              <a className="btn hero__pay" href={payHref}>
+            {showPay && payments ? (
+              <a className="btn hero__pay" href={heroPayHref}>
                 {t("topBanner.pay")}
               </a>
-            ) : banner.showPay ? (
+            ) : showPay ? (
               <PaymentsUnavailable />
             ) : null}
             {downloadHref ? (
@@ -79,6 +102,7 @@ export function TopBanner({
           </div>
         ) : null}
       </div>
+      {showList ? <AccountOwed account={account} payPath={payPath} /> : null}
       <div className="hero__bill">
         <div className="hero__bill-head">
           <h3 className="card__title">
@@ -132,5 +156,57 @@ export function TopBanner({
         {details ? null : <p className="muted">{t("topBanner.noBill")}</p>}
       </div>
     </section>
+  );
+}
+
+/**
+ * What each supply that owes owes, overdue first, and the account's total (#35 §1): shown when a
+ * supply other than the selected one owes, each with its own pay link.
+ */
+function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPath: string }) {
+  const { t } = useTranslation("overview");
+  const payments = usePaymentsAvailable();
+  return (
+    <div className="hero__account">
+      <h3 className="card__title">{t("hero.account.title")}</h3>
+      <ul className="hero__owed">
+        {account.rows.map((row) => (
+          <li key={row.id} className="hero__owed-row">
+            <span className="hero__owed-supply">
+              <span className="nowrap">
+                {t(`kind.${row.kind}`)} · {row.supplyNumber}
+              </span>
+              {row.selected ? <span className="muted"> ({t("hero.account.selected")})</span> : null}
+              <br />
+              <span className="muted">{row.address}</span>
+            </span>
+            <span className="hero__owed-amount">
+              <strong className="amount">{formatAmount(row.balance)}</strong>{" "}
+              {row.overdue ? <OverdueBadge /> : null}
+              {row.dueDate ? (
+                <>
+                  <br />
+                  <span className="muted">
+                    {t("topBanner.deadline")}: {formatDate(row.dueDate)}
+                  </span>
+                </>
+              ) : null}
+            </span>
+            {account.mayPay && payments ? (
+              <a
+                className="btn btn--secondary btn--small"
+                href={`${payPath}?meter=${row.id}`}
+                aria-label={t("hero.account.payOne", { number: row.supplyNumber })}
+              >
+                {t("hero.account.pay")}
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="hero__owed-total">
+        {t("hero.account.total")}: <strong className="amount">{formatAmount(account.total)}</strong>
+      </p>
+    </div>
   );
 }

@@ -233,6 +233,48 @@ describe("buildOverviewView", () => {
     ]);
   });
 
+  it("says what the account owes in all: a stopped overdue supply too, overdue first (#35)", () => {
+    const main = meter({
+      id: 1,
+      is_main: 1,
+      running_total: 95.26,
+      last_invoice_due_date: "2026-12-21",
+    });
+    const stopped = meter({
+      id: 2,
+      status: "Stopped",
+      running_total: 61.04,
+      last_invoice_due_date: "2026-06-10",
+    });
+    const view = buildOverviewView({
+      ...base,
+      meters: [main, stopped],
+      selected: main,
+      history: [],
+    });
+    expect(view.account.total).toBe(156.3);
+    expect(view.account.overdueTotal).toBe(61.04);
+    expect(view.account.rows.map((r) => [r.id, r.overdue, r.selected])).toEqual([
+      [2, true, false],
+      [1, false, true],
+    ]);
+    expect(view.paySeveral?.rows.map((r) => [r.id, r.overdue])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(view.paySeveral?.total).toBe(156.3);
+    // After paying the main supply, the stopped one still owes.
+    const paid = buildOverviewView({
+      ...base,
+      meters: [{ ...main, running_total: 0 }, stopped],
+      selected: { ...main, running_total: 0 },
+      history: [],
+    });
+    expect(paid.account.rows.map((r) => r.id)).toEqual([2]);
+    expect(paid.account.total).toBe(61.04);
+    expect(paid.paySeveral).toBeNull();
+  });
+
   it("offers no payment to a person whose role may not pay (#18: user)", () => {
     for (const role of ["user", null] as const) {
       const view = buildOverviewView({

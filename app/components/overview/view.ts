@@ -1,4 +1,4 @@
-import { toCents } from "../../../core/gateway";
+import { accountBalance } from "../../../core/balance";
 import { can } from "../../../core/permissions";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
@@ -74,6 +74,7 @@ export interface PaySeveralRow {
   supplyNumber: string;
   address: string;
   balance: number;
+  overdue: boolean;
 }
 
 export interface PaySeveralView {
@@ -82,9 +83,32 @@ export interface PaySeveralView {
   total: number;
 }
 
+/** A supply that owes, as the overview's balance lists it (core/balance.ts, #35 §1). */
+export interface OwedRow {
+  id: number;
+  kind: "electricity" | "gas";
+  supplyNumber: string;
+  address: string;
+  balance: number;
+  dueDate: string | null;
+  overdue: boolean;
+  /** The supply selected in the drop-down. */
+  selected: boolean;
+}
+
+/** What the account owes in all, on every supply the person sees (overdue first). */
+export interface AccountBalanceView {
+  total: number;
+  overdueTotal: number;
+  rows: OwedRow[];
+  /** The person may pay (#18): the rows link to the pay page. */
+  mayPay: boolean;
+}
+
 export interface OverviewView {
   meterId: number;
   topBanner: TopBannerView | null;
+  account: AccountBalanceView;
   dashboard: Dashboard;
   /** The last six Clearance invoices (oldest → newest); null when there are none. */
   history: ChartData | null;
@@ -150,6 +174,22 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
       : null;
 
   const owing = paySeveralMeters(input.meters);
+  const balance = accountBalance(input.meters, input.today);
+  const account: AccountBalanceView = {
+    total: balance.total,
+    overdueTotal: balance.overdueCents / 100,
+    rows: balance.owing.map((m) => ({
+      id: m.id,
+      kind: isElectricity(m) ? "electricity" : "gas",
+      supplyNumber: supplyNumber(m),
+      address: formatAddress(m),
+      balance: m.running_total,
+      dueDate: m.last_invoice_due_date?.slice(0, 10) ?? null,
+      overdue: balance.overdueIds.includes(m.id),
+      selected: m.id === selected.id,
+    })),
+    mayPay,
+  };
   const conditionHolds = showPaySeveral({
     user,
     meters: input.meters,
@@ -160,20 +200,22 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
     mayPay && owing.length > 1
       ? {
           open: conditionHolds || (input.paySeveralRequested && popup === null),
-          rows: owing.map((m) => ({
+          rows: balance.owing.map((m) => ({
             id: m.id,
             kind: isElectricity(m) ? "electricity" : "gas",
             supplyNumber: supplyNumber(m),
             address: formatAddress(m),
             balance: m.running_total,
+            overdue: balance.overdueIds.includes(m.id),
           })),
-          total: owing.reduce((sum, m) => sum + toCents(m.running_total), 0) / 100,
+          total: balance.total,
         }
       : null;
 
   return {
     meterId: selected.id,
     topBanner,
+    account,
     dashboard: dashboard(selected, bill),
     history:
       six.length > 0 ? { points: chartPoints(six), hasNight: selected.has_night === 1 } : null,

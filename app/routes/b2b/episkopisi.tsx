@@ -141,6 +141,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {view.topBanner ? (
         <TopBanner
           banner={view.topBanner}
+          account={view.account}
+          payPath={PAY}
           payHref={`${PAY}?meter=${view.meterId}`}
           downloadHref={downloadHref}
         />

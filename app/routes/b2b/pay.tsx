@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { ApiMeter, ApiReceipt } from "../../../core/contract";
-import { isActiveMeterStatus } from "../../../core/meter-status";
+import { accountBalance } from "../../../core/balance";
 import { getApi } from "../../.server/api";
 import { requireShell } from "../../.server/shell";
 import { lazyDialog } from "../../components/lazy-dialog";
@@ -35,6 +35,7 @@ import { athensToday } from "../../../core/dates";
 import { receipt as readReceipt, startOrder } from "../../.server/api/payments";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import { OverdueBadge } from "../../components/OverdueBadge";
 import {
   PaymentsUnavailable,
   usePaymentsAvailable,
@@ -64,9 +65,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export const headers = noStoreHeaders;
 
-/** Supplies that can be paid now: Active or Stopped with an open balance. */
-function owing(meters: ApiMeter[]): ApiMeter[] {
-  return meters.filter((m) => isActiveMeterStatus(m.status) && toCents(m.running_total) > 0);
+/**
+ * Supplies that can be paid now: those that owe (core/balance.ts, the same the overview, the
+ * pay-several dialog and the menu badge count), overdue first.
+ */
+function owing(meters: ApiMeter[], today: string) {
+  return accountBalance(meters, today);
 }
 
 function idsFrom(url: URL): number[] {
@@ -83,15 +87,18 @@ export async function loader(args: Route.LoaderArgs) {
   requirePermission(shell.user, "manage_supply");
   const url = new URL(args.request.url);
   const today = athensToday(new Date());
-  const payable = owing(shell.meters);
+  const balance = owing(shell.meters, today);
+  const payable = balance.owing;
   const asked = idsFrom(url);
-  const chosen = new Set(
-    asked.length > 0
+  // Ticked: the supplies asked for (else the selected one, when it owes) and every overdue one.
+  const chosen = new Set([
+    ...(asked.length > 0
       ? asked
       : payable.some((m) => m.id === shell.selectedMeter.id)
         ? [shell.selectedMeter.id]
-        : [],
-  );
+        : []),
+    ...balance.overdueIds,
+  ]);
   // `amount` (euros, from a bill's "Pay this bill") pre-fills the one supply asked for; anything
   // unreadable, zero or above what is due falls back to the total due (the form checks again).
   const prefillFor = (m: ApiMeter) =>
@@ -106,11 +113,13 @@ export async function loader(args: Route.LoaderArgs) {
     due: m.running_total,
     amount: (prefillFor(m) ?? toCents(m.running_total)) / 100,
     dueDate: m.last_invoice_due_date,
+    overdue: balance.overdueIds.includes(m.id),
     status: m.status,
     discount: onTimeDiscount(m, today),
     selected: chosen.has(m.id),
   }));
-  // Selected first: a chosen supply of a 200-supply list must not hide at the bottom.
+  // Ticked first (overdue first among them, as core/balance.ts orders them): a chosen supply of a
+  // 200-supply list must not hide at the bottom.
   rows.sort((a, b) => Number(b.selected) - Number(a.selected));
 
   let receipt: ApiReceipt | null = null;
@@ -125,7 +134,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const shell = await requireShell(args);
   requirePermission(shell.user, "manage_supply");
-  const payable = owing(shell.meters);
+  const payable = owing(shell.meters, athensToday(new Date())).owing;
   const dues = Object.fromEntries(payable.map((m) => [m.id, toCents(m.running_total)]));
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: createPaySchema(dues) });
@@ -307,7 +316,15 @@ function PayRow({ row, item }: { row: Row; item: ItemFieldset }) {
           </>
         ) : null}
       </th>
-      <td data-label={t("table.dueDate")}>{formatDate(row.dueDate)}</td>
+      <td data-label={t("table.dueDate")}>
+        {formatDate(row.dueDate)}
+        {row.overdue ? (
+          <>
+            {" "}
+            <OverdueBadge />
+          </>
+        ) : null}
+      </td>
       <td className="num" data-label={t("table.due")}>
         {formatAmount(row.due)}
       </td>
