@@ -13,8 +13,9 @@ export const PAYMENT_SHOWS_WITHIN_DAYS = 5;
 /**
  * The on-time discount (spec §2 "Payment text", §9 "15% if paid by a date"). Rule of this
  * portal: the fixed-price tariffs (package_name contains "FIXED": NRG_HOME_FIXED,
- * NRG_BUSINESS_FIXED) give 15% off when the bill is paid by its due date; the line is shown while
- * something is owed and the due date has not passed.
+ * NRG_BUSINESS_FIXED) credit 15% of the bill's energy charge on the NEXT bill when the bill is paid
+ * in full by its due date; the amount to pay now stays the full one (ADR 0028, the payment terms
+ * §3). The line is shown while something is owed and the due date has not passed.
  */
 export const ON_TIME_DISCOUNT_PERCENT = 15;
 export const ON_TIME_DISCOUNT_MARKER = "FIXED";
