@@ -11,6 +11,7 @@ import { hmacSha256 } from "../../core/tokens";
 import { ApiError, badRequest } from "../lib/errors";
 import { randomToken, sha256, timingSafeEqual } from "../../core/tokens";
 import { addSeconds, nowIso } from "../lib/time";
+import { athensDayOf, athensToday } from "../../core/dates";
 import { sendSms } from "../services/outbox";
 import type { Lang } from "../types";
 import type { ApiDdFlow, ApiDdSupply, ApiDirectDebit } from "../../core/contract";
@@ -100,7 +101,7 @@ export async function customerMandates(db: Db, person: SupplyScope): Promise<Api
     db.select().from(directDebits).where(eq(directDebits.customer_id, person.customerId)),
   ]);
   const byMeter = new Map(mandates.map((m) => [m.meter_id, m]));
-  const today = nowIso().slice(0, 10);
+  const today = athensToday();
   return supplies.flatMap((meter) => {
     const mandate = byMeter.get(meter.id);
     return mandate ? [toApiDirectDebit(mandate, meter, today)] : [];
@@ -169,7 +170,7 @@ export function upsertStatement(
   now: string,
   condition: SQL = sql`1 = 1`,
 ) {
-  const day = chargeDay(meter.last_invoice_due_date, now.slice(0, 10));
+  const day = chargeDay(meter.last_invoice_due_date, athensDayOf(now) ?? athensToday());
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   return db
     .insert(directDebits)
@@ -214,7 +215,7 @@ export async function saveMandate(
   ]);
   const row = await mandateOf(db, meter.id);
   if (!row) throw new ApiError(500, "error");
-  return toApiDirectDebit(row, meter, now.slice(0, 10));
+  return toApiDirectDebit(row, meter, athensDayOf(now) ?? athensToday());
 }
 
 /** Ends the direct debit of one of the person's supplies; false when there is none. */
@@ -348,10 +349,7 @@ export async function toApiFlow(db: Db, row: FlowRow, now = new Date()): Promise
     exp_year: row.card_exp_year,
     card:
       row.card_last4 && row.card_brand ? { brand: row.card_brand, last4: row.card_last4 } : null,
-    mandate:
-      mandateRow && chosen
-        ? toApiDirectDebit(mandateRow, chosen, now.toISOString().slice(0, 10))
-        : null,
+    mandate: mandateRow && chosen ? toApiDirectDebit(mandateRow, chosen, athensToday(now)) : null,
   };
 }
 

@@ -176,6 +176,10 @@ describe("buildExport / toCsv", () => {
     const now = new Date("2026-11-22T10:00:00Z");
     expect(exportFileName("112345678013", now, "csv")).toBe("nrg-data-112345678013-2026-11-22.csv");
     expect(exportFileName("all", now, "json")).toBe("nrg-data-all-2026-11-22.json");
+    // The Athens day: at 23:30 UTC it is already the 23rd in Athens.
+    expect(exportFileName("all", new Date("2026-11-22T23:30:00Z"), "csv")).toBe(
+      "nrg-data-all-2026-11-23.csv",
+    );
     expect(exportFileName('"; x', now, "json")).toBe("nrg-data-x-2026-11-22.json");
   });
 });

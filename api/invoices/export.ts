@@ -1,6 +1,7 @@
 import type { ApiInvoice, ApiReading } from "../../core/contract";
-import { CHARGE_KEYS } from "../../core/invoice-charges";
+import { BILL_LINE_KEYS } from "../../core/bill-lines";
 import { DAY_CP_CODES, NIGHT_CP_CODES } from "../../core/readings";
+import { athensToday } from "../../core/dates";
 
 /**
  * "Download my data": every invoice, payment and reading of one supply or of all the customer's
@@ -114,7 +115,7 @@ export const CSV_COLUMNS = [
   "current_amount",
   "total",
   "remaining",
-  ...CHARGE_KEYS,
+  ...BILL_LINE_KEYS,
   "day_kwh",
   "night_kwh",
   "pv_kwh",
@@ -160,7 +161,7 @@ export function toCsv(data: ExportData): string {
         i.total_value,
         i.total,
         i.remaining,
-        ...CHARGE_KEYS.map((key) => i[key]),
+        ...BILL_LINE_KEYS.map((key) => i[key]),
         i.day_kwh,
         i.night_kwh,
         i.pv_kwh,
@@ -220,5 +221,5 @@ export function toCsv(data: ExportData): string {
 /** "nrg-data-112345678-2026-11-22.csv" (or "-all-" for every supply). */
 export function exportFileName(scope: string, now: Date, format: "csv" | "json"): string {
   const safe = scope.replace(/[^0-9A-Za-z-]/g, "") || "all";
-  return `nrg-data-${safe}-${now.toISOString().slice(0, 10)}.${format}`;
+  return `nrg-data-${safe}-${athensToday(now)}.${format}`;
 }

@@ -1,5 +1,4 @@
 export const nowIso = (now = new Date()) => now.toISOString();
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 export const addSeconds = (seconds: number, now = new Date()) =>
   new Date(now.getTime() + seconds * 1000).toISOString();
 export const HOUR = 3600;

@@ -37,8 +37,10 @@ import type { PaymentGateway } from "../gateway/gateway";
 import { euros } from "../domain/money";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { randomToken } from "../../core/tokens";
-import { nowIso, todayUtc } from "../lib/time";
+import { nowIso } from "../lib/time";
+import { athensToday } from "../../core/dates";
 import { isActiveMeterStatus } from "../../core/meter-status";
+import { owesCents } from "../../core/balance";
 import type { Lang } from "../types";
 import { receiptEmail } from "./emails";
 import { sendEmail } from "../services/outbox";
@@ -113,7 +115,9 @@ export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
   order.items.forEach((item, index) => {
     const meter = meters.find((m) => m.id === item.meterId);
     if (!meter || !isPayable(meter)) throw notFound();
-    if (meter.running_total_cents <= 0) throw badRequest("nothing_due", `items.${index}.meter_id`);
+    // The one rule of what is owed (core/balance.ts), as the portal's pages count it (#35).
+    if (!owesCents(meter.status, meter.running_total_cents))
+      throw badRequest("nothing_due", `items.${index}.meter_id`);
     if (!Number.isInteger(item.amountCents) || item.amountCents <= 0)
       throw badRequest("validation", `items.${index}.amount`, "validate.amount");
     if (item.amountCents > meter.running_total_cents)
@@ -230,7 +234,9 @@ async function recordSuccess(
 ): Promise<Recorded> {
   const claim = randomToken(16);
   const now = nowIso();
-  const today = todayUtc();
+  // The customer's calendar day (Athens), as the receipt's stamp shows it: a payment at 00:18
+  // Athens time (22:18 UTC) is paid on the new day, in the history and as the last payment date.
+  const today = athensToday(new Date(now));
   // Plain SQL on purpose: UPDATE … FROM, INSERT … SELECT with window functions and correlated
   // sub-selects, every one conditioned on the claim, read best as the SQL they are.
   const conn = d1(db);

@@ -14,7 +14,8 @@ import type { Db } from "../db";
 import { messageReads, messages, users } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/password";
-import { nowIso, todayUtc } from "../lib/time";
+import { nowIso } from "../lib/time";
+import { athensToday } from "../../core/dates";
 import { toApiReading } from "../readings/service";
 import { revokeActionTokensStatement } from "../services/action-tokens";
 import { audit } from "../services/audit";
@@ -137,7 +138,7 @@ export async function meterBanners(
   en: boolean,
 ): Promise<ApiBanner[]> {
   const { meter } = await ownSupply(db, userId, meterId);
-  const { results: rows } = await bannersStatement(db, meter, todayUtc()).all<BannerRow>();
+  const { results: rows } = await bannersStatement(db, meter, athensToday()).all<BannerRow>();
   return rows.map((b) => toApiBanner(b, en));
 }
 
@@ -156,7 +157,7 @@ export async function shellReads(
   const withInvoices = query.invoices === "overview";
   const statements = [
     messagesStatement(db, userId),
-    bannersStatement(db, meter, todayUtc()),
+    bannersStatement(db, meter, athensToday()),
     visibleMetersByIdsStatement(db, person, ids),
   ];
   const readingsAt = withReadings
