@@ -112,7 +112,9 @@ function EventLine({
   const overdue = !paid && event.date < today;
   return (
     <>
-      <span className={`badge ${paid ? "badge--success" : overdue ? "badge--danger" : ""}`}>
+      <span
+        className={`badge ${paid ? "badge--success" : overdue ? "badge--danger" : "badge--unpaid"}`}
+      >
         {t(paid ? "status.paid" : overdue ? "status.overdue" : "status.due")}
       </span>{" "}
       <Link to={href("/b2b/logariasmoi/:invoiceId", { invoiceId: String(event.invoice_id) })}>
