@@ -46,11 +46,76 @@ export function isActivityAction(value: string): value is ActivityAction {
 }
 
 /**
+ * Every field an entry's detail may hold, each with a label in both languages
+ * (locales/<lang>/activity.json, key `fields.<field>`; tests/unit/activity-labels.test.ts).
+ */
+export const ACTIVITY_FIELDS = [
+  "amount",
+  "day",
+  "night",
+  "reading",
+  "email",
+  "phone",
+  "notify_email",
+  "notify_sms",
+  "language",
+  "skin",
+  "ebill",
+  "sms",
+  "direct_debit",
+  "kind",
+  "address",
+  "reason",
+  "username",
+  "name",
+  "role",
+  "supplies",
+  "note",
+  "scopes",
+  "expires",
+  "resent",
+  // Ids for the machine (a master hand-over's people): never shown to a person.
+  "from",
+  "to",
+] as const;
+
+export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
+
+/** Fields kept for the record but never shown: ids a person cannot read (the subject is named). */
+export const ACTIVITY_HIDDEN_FIELDS: readonly ActivityField[] = ["from", "to"];
+
+/** Why a sign-in failed or what else an entry notes: codes, shown by their label only. */
+export const ACTIVITY_REASONS = [
+  "wrong_credentials",
+  "no_user",
+  "throttled",
+  "throttled_ip",
+  "activation_resent",
+] as const;
+
+export type ActivityReason = (typeof ACTIVITY_REASONS)[number];
+
+/** The locale key of a field's label: its own, or the generic one for a field no longer written. */
+export function activityFieldKey(field: string): string {
+  return (ACTIVITY_FIELDS as readonly string[]).includes(field)
+    ? `fields.${field}`
+    : "fields.other";
+}
+
+/** Whether a stored field is shown to a person (ids for the machine are not). */
+export function activityFieldShown(field: string): boolean {
+  return !(ACTIVITY_HIDDEN_FIELDS as readonly string[]).includes(field);
+}
+
+/**
  * What an entry says changed, stored as JSON in `audit_log.detail`: each field's value, or its old
  * and new value as a pair. Never a password, a card number, a CVV or a code: `activityDetail`
- * drops any field whose name says it is one.
+ * drops any field whose name says it is one. Its fields are ACTIVITY_FIELDS only, so every writer
+ * (api/, seed/) names a field that has a label in both languages.
  */
-export type ActivityDetail = Record<string, string | number | [string | null, string | null]>;
+export type ActivityDetail = Partial<
+  Record<ActivityField, string | number | [string | null, string | null]>
+>;
 
 const SECRET_FIELD = /pass|card|cvv|cvc|pan|code|token|otp|secret/i;
 
@@ -61,7 +126,11 @@ export function activityDetail(detail: ActivityDetail | undefined): string | nul
   return kept.length === 0 ? null : JSON.stringify(Object.fromEntries(kept));
 }
 
-/** The detail read back; a legacy free-text detail (before #18) is kept as `{ note }`. */
+/**
+ * The detail read back; a free-text detail (before #18, or a sign-in failure's code with the name
+ * typed: "no_user 123456789") is read as `{ reason, username }` when it starts with a known code,
+ * else kept as `{ note }`.
+ */
 export function parseActivityDetail(stored: string | null): ActivityDetail {
   if (!stored) return {};
   try {
@@ -69,6 +138,11 @@ export function parseActivityDetail(stored: string | null): ActivityDetail {
     if (value && typeof value === "object" && !Array.isArray(value)) return value as ActivityDetail;
   } catch {
     // Not JSON: a note written before the activity log existed.
+  }
+  const [first = "", ...rest] = stored.trim().split(/\s+/);
+  if ((ACTIVITY_REASONS as readonly string[]).includes(first)) {
+    const username = rest.join(" ");
+    return username ? { reason: first, username } : { reason: first };
   }
   return { note: stored };
 }

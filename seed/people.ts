@@ -121,7 +121,7 @@ export const peopleSeed: SeedExtra = ({ today }) => {
       userId: master,
       action: "supply_settings_change",
       meterId: d.firstMeterId + 40,
-      detail: { ebill: ["0", "1"] },
+      detail: { ebill: ["off", "on"] },
     },
     {
       daysAgo: 8,
@@ -129,7 +129,7 @@ export const peopleSeed: SeedExtra = ({ today }) => {
       userId: admin.userId,
       action: "supply_settings_change",
       meterId: admin.meterIds[4],
-      detail: { sms: ["0", "1"] },
+      detail: { sms: ["off", "on"] },
     },
     {
       daysAgo: 5,

@@ -14,6 +14,17 @@ export interface CsvLabels {
   nobody: string;
   removed: string;
   values: (typeof en)["values"];
+  /** The text of a dotted key of the file ("values.reason.no_user"), as the page's `t(key)`. */
+  text: (key: string) => string;
+}
+
+/** A dotted key's text; a missing one (never, tests/unit/activity-labels.test.ts) is the generic word. */
+function lookup(file: typeof en, key: string): string {
+  let node: unknown = file;
+  for (const part of key.split(".")) {
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof node === "string" ? node : file.values.unknown;
 }
 
 const pick = (file: typeof en): CsvLabels => ({
@@ -23,6 +34,7 @@ const pick = (file: typeof en): CsvLabels => ({
   nobody: file.nobody,
   removed: file.removed,
   values: file.values,
+  text: (key) => lookup(file, key),
 });
 
 const LABELS: Record<Lang, CsvLabels> = { el: pick(el), en: pick(en) };

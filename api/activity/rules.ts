@@ -1,4 +1,4 @@
-import { oldestActivityDay, type ActivityDetail } from "../../core/activity";
+import { activityFieldShown, oldestActivityDay, type ActivityDetail } from "../../core/activity";
 import type { Role } from "../../core/contract";
 import {
   activityScope,
@@ -151,11 +151,12 @@ export function periodBounds(from: string | undefined, to: string | undefined) {
 export function changeText(
   detail: ActivityDetail,
   label: (field: string) => string,
-  word: (value: string) => string = (value) => value,
+  word: (value: string, field: string) => string = (value) => value,
 ): string {
-  const text = (value: string | number | null) => (value === null ? "—" : word(String(value)));
   return Object.entries(detail)
+    .filter(([field]) => activityFieldShown(field))
     .map(([field, value]) => {
+      const text = (one: string | number | null) => (one === null ? "—" : word(String(one), field));
       const shown = Array.isArray(value) ? `${text(value[0])} → ${text(value[1])}` : text(value);
       return `${label(field)}: ${shown}`;
     })

@@ -1,4 +1,5 @@
-import { isActivityAction, parseActivityDetail } from "../../core/activity";
+import { activityFieldKey, isActivityAction, parseActivityDetail } from "../../core/activity";
+import { activityValueKeys } from "../../core/activity-words";
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityQuery,
@@ -301,8 +302,11 @@ export async function activityCsvOf(
         entry.subject?.name ?? "",
         changeText(
           entry.detail,
-          (field) => labels.fields[field] ?? field,
-          (value) => (value === "on" || value === "off" ? labels.values[value] : value),
+          (field) => labels.text(activityFieldKey(field)),
+          (value, field) => {
+            const keys = activityValueKeys(field, value);
+            return keys ? keys.map((key) => labels.text(key)).join(", ") : value;
+          },
         ),
         ...(withIp ? [entry.ip ?? ""] : []),
       ],

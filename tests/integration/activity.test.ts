@@ -228,6 +228,21 @@ describe("#18 GET /users/:userId/activity.csv", () => {
     expect(String(el.body)).toContain("Καταχώριση ένδειξης");
   });
 
+  it("#35 names every code in words: a failed sign-in's reason is 'wrong password'", async () => {
+    const en = String((await csv("user", "", "en")).body);
+    expect(en).toContain("Failed sign-in");
+    expect(en).toContain("Reason: wrong password");
+    const el = String((await csv("user", "", "el")).body);
+    expect(el).toContain("Αιτία: λάθος κωδικός");
+    const admins = String((await csv("master", `person=${admin.userId}`, "en")).body);
+    expect(admins).toContain("Bill by SMS: off → on");
+    for (const text of [en, el, admins]) {
+      expect(text).not.toContain("wrong_credentials");
+      // No snake_case code in a cell people read (an email address may hold one: left out).
+      expect(text.replace(/\S+@\S+/g, "")).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+    }
+  });
+
   it("has no IP column for the admin or the user, and only what they may see", async () => {
     const text = String((await csv("user", "", "en")).body);
     const lines = text

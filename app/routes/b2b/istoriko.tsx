@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link } from "react-router";
-import { oldestActivityDay } from "../../../core/activity";
+import { activityFieldKey, activityFieldShown, oldestActivityDay } from "../../../core/activity";
+import { activityValueKeys } from "../../../core/activity-words";
 import {
   activityQuerySchema,
   type ApiActivityEntry,
@@ -323,24 +324,25 @@ function ActivityTable({ entries }: { entries: readonly ApiActivityEntry[] }) {
 /** What changed, one field a line: "Label: old → new". */
 function Changes({ detail }: { detail: ApiActivityEntry["detail"] }) {
   const { t } = useTranslation("activity");
-  const fields = Object.entries(detail);
+  const fields = Object.entries(detail).filter(([field]) => activityFieldShown(field));
   if (fields.length === 0) return null;
-  /** A stored value in words where it is one of the log's own ("on", "off"); else as stored. */
-  const word = (value: string | number | null) =>
-    value === null ? "—" : value === "on" || value === "off" ? t(`values.${value}`) : String(value);
+  /** A stored value in words where it is a code of the log's own (core/activity.ts); else as stored. */
+  const word = (field: string, value: string | number | null) => {
+    if (value === null) return "—";
+    const keys = activityValueKeys(field, value);
+    return keys ? keys.map((key) => t(key)).join(", ") : String(value);
+  };
   return (
     <ul className="activity-changes">
       {fields.map(([field, value]) => (
         <li key={field}>
-          <span className="activity-changes__field">
-            {t(`fields.${field}`, { defaultValue: field })}:
-          </span>{" "}
+          <span className="activity-changes__field">{t(activityFieldKey(field))}:</span>{" "}
           {Array.isArray(value) ? (
             <>
-              {word(value[0])} → {word(value[1])}
+              {word(field, value[0])} → {word(field, value[1])}
             </>
           ) : (
-            word(value)
+            word(field, value)
           )}
         </li>
       ))}
