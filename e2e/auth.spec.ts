@@ -1,10 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { greekVocative } from "../app/domain/vocative";
+import { greekVocative } from "../core/vocative";
 import { checkA11y, DEMO_PASSWORD, expect, hydrated, login, noJs, test } from "./fixtures";
 import {
   apiGet,
   apiLogin,
   apiLoginStatus,
+  contains,
   DEMO,
   ownClientAddress,
   el,
@@ -136,6 +137,22 @@ test.describe("landing and sign-in", () => {
     await expect(definition(banner, el("shell:welcome.meterType"))).toHaveText(
       el(`shell:meterType.${main.meter_type}`),
     );
+    await checkA11y(page);
+  });
+
+  test("#35 a household signs in with its own (verified) email; the hint says which emails sign in", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await expect(loginForm(page).vat).toHaveAccessibleDescription(
+      contains(el("auth:login.usernameHint")),
+    );
+    // An unknown email answers as a wrong password: nothing tells which addresses are customers'.
+    await submitLogin(page, "nobody-here@example.gr", DEMO_PASSWORD);
+    await expect(page.getByRole("alert")).toContainText(el("auth:login.errors.wrong_credentials"));
+    await hydrated(page);
+    await submitLogin(page, household.email.toUpperCase(), DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/b2b\/episkopisi$/);
     await checkA11y(page);
   });
 

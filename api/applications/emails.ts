@@ -2,6 +2,7 @@ import type { TransferApplication } from "../../core/applications/transfer";
 import type { NewSupplyApplication } from "../../core/applications/new-supply";
 import type { Lang } from "../types";
 import type { TariffCategory } from "../../core/applications/rules";
+import { greekVocative } from "../../core/vocative";
 
 const TARIFFS: Record<Lang, Record<TariffCategory, string>> = {
   el: {
@@ -70,7 +71,7 @@ export function newSupplyEmail(lang: Lang, reference: string, application: NewSu
   return {
     subject: `Λάβαμε την αίτηση νέας παροχής ${reference}`,
     body: [
-      `Γεια σας ${application.name},`,
+      `Γεια σας ${greekVocative(application.name)},`,
       "",
       `λάβαμε την αίτησή σας για ${application.supply_count} νέα/-ες παροχή/-ές ${type} στη διεύθυνση ${address} (αριθμός ${reference}).`,
       "",

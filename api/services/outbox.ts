@@ -1,3 +1,4 @@
+import { greekVocative } from "../../core/vocative";
 import type { Db } from "../db";
 import { outbox } from "../db/schema";
 import { nowIso } from "../lib/time";
@@ -97,7 +98,7 @@ export const emails: Record<"activation" | "reset" | "contact", Record<Lang, Tem
   activation: {
     el: ({ name, url }) => ({
       subject: "Ενεργοποίηση λογαριασμού",
-      body: `Γεια σας ${name},\n\nευχαριστούμε για την εγγραφή σας. Για να ενεργοποιήσετε τον λογαριασμό σας ανοίξτε τον σύνδεσμο:\n${url}\n\nΟ σύνδεσμος ισχύει 7 ημέρες.`,
+      body: `Γεια σας ${greekVocative(name)},\n\nευχαριστούμε για την εγγραφή σας. Για να ενεργοποιήσετε τον λογαριασμό σας ανοίξτε τον σύνδεσμο:\n${url}\n\nΟ σύνδεσμος ισχύει 7 ημέρες.`,
     }),
     en: ({ name, url }) => ({
       subject: "Activate your account",
@@ -107,7 +108,7 @@ export const emails: Record<"activation" | "reset" | "contact", Record<Lang, Tem
   reset: {
     el: ({ name, url }) => ({
       subject: "Επαναφορά κωδικού πρόσβασης",
-      body: `Γεια σας ${name},\n\nγια να ορίσετε νέο κωδικό πρόσβασης ανοίξτε τον σύνδεσμο:\n${url}\n\nΟ σύνδεσμος ισχύει 1 ώρα. Αν δεν ζητήσατε εσείς την επαναφορά, αγνοήστε αυτό το μήνυμα.`,
+      body: `Γεια σας ${greekVocative(name)},\n\nγια να ορίσετε νέο κωδικό πρόσβασης ανοίξτε τον σύνδεσμο:\n${url}\n\nΟ σύνδεσμος ισχύει 1 ώρα. Αν δεν ζητήσατε εσείς την επαναφορά, αγνοήστε αυτό το μήνυμα.`,
     }),
     en: ({ name, url }) => ({
       subject: "Reset your password",
@@ -117,7 +118,7 @@ export const emails: Record<"activation" | "reset" | "contact", Record<Lang, Tem
   contact: {
     el: ({ name, reference }) => ({
       subject: `Λάβαμε το αίτημά σας ${reference}`,
-      body: `Γεια σας ${name},\n\nλάβαμε το αίτημά σας με αριθμό ${reference} και θα επικοινωνήσουμε μαζί σας σύντομα.\nΕξυπηρέτηση πελατών: 18101.`,
+      body: `Γεια σας ${greekVocative(name)},\n\nλάβαμε το αίτημά σας με αριθμό ${reference} και θα επικοινωνήσουμε μαζί σας σύντομα.\nΕξυπηρέτηση πελατών: 18101.`,
     }),
     en: ({ name, reference }) => ({
       subject: `We received your request ${reference}`,

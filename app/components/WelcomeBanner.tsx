@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
-import { greekVocative } from "../domain/vocative";
+import { greekVocative } from "../../core/vocative";
 import type { ShellView } from "./shell-view";
 import "./welcome.css";
 

@@ -1,6 +1,7 @@
 /**
  * The Greek vocative of a first name, for the greeting "Καλώς ήρθατε, Γιώργο": Greek
- * addresses a person in the vocative, and "Καλώς ήρθατε, Γιώργος" reads as a mistake.
+ * addresses a person in the vocative, and "Καλώς ήρθατε, Γιώργος" reads as a mistake. In core/
+ * because the pages (WelcomeBanner) and the API's emails and SMS ("Γεια σας Γιώργο") greet alike.
  *
  * Only the common masculine endings change; everything else keeps the nominative, which is never
  * wrong, only less natural:
