@@ -24,6 +24,8 @@ import {
   CHANNELS,
   COMMENT_MAX,
   RATING_QUESTIONS,
+  RATING_SCALE,
+  type RatingQuestion,
   RATINGS,
 } from "../../../core/questionnaire/constants";
 import type { RouteHandle } from "../../root";
@@ -128,14 +130,14 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
   );
 }
 
-function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: string }) {
+function RatingGroup({ meta, name }: { meta: FieldMetadata<number>; name: RatingQuestion }) {
   const { t } = useTranslation("questionnaire");
   const legendId = `${meta.id}-legend`;
   return (
     <fieldset className="rating" aria-describedby={meta.errors ? meta.errorId : undefined}>
       <legend id={legendId}>
         {t(`questions.${name}`)}
-        <span className="rating__scale">{t("scale")}</span>
+        <span className="rating__scale">{t(`scales.${RATING_SCALE[name]}`)}</span>
       </legend>
       <div className="rating__options">
         {RATINGS.map((value) => {
