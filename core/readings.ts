@@ -53,6 +53,21 @@ export function registeredByOf(
 
 const dateOf = (reading: Pick<ReadingLike, "date_ins">) => reading.date_ins.slice(0, 10);
 
+/**
+ * When the customer sent readings on `day` (an Athens date): the distinct send stamps
+ * (created_at) of their counted readings of that day, oldest first. A second reading of the same
+ * day replaces the first in the history and the last readings (one group per day and sender), so
+ * the page says so before it is sent and after (#35 §7).
+ */
+export function clientSendsOn(readings: readonly ReadingLike[], day: string): string[] {
+  const stamps = new Set<string>();
+  for (const reading of countedReadings(readings)) {
+    if (registeredByOf(reading) !== "client" || dateOf(reading) !== day) continue;
+    if (reading.created_at) stamps.add(reading.created_at);
+  }
+  return [...stamps].sort();
+}
+
 /** A reading the customer replaced by a correction. */
 export const isCorrected = (reading: Pick<ReadingLike, "corrected_at">) =>
   Boolean(reading.corrected_at);

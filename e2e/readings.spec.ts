@@ -185,6 +185,10 @@ test.describe("meter reading", () => {
     await expect(item).toBeVisible();
     await expect(item.locator(".badge")).toHaveCount(0);
     expect((await currentValues(request)).count).toBe(now.count + 2);
+    // The form now says that another reading today would replace this one (#35 §7).
+    await expect(page.locator("#replaces-notice")).toContainText(
+      (R.el.form.replaces as string).split("{{time}}")[0]!,
+    );
     await checkA11y(page);
   });
 
@@ -304,6 +308,22 @@ test.describe("meter reading", () => {
     await expect(f.day).toHaveValue("");
     await expect(f.night).toHaveValue("");
     await expect(f.day).not.toHaveAttribute("aria-invalid", "true");
+
+    // #35 §7: a second reading of the day replaces the first: the form says so before it is
+    // sent (with the first one's time, Athens), and the confirmation after.
+    const notice = page.locator("#replaces-notice");
+    const sentAt = (R.en.form.replaces as string).split("{{time}}")[0]!;
+    await expect(notice).toContainText(sentAt);
+    const time = /(\d\d:\d\d)\.$/.exec((await notice.textContent()) ?? "")?.[1];
+    expect(time).toMatch(/^\d\d:\d\d$/);
+    const again = await currentValues(request);
+    await f.day.fill(String(again.day + 1));
+    await f.night.fill(String(again.night + 1));
+    await f.submit.click();
+    await expect(page.getByRole("status").filter({ hasText: R.en.saved.title })).toContainText(
+      R.en.saved.replaced.replace("{{time}}", time!),
+    );
+    await checkA11y(page);
   });
 
   test("#15 a reading over the consumption cap is refused with 18101, next to the field, values kept", async ({

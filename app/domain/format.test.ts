@@ -7,6 +7,7 @@ import {
   formatAmount,
   formatDate,
   formatStamp,
+  formatTime,
   isElectricity,
   supplyNumber,
 } from "./format";
@@ -83,6 +84,15 @@ describe("formatStamp", () => {
   it("shows zero stamps as a dash", () => {
     expect(formatStamp("0000-00-00 00:00:00")).toBe("-");
     expect(formatStamp(null)).toBe("-");
+  });
+});
+
+describe("formatTime", () => {
+  it("is the time of day in Athens, also across midnight UTC (winter and summer)", () => {
+    expect(formatTime("2026-12-01T22:18:00Z")).toBe("00:18");
+    expect(formatTime("2026-12-01T23:30:00.000Z")).toBe("01:30");
+    expect(formatTime("2026-07-15T23:30:00Z")).toBe("02:30");
+    expect(formatTime(null)).toBe("-");
   });
 });
 

@@ -131,6 +131,12 @@ export function formatStamp(value: DateInput): string {
   return date ? wallClockText(date, true) : EMPTY;
 }
 
+/** "2026-03-05T08:30:00Z" → "10:30" (the time of day in Athens); zero stamps → "-". */
+export function formatTime(value: DateInput): string {
+  const date = toWallClock(value);
+  return date ? `${pad(date.getHours())}:${pad(date.getMinutes())}` : EMPTY;
+}
+
 /** Electricity is division 1; every other division is gas (spec §9). */
 export function isElectricity(meter: Pick<ApiMeter, "division">): boolean {
   return meter.division === 1;

@@ -50,12 +50,15 @@ export function ReadingForm({
   previous,
   actionData,
   correction,
+  replaces,
 }: {
   meterId: number;
   hasNight: boolean;
   previous: { day: number | null; night: number | null };
   actionData: ReadingActionData | undefined;
   correction?: CorrectionTarget | null;
+  /** HH:mm of the reading the customer sent today, which this one would replace (#35 §7). */
+  replaces?: string | null;
 }) {
   const { t } = useTranslation(["readings", "forms"]);
   const navigation = useNavigation();
@@ -98,7 +101,14 @@ export function ReadingForm({
             <p className="muted">{t("correct.keeps")}</p>
           </>
         ) : (
-          <p className="muted">{t("form.intro")}</p>
+          <>
+            <p className="muted">{t("form.intro")}</p>
+            {replaces ? (
+              <p className="alert alert--warning" id="replaces-notice">
+                {t("form.replaces", { time: replaces })}
+              </p>
+            ) : null}
+          </>
         )}
         <div className="form-row">
           {registers.map((register) => (

@@ -12,7 +12,13 @@ import { LastReadings } from "../../components/readings/LastReadings";
 import { ReadingForm, type ReadingActionData } from "../../components/readings/ReadingForm";
 import { ReadingHistory } from "../../components/readings/ReadingHistory";
 import stylesHref from "../../components/readings/readings.css?url";
-import { formatAddress, formatDate, formatInteger, supplyNumber } from "../../domain/format";
+import {
+  formatAddress,
+  formatDate,
+  formatInteger,
+  formatTime,
+  supplyNumber,
+} from "../../domain/format";
 import { dropdownMeters } from "../../domain/meters";
 import {
   canSubmitNow,
@@ -25,6 +31,7 @@ import {
 } from "../../domain/readings";
 import {
   canSubmitReadings,
+  clientSendsOn,
   correctableReading,
   hasNightRegister,
   indicationState,
@@ -109,6 +116,10 @@ export async function loader(args: Route.LoaderArgs) {
   // The customer's own latest reading of the open period can be corrected ("correct my reading").
   const target = canSubmit ? correctableReading(readings, period) : null;
   const before = target ? withoutReading(readings, target) : readings;
+  // A second reading of the same (Athens) day replaces the first: said before it is sent, and in
+  // the confirmation after (#35 §7).
+  const sentToday = clientSendsOn(readings, today);
+  const savedSends = saved === today ? sentToday : [];
   return data(
     {
       meter: {
@@ -131,6 +142,8 @@ export async function loader(args: Route.LoaderArgs) {
           }
         : null,
       correcting: Boolean(target) && url.searchParams.get("correct") === "1",
+      /** The time (Athens, HH:mm) of today's reading a new one would replace, else null. */
+      replaces: sentToday.length > 0 ? formatTime(sentToday.at(-1)) : null,
       last: last
         ? {
             date: last.date,
@@ -147,7 +160,12 @@ export async function loader(args: Route.LoaderArgs) {
       // The confirmation after Post/Redirect/Get: only if the last reading is really that one.
       saved:
         saved && last && last.date === saved && last.registeredBy === "client"
-          ? { ...groupValues(last), corrected: url.searchParams.get("corrected") === "1" }
+          ? {
+              ...groupValues(last),
+              corrected: url.searchParams.get("corrected") === "1",
+              // The reading of today this one replaced (sent before it), else null.
+              replaced: savedSends.length > 1 ? formatTime(savedSends.at(-2)) : null,
+            }
           : null,
       history: { rows: pageOf(rows, paging), paging },
       periods,
@@ -322,6 +340,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
               </>
             ) : null}
           </p>
+          {view.saved.replaced ? <p>{t("saved.replaced", { time: view.saved.replaced })}</p> : null}
           {view.correctable && !view.correcting ? (
             <p>
               {t("correct.offer")}{" "}
@@ -382,6 +401,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
             hasNight={view.hasNight}
             previous={view.previous}
             actionData={actionData}
+            replaces={view.replaces}
           />
         ) : null}
       </div>
