@@ -65,6 +65,8 @@ export default [
       route("logariasmoi", "routes/b2b/logariasmoi.tsx"),
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
+      // Proof of payment (#35 §7): a payment's receipt as a PDF.
+      route("receipt-pdf/:reference", "routes/receipt-pdf.ts"),
       route("export", "routes/b2b/export.ts"),
       // Requests: list, the two forms (one module: the URL tells them apart), one request, its file.
       route("aitimata", "routes/b2b/aitimata.tsx"),

@@ -36,7 +36,7 @@ import { signToken, verifyToken } from "../lib/signing";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
-import { personOf, visibleMetersByIds } from "../services/customers";
+import { personOf } from "../services/customers";
 import type { ApiEnv } from "../types";
 import {
   cancelOrder,
@@ -52,7 +52,10 @@ import {
   type MeterRow,
 } from "./service";
 import { isProduction } from "../../core/environment";
-import { data, documented } from "../lib/openapi";
+import { data, documented, file } from "../lib/openapi";
+import { receiptOf } from "./receipts";
+import { renderReceiptPdf, receiptFilename } from "../pdf/receipt-pdf";
+import { pdfFonts } from "../pdf/fonts";
 
 const doc = documented("Payments");
 
@@ -358,20 +361,46 @@ export const paymentRoutes = new Hono<ApiEnv>()
     permit("read"),
     validate("param", referenceParams, asMissing),
     async (c) => {
-      const db = c.get("db");
-      const loaded = await loadReceipt(db, c.req.valid("param").reference);
-      const person = await personOf(db, c.get("auth").userId);
-      // Every supply the payment paid must be one the person sees.
-      const paid = loaded ? [...new Set(loaded.receipt.items.map((i) => i.meter_id))] : [];
-      if (
-        !loaded ||
-        loaded.customerIds.length !== 1 ||
-        loaded.customerIds[0] !== person.customerId ||
-        (await visibleMetersByIds(db, person, paid)).length !== paid.length
-      ) {
-        throw notFound();
-      }
-      return c.json({ data: loaded.receipt });
+      // Every supply the payment paid must be one the person sees (./receipts.ts); also a
+      // transaction number or a billing-history payment of theirs (#35 §7).
+      const found = await receiptOf(
+        c.get("db"),
+        c.get("auth").userId,
+        c.req.valid("param").reference,
+      );
+      if (!found) throw notFound();
+      return c.json({ data: found.receipt });
+    },
+  )
+
+  /** The same receipt as a PDF (#35 §7: proof of payment), in the Language header's language. */
+  .get(
+    "/receipts/:reference/pdf",
+    doc({
+      summary: "The receipt of one of the caller's payments, as a PDF",
+      ok: file(["application/pdf"], "The receipt, as NRG-receipt-<reference>.pdf"),
+      errors: { 404: ["not_found"] },
+    }),
+    requireBearer,
+    permit("read"),
+    validate("param", referenceParams, asMissing),
+    async (c) => {
+      const found = await receiptOf(
+        c.get("db"),
+        c.get("auth").userId,
+        c.req.valid("param").reference,
+      );
+      if (!found) throw notFound();
+      const bytes = await renderReceiptPdf(found, c.get("lang"), pdfFonts());
+      return new Response(bytes.slice().buffer, {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="${receiptFilename(found.receipt.reference)}"`,
+          "content-length": String(bytes.byteLength),
+          "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+        },
+      });
     },
   )
 

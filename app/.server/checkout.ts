@@ -1,6 +1,12 @@
-import type { ApiPaymentResult } from "../../core/contract";
+import type { ApiPaymentResult, ApiReceipt } from "../../core/contract";
 import { getApi, type ApiResult } from "./api";
-import { paymentResult, payLinkResult } from "./api/payments";
+import {
+  paymentResult,
+  payLinkReceipt,
+  payLinkResult,
+  receipt as readReceipt,
+  type PayLinkPurpose,
+} from "./api/payments";
 import type { GuardArgs } from "./guards";
 import { getSession, isSignedIn } from "../middleware/session";
 
@@ -9,6 +15,8 @@ export interface ConfirmedCheckout {
   reference: string;
   /** The amount the ledger recorded, never the URL's `a`. */
   amount: number;
+  /** Every supply the payment paid, with its amount (#35 §7), from the receipt; [] unread. */
+  items: { supplyNumber: string; address: string; amount: number }[];
 }
 
 /** The pay-link pages, where the link (not a session) says whose payment it may be. */
@@ -42,5 +50,25 @@ export async function loadConfirmedCheckout(args: GuardArgs): Promise<ConfirmedC
     return null;
   }
   if (!result.ok || result.data.status !== "success") return null;
-  return { reference: result.data.reference, amount: result.data.amount };
+  // The receipt says which supplies were paid (one more call, only for a confirmed success).
+  let paid: ApiResult<ApiReceipt> | null = null;
+  try {
+    const purpose = link?.[1];
+    paid = link
+      ? purpose === "pay" || purpose === "instant-bill"
+        ? await payLinkReceipt(api, purpose satisfies PayLinkPurpose, link[2] ?? "", reference)
+        : null
+      : await readReceipt(api, reference);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+  }
+  const items =
+    paid?.ok === true
+      ? paid.data.items.map((item) => ({
+          supplyNumber: item.supply_number,
+          address: item.address,
+          amount: item.amount,
+        }))
+      : [];
+  return { reference: result.data.reference, amount: result.data.amount, items };
 }

@@ -59,6 +59,10 @@ export const apiReceiptSchema = z
     amount: euros,
     completed_at: timestamp,
     card_last4: z.string().nullable(),
+    source: z.enum(["portal", "ledger"]).optional().meta({
+      description:
+        "portal: paid in the portal (completed_at is the moment); ledger: a payment made elsewhere, known from the billing history (completed_at is its day, YYYY-MM-DD)",
+    }),
     items: z.array(
       z.object({
         meter_id: id,

@@ -30,6 +30,20 @@ export function receipt(api: ApiClient, reference: string) {
 }
 
 /**
+ * GET /payments/receipts/{reference}/pdf: the receipt as a PDF (#35 §7), passed on by the
+ * resource route; an unreachable API is thrown (the error page), like the invoice's PDF.
+ */
+export async function receiptPdf(api: ApiClient, reference: string): Promise<Response> {
+  const response = await api.file(
+    "GET",
+    `/payments/receipts/${encodeURIComponent(reference)}/pdf`,
+    { accept: "*/*" },
+  );
+  if (!response) throw new Error("The API could not be reached");
+  return response;
+}
+
+/**
  * GET /payments/results/{reference}: how the customer's payment ended. A lapsed session gives a
  * failure back: the result dialog is not worth ending the session over.
  */

@@ -186,7 +186,13 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
       <div className="page-head">
         <h1>{t("title")}</h1>
       </div>
-      {receipt ? <Receipt receipt={receipt} backTo="/b2b/pay" /> : null}
+      {receipt ? (
+        <Receipt
+          receipt={receipt}
+          backTo="/b2b/pay"
+          pdfHref={`/b2b/receipt-pdf/${encodeURIComponent(receipt.reference)}`}
+        />
+      ) : null}
       <section className="card">
         {rows.length === 0 ? (
           <p>{t("nothingDue")}</p>
