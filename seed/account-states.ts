@@ -147,6 +147,9 @@ export function firstLogin(b: Builder) {
     popup_body:
       "Δείτε τους λογαριασμούς σας, πληρώστε online και καταχωρίστε την ένδειξη του μετρητή σας από ένα σημείο.",
     popup_button_title: "Μάθετε περισσότερα",
+    popup_title_en: "Welcome to the new myNRG",
+    popup_body_en: "See your bills, pay online and send your meter reading, all in one place.",
+    popup_button_title_en: "Learn more",
     popup_url: "/b2b/help",
     created_at: stamp(addDays(b.today, -2)),
   });

@@ -93,6 +93,9 @@ export class Builder {
       popup_body: null,
       popup_button_title: null,
       popup_url: null,
+      popup_title_en: null,
+      popup_body_en: null,
+      popup_button_title_en: null,
       // Every customer's own login is its master (#18); seed/people.ts adds the other people.
       test_role: "master",
       created_at: stamp(addMonths(this.today, -40)),

@@ -117,6 +117,8 @@ export function household(b: Builder) {
       meter_id: main.id,
       title: "Νέος εκκαθαριστικός λογαριασμός",
       content: `Ο λογαριασμός σας με αριθμό ${latest?.invoice_no ?? ""} είναι διαθέσιμος. Μπορείτε να τον δείτε και να τον πληρώσετε από την ενότητα «Οι λογαριασμοί μου».`,
+      title_en: "New balancing bill",
+      content_en: `Your bill number ${latest?.invoice_no ?? ""} is available. You can see it and pay it under “My bills”.`,
       type: "info",
       category: "billing",
       read_status: 0,
@@ -129,6 +131,11 @@ export function household(b: Builder) {
         "Μπορείτε να καταχωρίσετε την ένδειξη του μετρητή σας έως τις " +
         addDays(b.today, 7).split("-").reverse().join("/") +
         ".",
+      title_en: "The meter reading period is open",
+      content_en:
+        "You can send your meter reading until " +
+        addDays(b.today, 7).split("-").reverse().join("/") +
+        ".",
       type: "alert",
       category: "readings",
       read_status: 0,
@@ -138,6 +145,8 @@ export function household(b: Builder) {
       meter_id: gas.id,
       title: "Η πληρωμή σας καταχωρίστηκε",
       content: "Λάβαμε την πληρωμή του λογαριασμού φυσικού αερίου. Σας ευχαριστούμε.",
+      title_en: "Your payment was received",
+      content_en: "We received the payment of your natural gas bill. Thank you.",
       type: "confirm",
       category: "billing",
       read_status: 1,
@@ -147,6 +156,8 @@ export function household(b: Builder) {
       meter_id: null,
       title: "Ενεργοποιήθηκε ο ηλεκτρονικός λογαριασμός",
       content: "Από εδώ και πέρα θα λαμβάνετε τους λογαριασμούς σας μόνο με email.",
+      title_en: "E-bill turned on",
+      content_en: "From now on you will receive your bills by email only.",
       type: "confirm",
       category: "account",
       read_status: 1,
@@ -157,6 +168,9 @@ export function household(b: Builder) {
       title: "Υπενθύμιση ανεξόφλητου υπολοίπου",
       content:
         "Η παροχή στην οδό Λεωφόρος Συγγρού έχει ανεξόφλητο υπόλοιπο. Εξοφλήστε το online ή καλέστε στο 18101.",
+      title_en: "Reminder: unpaid balance",
+      content_en:
+        "The supply on Leoforos Syngrou has an unpaid balance. Pay it online or call 18101.",
       type: "alert",
       category: "billing",
       read_status: 1,
@@ -167,6 +181,8 @@ export function household(b: Builder) {
       title: "Η ένδειξή σας καταχωρίστηκε",
       content:
         "Η ένδειξη που καταχωρίσατε έγινε δεκτή και θα ληφθεί υπόψη στον επόμενο λογαριασμό.",
+      title_en: "Your meter reading was received",
+      content_en: "The reading you sent was accepted and will be used for your next bill.",
       type: "info",
       category: "readings",
       read_status: 1,

@@ -33,6 +33,9 @@ export interface UserRow {
   popup_body: string | null;
   popup_button_title: string | null;
   popup_url: string | null;
+  popup_title_en: string | null;
+  popup_body_en: string | null;
+  popup_button_title_en: string | null;
   test_role: "master" | "admin" | "user";
   created_at: string;
 }
@@ -133,6 +136,9 @@ export interface MessageRow {
   meter_id: number | null;
   title: string;
   content: string;
+  /** The English texts (migrations/0021); null: shown in Greek in English too. */
+  title_en: string | null;
+  content_en: string | null;
   type: "info" | "confirm" | "alert";
   category: string;
   read_status: 0 | 1;

@@ -61,6 +61,10 @@ export const users = sqliteTable(
     popup_body: text("popup_body"),
     popup_button_title: text("popup_button_title"),
     popup_url: text("popup_url"),
+    /** The pop-up's English texts (0021); NULL: the Greek ones are shown in English too. */
+    popup_title_en: text("popup_title_en"),
+    popup_body_en: text("popup_body_en"),
+    popup_button_title_en: text("popup_button_title_en"),
     popup_dismissed_at: text("popup_dismissed_at"),
     /** The person's role (migrations/0012_people.sql): one master per customer. */
     test_role: text("test_role", { enum: ["master", "admin", "user"] })
@@ -72,6 +76,8 @@ export const users = sqliteTable(
     invited_by: integer("invited_by"),
     removed_at: text("removed_at"),
     last_login_at: text("last_login_at"),
+    /** 1: registration_email is proven by a link sent to it (migrations/0022): it signs in. */
+    email_verified: integer("email_verified").notNull().default(1),
   },
   (t) => [
     uniqueIndex("users_one_master")
@@ -245,8 +251,11 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => users.id),
     meter_id: integer("meter_id").references(() => meters.id),
+    /** The Greek text; `title_en`/`content_en` the English one, NULL where none (0021). */
     title: text("title").notNull(),
     content: text("content").notNull(),
+    title_en: text("title_en"),
+    content_en: text("content_en"),
     type: text("type", { enum: ["info", "confirm", "alert"] }).notNull(),
     category: text("category").notNull(),
     /**

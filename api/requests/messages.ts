@@ -2,8 +2,8 @@ import type { Lang } from "../types";
 import type { RequestKind } from "../../core/requests/rules";
 
 /**
- * The confirmation put in the customer's messages (type confirm, category requests), in the
- * customer's language. `{ref}` is replaced by the reference inside the database (see routes.ts).
+ * The confirmation put in the customer's messages (type confirm, category requests), in both
+ * languages (`title`/`content` Greek, `title_en`/`content_en` English: migration 0021). `{ref}` is replaced by the reference inside the database (see routes.ts).
  */
 export const CONFIRMATION: Record<Lang, Record<RequestKind, { title: string; content: string }>> = {
   el: {

@@ -238,9 +238,12 @@ export async function createRequest(
     .where(eq(users.id, userId))
     .limit(1);
   const lang: Lang = user?.lang === "en" ? "en" : "el";
-  const message = CONFIRMATION[lang][kind];
+  // The confirmation in both languages (0021): the inbox shows the one of the page's language.
+  const message = CONFIRMATION.el[kind];
+  const english = CONFIRMATION.en[kind];
   const now = nowIso();
   const content = message.content.replace("{supply}", supplyNumber(meter));
+  const contentEn = english.content.replace("{supply}", supplyNumber(meter));
   const byFileKey = eq(requests.file_key, file.r2_key);
   try {
     await db.batch([
@@ -279,6 +282,10 @@ export async function createRequest(
             meter_id: sql<number>`${meter.id}`.as("meter_id"),
             title: sql<string>`${message.title}`.as("title"),
             content: sql<string>`replace(${content}, '{ref}', ${requests.reference})`.as("content"),
+            title_en: sql<string>`${english.title}`.as("title_en"),
+            content_en: sql<string>`replace(${contentEn}, '{ref}', ${requests.reference})`.as(
+              "content_en",
+            ),
             type: sql<"confirm">`'confirm'`.as("type"),
             category: sql<string>`'requests'`.as("category"),
             read_status: sql<number>`0`.as("read_status"),

@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
 import { customers, invoices, meters, sessions, userMeters, users } from "../db/schema";
 import type { Role } from "../../core/contract";
-import type { SupplySet } from "../../core/permissions";
+import { can, type SupplySet } from "../../core/permissions";
 import { nowIso } from "../lib/time";
 import { userStatusFromMeters } from "../../core/meter-status";
 import { notFound } from "../lib/errors";
@@ -460,11 +460,47 @@ export async function customerIdOf(db: Db, userId: number) {
   return found.customer.id;
 }
 
-export async function loadApiUser(db: Db, userId: number) {
+/** The person as /v2/me answers; `en`: the pop-up in English (the request's Language header). */
+export async function loadApiUser(db: Db, userId: number, en = false) {
   const found = await findUserWithCustomer(db, userId);
   if (!found || found.user.removed_at) throw notFound();
   const visible = await customerMeterSummaries(db, await personOf(db, userId));
-  return toApiUser(found.user, found.customer, userStatusFromMeters(visible));
+  return {
+    ...toApiUser(found.user, found.customer, userStatusFromMeters(visible), en),
+    managers: await managersOf(db, found.user),
+  };
+}
+
+/**
+ * Who does, for a person whose role does not allow it, what the supplies need done (pay, requests,
+ * settings: core/permissions.ts `manage_supply`; #35 §5): the account's master and the active
+ * admins who hold one of the person's supplies (or all), master first. Names and roles only,
+ * never their contact details. Empty for a person who may do it themselves.
+ */
+async function managersOf(
+  db: Db,
+  person: Pick<typeof users.$inferSelect, "id" | "customer_id" | "test_role" | "all_supplies">,
+): Promise<{ name: string; role: Role }[]> {
+  if (can(person.test_role, "manage_supply")) return [];
+  const holdsOne = person.all_supplies
+    ? sql`EXISTS (SELECT 1 FROM user_meters a WHERE a.user_id = ${users.id})`
+    : sql`EXISTS (SELECT 1 FROM user_meters a JOIN user_meters b ON a.meter_id = b.meter_id
+          WHERE a.user_id = ${users.id} AND b.user_id = ${person.id})`;
+  const rows = await db
+    .select({ name: users.name, role: users.test_role })
+    .from(users)
+    .where(
+      and(
+        eq(users.customer_id, person.customer_id),
+        isNull(users.removed_at),
+        isNull(users.deactivated_at),
+        eq(users.needs_activation, 0),
+        sql`(${users.test_role} = 'master' OR (${users.test_role} = 'admin' AND
+          (${users.all_supplies} = 1 OR ${holdsOne})))`,
+      ),
+    )
+    .orderBy(sql`${users.test_role} <> 'master'`, users.name);
+  return rows;
 }
 
 /**

@@ -64,21 +64,25 @@ describe("the contract accepts what the API serialises", () => {
       const status = userStatusFromMeters(
         seed.tables.meters.filter((m) => m.customer_id === customer.id),
       );
+      // loadApiUser adds who does what the person may not (#35 §5).
       return [
-        toApiUser(userRow(row), customer, status),
-        toApiUser(
-          userRow(row, {
-            avatar_key: "avatars/1/x.png",
-            avatar_name: "avatar-x.png",
-            popup_title: "Title",
-            popup_body: "Body",
-            popup_button_title: "OK",
-            popup_url: "/b2b/pay",
-            test_role: "admin",
-          }),
-          customer,
-          status,
-        ),
+        { ...toApiUser(userRow(row), customer, status), managers: [] },
+        {
+          ...toApiUser(
+            userRow(row, {
+              avatar_key: "avatars/1/x.png",
+              avatar_name: "avatar-x.png",
+              popup_title: "Title",
+              popup_body: "Body",
+              popup_button_title: "OK",
+              popup_url: "/b2b/pay",
+              test_role: "admin",
+            }),
+            customer,
+            status,
+          ),
+          managers: [{ name: "Μαρία Κωνσταντίνου", role: "master" as const }],
+        },
       ];
     });
     expectAll(apiUserSchema, answers);
@@ -119,7 +123,12 @@ describe("the contract accepts what the API serialises", () => {
       apiReadingSchema,
       readings.slice(0, 5).map((r) => toApiReading({ ...r, corrected_at: "2026-11-25 10:00:00" })),
     );
-    expectAll(apiMessageSchema, (seed.tables.messages as MessageRow[]).map(toApiMessage));
+    for (const en of [false, true]) {
+      expectAll(
+        apiMessageSchema,
+        (seed.tables.messages as MessageRow[]).map((m) => toApiMessage(m, en)),
+      );
+    }
     const banners = seed.tables.banners as BannerRow[];
     expectAll(apiBannerSchema, [
       ...banners.map((b) => toApiBanner(b, false)),
@@ -135,7 +144,10 @@ describe("the contract accepts what the API serialises", () => {
     const meterIds = new Set(meters.map((m) => m.id));
     expectAll(apiAccountSchema, [
       {
-        user: toApiUser(userRow(user), customer as CustomerRow, userStatusFromMeters(meters)),
+        user: {
+          ...toApiUser(userRow(user), customer as CustomerRow, userStatusFromMeters(meters)),
+          managers: [],
+        },
         meters: meters.map((m) => toApiMeterSummary(m as never)),
       },
     ]);

@@ -28,11 +28,25 @@ type MessageRow = typeof messages.$inferSelect;
 const bit = (value: number): 0 | 1 => (value ? 1 : 0);
 const ROLES: readonly Role[] = ["master", "admin", "user"];
 
-export function toApiUser(user: UserRow, customer: CustomerRow, status: UserStatus): ApiUser {
+/** A text in the request's language: the English one when asked and there is one (0021), else Greek. */
+const inLanguage = (greek: string, english: string | null | undefined, en: boolean) =>
+  en && english ? english : greek;
+
+/**
+ * The person as /v2/me answers, but for `managers` (services/customers.ts loadApiUser adds it);
+ * the pop-up in the request's language.
+ */
+export function toApiUser(
+  user: UserRow,
+  customer: CustomerRow,
+  status: UserStatus,
+  en = false,
+): Omit<ApiUser, "managers"> {
   const popupVisible = user.popup_title && !user.popup_dismissed_at;
   return {
     id: user.id,
     username: user.username,
+    afm: customer.afm,
     name: user.name,
     welcome_name: user.welcome_name,
     lang: user.lang,
@@ -49,9 +63,9 @@ export function toApiUser(user: UserRow, customer: CustomerRow, status: UserStat
     status,
     popup: popupVisible
       ? {
-          title: user.popup_title ?? "",
-          body: user.popup_body ?? "",
-          button_title: user.popup_button_title ?? "",
+          title: inLanguage(user.popup_title ?? "", user.popup_title_en, en),
+          body: inLanguage(user.popup_body ?? "", user.popup_body_en, en),
+          button_title: inLanguage(user.popup_button_title ?? "", user.popup_button_title_en, en),
           url: user.popup_url ?? "",
         }
       : null,
@@ -177,11 +191,12 @@ export function toApiMeter(row: MeterRow, history?: InvoiceRow[]): ApiMeter {
   return meter;
 }
 
-export function toApiMessage(row: MessageRow): ApiMessage {
+/** A message in the request's language (the Language header), Greek where it has no English. */
+export function toApiMessage(row: MessageRow, en = false): ApiMessage {
   return {
     id: row.id,
-    title: row.title,
-    content: row.content,
+    title: inLanguage(row.title, row.title_en, en),
+    content: inLanguage(row.content, row.content_en, en),
     type: row.type,
     category: row.category,
     read_status: bit(row.read_status),

@@ -55,10 +55,11 @@ const ownPath = validate("param", userParams, ownIds);
 const ownMeterPath = validate("param", userMeterParams, ownIds);
 
 /** A read of the caller's own data (the bearer's user), answered as `{ data }`. */
+/** A read of the caller's own data; `en`: texts in English (the Language header), where they vary. */
 const answerOwn =
-  <T>(read: (db: Db, userId: number) => Promise<T>) =>
+  <T>(read: (db: Db, userId: number, en: boolean) => Promise<T>) =>
   async (c: Context<ApiEnv>) =>
-    c.json({ data: await read(c.get("db"), c.get("auth").userId) });
+    c.json({ data: await read(c.get("db"), c.get("auth").userId, c.get("lang") === "en") });
 
 /** Mounted at /api. Every route needs a bearer token and checks that the ids are the caller's own. */
 export const userRoutes = new Hono<ApiEnv>()
@@ -96,7 +97,8 @@ export const userRoutes = new Hono<ApiEnv>()
     validate("param", userIdParams, ownIds),
     async (c) => {
       assertOwnUser(c.get("auth").userId, c.req.valid("param").id);
-      return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId) });
+      const en = c.get("lang") === "en";
+      return c.json({ data: await loadApiUser(c.get("db"), c.get("auth").userId, en) });
     },
   )
 

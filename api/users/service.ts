@@ -51,8 +51,8 @@ type MeterRow = Parameters<typeof toApiMeter>[0];
 type InvoiceRow = Parameters<typeof toApiInvoice>[0];
 
 /** The user (as /v2/me) and the summaries of their supplies (as …/meters?view=summary). */
-export async function accountOf(db: Db, userId: number): Promise<ApiAccount> {
-  const user = await loadApiUser(db, userId);
+export async function accountOf(db: Db, userId: number, en = false): Promise<ApiAccount> {
+  const user = await loadApiUser(db, userId, en);
   const summaries = await customerMeterSummaries(db, await personOf(db, userId));
   return { user, meters: summaries.map(toApiMeterSummary) };
 }
@@ -100,9 +100,10 @@ export async function userInvoices(db: Db, userId: number): Promise<ApiInvoice[]
   return invoices.map(toApiInvoice);
 }
 
-export async function userMessages(db: Db, userId: number): Promise<ApiMessage[]> {
+/** The person's messages in the request's language (Greek where one has no English). */
+export async function userMessages(db: Db, userId: number, en = false): Promise<ApiMessage[]> {
   const { results: rows } = await messagesStatement(db, userId).all<MessageRow>();
-  return rows.map(toApiMessage);
+  return rows.map((row) => toApiMessage(row, en));
 }
 
 /**
@@ -173,7 +174,7 @@ export async function shellReads(
   const answers = await db.$client.batch(statements);
   const rowsAt = <T>(index: number) => (answers[index]?.results ?? []) as T[];
   return {
-    messages: rowsAt<MessageRow>(0).map(toApiMessage),
+    messages: rowsAt<MessageRow>(0).map((row) => toApiMessage(row, en)),
     banners: rowsAt<BannerRow>(1).map((b) => toApiBanner(b, en)),
     readings: withReadings ? rowsAt<ReadingRow>(readingsAt).map(toApiReading) : null,
     meters: rowsAt<MeterRow>(2).map((m) => toApiMeter(m)),

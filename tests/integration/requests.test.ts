@@ -303,17 +303,23 @@ describe("POST /requests/name-change", () => {
     });
     expect(r.body.data.reference).toMatch(/^REQ-\d{4}-\d{6}$/);
 
-    // The company speaks English: its confirmation is in English.
-    server.query(`update users set lang = 'en' where id = ${c.userId}`);
+    // The confirmation is stored in both languages (#35): Greek and English (migration 0021).
     const second = await api.call("/requests/name-change", {
       token: other,
       body: nameChange({ meter_id: c.firstMeterId + 1, file_id: await draft(other) }),
     });
     expect(second.status).toBe(201);
-    const [message] = server.query<{ title: string; content: string }>(
-      `select title, content from messages where user_id = ${c.userId} order by id desc limit 1`,
+    const [message] = server.query<{
+      title: string;
+      content: string;
+      title_en: string;
+      content_en: string;
+    }>(
+      `select title, content, title_en, content_en from messages where user_id = ${c.userId} order by id desc limit 1`,
     );
-    expect(message?.title).toBe("We received your name-change request");
+    expect(message?.title).toBe("Λάβαμε το αίτημα αλλαγής ονόματος");
+    expect(message?.title_en).toBe("We received your name-change request");
+    expect(message?.content_en).toContain(second.body.data.reference);
     expect(message?.content).toContain(second.body.data.reference);
   });
 
