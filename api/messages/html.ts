@@ -11,8 +11,8 @@ const BRAND = "#00558c"; // --primary of skin 1 (app/styles/app.css)
 const BRAND_DARK_MODE = "#7cc4f2";
 
 const FOOTER: Record<Lang, string> = {
-  el: "NRG · Εξυπηρέτηση πελατών 18101 · Αυτό το μήνυμα στάλθηκε αυτόματα από την πύλη πελατών.",
-  en: "NRG · Customer service 18101 · This message was sent automatically by the customer portal.",
+  el: "NRG · Εξυπηρέτηση πελατών 18101 · Αυτό το μήνυμα στάλθηκε αυτόματα από το myNRG.",
+  en: "NRG · Customer service 18101 · This message was sent automatically by myNRG.",
 };
 
 export function escapeHtml(text: string): string {

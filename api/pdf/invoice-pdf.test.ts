@@ -106,7 +106,7 @@ describe("renderInvoicePdf", () => {
     for (const ch of "ΕκαθριστόςλγμΠελάτης€") expect(greek).toContain(ch);
     const english = await renderInvoicePdf(data, "en", fonts);
     const doc = await PDFDocument.load(english);
-    expect(doc.getTitle()).toBe("Clearance bill 202670000123");
+    expect(doc.getTitle()).toBe("Balancing bill 202670000123");
     // The customer's Greek name is still drawn in the English document.
     expect(await mappedText(english)).toContain("Γ");
   });

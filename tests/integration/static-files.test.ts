@@ -135,13 +135,17 @@ describe("#16 static files from public/", () => {
     const manifest = (await (await get("/manifest.webmanifest")).json()) as {
       name: string;
       short_name: string;
+      description: string;
       lang: string;
       start_url: string;
       theme_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
     };
     expect(manifest.lang).toBe("el");
-    expect(manifest.name).toMatch(/[\u0370-\u03ff]/); // Greek, the portal's default language
+    // The portal's one name (locales/glossary.json, #35); its description in Greek, the default language.
+    expect(manifest.name).toBe("myNRG");
+    expect(manifest.short_name).toBe("myNRG");
+    expect(manifest.description).toMatch(/[\u0370-\u03ff]/);
     expect(manifest.theme_color).toBe("#00558c");
     // The start page exists: signed out it sends to the login form, which returns to it.
     const start = await fetchWorker(`${server.baseUrl}${manifest.start_url}`, {
