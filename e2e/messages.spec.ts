@@ -44,6 +44,16 @@ test.describe("messages", () => {
       .allTextContents()) {
       expect(cat).toBe("Account");
     }
+    // #35 §4: in English the messages are in English (the rows carry both languages).
+    const titles = await page.locator("article.message h2").allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).not.toMatch(/\p{Script=Greek}/u);
+    const seeded =
+      info.project.name === "nojs"
+        ? "Pay several supplies at once"
+        : "Welcome to myNRG for business";
+    await expect(page.getByRole("heading", { level: 2, name: seeded })).toBeVisible();
+    await checkA11y(page);
   });
 });
 
