@@ -75,7 +75,10 @@ export function LastReadings({
               </tr>
               <tr>
                 <th scope="row">{t("last.nextOperator")}</th>
-                <td data-label={t("date")}>
+                <td
+                  data-label={t("date")}
+                  className={!nextOperator && nextReadingDate ? "rd-wide" : undefined}
+                >
                   {nextOperator
                     ? formatDate(nextOperator.date)
                     : nextReadingDate

@@ -16,6 +16,7 @@ import { athensToday } from "../../../core/dates";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import { WhoCan } from "../../components/WhoCan";
 import {
   PaymentsUnavailable,
   usePaymentsAvailable,
@@ -69,8 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
       today: athensToday(),
       exportFailed: url.searchParams.get("export") === "failed",
       allPayments,
-      // A person whose role may not pay (#18: `user`) gets no pay button.
+      // A person whose role may not pay (#18: `user`) gets no pay button, and is told who pays.
       mayPay: can(shell.user.test_role, "manage_supply"),
+      managers: shell.user.managers,
     },
     { headers: NO_STORE },
   );
@@ -79,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Bills({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bills");
   const payOnline = usePaymentsAvailable();
-  const { meter, query, page, payments, years, mayPay } = loaderData;
+  const { meter, query, page, payments, years, mayPay, managers } = loaderData;
   const owing = meter.runningTotal > 0;
   return (
     <div className="bills">
@@ -111,7 +113,13 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             <dd>{formatDate(meter.lastPaymentDate)}</dd>
           </div>
         </dl>
-        {owing && !mayPay ? null : owing ? (
+        {!mayPay ? (
+          // #35 §5: what this person does here, and who makes the payments (by name).
+          <>
+            <p className="muted">{t("summary.viewOnly")}</p>
+            <WhoCan topic="payments" managers={managers} className="bills-summary__note" />
+          </>
+        ) : owing ? (
           <p className="actions">
             {/* The payments flow owns /b2b/pay; plain link so it works before it exists. */}
             {payOnline ? (
@@ -125,7 +133,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="muted">{t("summary.nothingDue")}</p>
         )}
-        <p className="muted bills-summary__note">{t("summary.paymentNote")}</p>
+        {mayPay ? <p className="muted bills-summary__note">{t("summary.paymentNote")}</p> : null}
       </section>
 
       <TitledCard id="bills-history-title" title={t("history.title")}>
@@ -153,7 +161,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             aria-labelledby="bills-payments-caption"
             tabIndex={0}
           >
-            <table className="table">
+            <table className="table table--stack">
               <caption id="bills-payments-caption">
                 {t("payments.caption", { supply: meter.supplyNumber })}
               </caption>
@@ -167,9 +175,13 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.invoice_no}</td>
-                    <td>{formatDate(p.payment_date ?? p.issue_date)}</td>
-                    <td className="num nowrap">{formatAmount(Math.abs(p.total_value))}</td>
+                    <td data-label={t("payments.transaction")}>{p.invoice_no}</td>
+                    <td data-label={t("payments.date")}>
+                      {formatDate(p.payment_date ?? p.issue_date)}
+                    </td>
+                    <td data-label={t("payments.amount")} className="num nowrap">
+                      {formatAmount(Math.abs(p.total_value))}
+                    </td>
                   </tr>
                 ))}
               </tbody>

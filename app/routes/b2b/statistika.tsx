@@ -161,7 +161,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             </h2>
             {/* Focusable: the table may scroll sideways on a narrow screen. */}
             <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="stats-years">
-              <table className="table table--compact">
+              <table className="table table--compact table--stack">
                 <caption className="visually-hidden">{t("perYear.title")}</caption>
                 <TableHead
                   columns={[
@@ -177,11 +177,19 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                   {stats.years.map((year) => (
                     <tr key={year.year}>
                       <th scope="row">{year.year}</th>
-                      <td className="num">{amount(year.consumption)}</td>
-                      <td className="num">{cell(year.avgConsumption, amount)}</td>
-                      <td className="num">{money(year.cost)}</td>
-                      <td className="num">{cell(year.avgCost, money)}</td>
-                      <td className="num">
+                      <td className="num" data-label={t("perYear.consumption", { unit })}>
+                        {amount(year.consumption)}
+                      </td>
+                      <td className="num" data-label={t("perYear.avgConsumption", { unit })}>
+                        {cell(year.avgConsumption, amount)}
+                      </td>
+                      <td className="num" data-label={t("perYear.cost")}>
+                        {money(year.cost)}
+                      </td>
+                      <td className="num" data-label={t("perYear.avgCost")}>
+                        {cell(year.avgCost, money)}
+                      </td>
+                      <td className="num" data-label={t("perYear.months")}>
                         {t("perYear.monthsValue", {
                           withData: year.monthsWithData,
                           months: year.months,
@@ -193,9 +201,13 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                 <tfoot>
                   <tr>
                     <th scope="row">{t("perYear.total", { count: years })}</th>
-                    <td className="num">{amount(stats.totals.consumption)}</td>
+                    <td className="num" data-label={t("perYear.consumption", { unit })}>
+                      {amount(stats.totals.consumption)}
+                    </td>
                     <td />
-                    <td className="num">{money(stats.totals.cost)}</td>
+                    <td className="num" data-label={t("perYear.cost")}>
+                      {money(stats.totals.cost)}
+                    </td>
                     <td />
                     <td />
                   </tr>
