@@ -127,6 +127,21 @@ test("registration errors: each message in its place, the other values kept", as
     await submitSignup(page, input);
     await expect(alert, code).toContainText(el(`auth:signup.errors.${code}`));
     await hydrated(page);
+    if (code === "already_active") {
+      // #35 §5: next to the VAT and in the summary, the ways on: sign in, or a new password.
+      await expect(f.vat).toHaveAccessibleDescription(contains(el(`auth:signup.errors.${code}`)));
+      const form = page
+        .locator("form")
+        .filter({ has: page.getByLabel(el("auth:signup.supply_number")) });
+      for (const scope of [alert, form]) {
+        await expect(
+          scope.getByRole("link", { name: el("auth:signup.alreadyActiveLogin"), exact: true }),
+        ).toHaveAttribute("href", "/login");
+        await expect(
+          scope.getByRole("link", { name: el("auth:signup.alreadyActiveReset"), exact: true }),
+        ).toHaveAttribute("href", "/forgot-password");
+      }
+    }
     await expect(f.vat).toHaveValue(input.vat);
     await expect(f.supply).toHaveValue(input.supply);
     await expect(f.email).toHaveValue(input.email);

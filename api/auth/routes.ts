@@ -54,7 +54,14 @@ export const authRoutes = new Hono<ApiEnv>()
         "Basic credentials (VAT or email : password), empty body. Answers the access and refresh tokens.",
       ok: data(apiTokensSchema),
       errors: {
-        400: ["validation", "wrong_credentials", "no_user", "not_active", "deactivated"],
+        400: [
+          "validation",
+          "wrong_credentials",
+          "no_user",
+          "email_several_accounts",
+          "not_active",
+          "deactivated",
+        ],
         429: ["too_many_attempts", "daily_attempts_exceeded"],
       },
     }),

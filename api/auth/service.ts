@@ -44,6 +44,36 @@ interface Caller {
 type LinkTo = (path: string) => string;
 
 /**
+ * The people a login name may be (#35 §5): a VAT is the holder's username; an email is an invited
+ * person's username or the settings' email of any person (a household's too) once it is proven
+ * (email_verified, migrations/0022) and activated. A removed person is nobody. Several people
+ * only when an address is on more than one account.
+ */
+async function loginCandidates(db: Db, username: string) {
+  const byEmail = username.includes("@");
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        isNull(users.removed_at),
+        byEmail
+          ? or(
+              eq(users.username, username),
+              and(
+                sql`lower(${users.registration_email}) = ${username}`,
+                eq(users.email_verified, 1),
+                eq(users.needs_activation, 0),
+              ),
+            )
+          : eq(users.username, username),
+      ),
+    )
+    .limit(5);
+  return { byEmail, rows };
+}
+
+/**
  * Basic credentials. Order of checks: the attempt is counted first, per client address and then
  * per VAT, in atomic statements (services/throttle.ts), and refused over either limit (the
  * refusal is returned: the route answers 429 with Retry-After); then unknown VAT and password
@@ -71,14 +101,27 @@ export async function signIn(
     });
     return reservation;
   }
-  // A person removed from the account answers exactly as an unknown name (no_user, same cost).
-  const found = await db.query.users.findFirst({ where: eq(users.username, username) });
-  const user = found && !found.removed_at ? found : undefined;
+  // A person removed from the account answers exactly as an unknown name (same cost).
+  const { byEmail, rows } = await loginCandidates(db, username);
+  if (rows.length > 1) {
+    // One address on several accounts: it never signs in. Only the right password (for one of
+    // them) hears why; any other answer is the wrong password's.
+    let anyOk = false;
+    for (const row of rows)
+      anyOk = (await verifyPasswordOrDummy(password, row.password_hash)) || anyOk;
+    await audit(db, { action: "login_failure", detail: `email_several_accounts ${username}`, ip });
+    throw anyOk
+      ? badRequest("email_several_accounts", "username")
+      : badRequest("wrong_credentials");
+  }
+  const user = rows[0];
   // An unknown VAT costs the same PBKDF2 run as a wrong password (no timing oracle).
   const passwordOk = await verifyPasswordOrDummy(password, user?.password_hash);
   if (!user) {
     await audit(db, { action: "login_failure", detail: `no_user ${username}`, ip });
-    throw badRequest("no_user");
+    // An unknown, unproven or removed email answers as a wrong password: nothing tells whether
+    // an address is a customer's. A VAT may say so (sign-up tells it anyway) and point to it.
+    throw badRequest(byEmail ? "wrong_credentials" : "no_user");
   }
   if (!passwordOk) {
     await audit(db, {
@@ -137,7 +180,11 @@ export async function deactivate(db: Db, who: { userId: number } & Caller, usern
 export async function activate(db: Db, token: string, { ip }: Caller) {
   const result = await consumeActionToken(db, token, "activate");
   if (!result.ok) throw badRequest("bad_activation_url");
-  await db.update(users).set({ needs_activation: 0 }).where(eq(users.id, result.userId));
+  // The link went to the registration email: following it proves that address (#35 §5).
+  await db
+    .update(users)
+    .set({ needs_activation: 0, email_verified: 1 })
+    .where(eq(users.id, result.userId));
   await audit(db, { action: "activation", userId: result.userId, ip });
 }
 
@@ -152,8 +199,22 @@ export async function requestPasswordReset(
   afm: string,
   { ip, lang, linkTo }: Caller & { lang: Lang; linkTo: LinkTo },
 ) {
-  // `afm` is a VAT or an email, normalised by the schema (resetRequestSchema).
-  const user = await db.query.users.findFirst({ where: eq(users.username, afm) });
+  // `afm` is a VAT or an email, normalised by the schema (resetRequestSchema). An email: the
+  // username of an invited person or the settings' email, proven or not, since the link goes to
+  // that address and following it proves it (confirmPasswordReset). Never for a shared address.
+  const candidates = afm.includes("@")
+    ? await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            isNull(users.removed_at),
+            or(eq(users.username, afm), sql`lower(${users.registration_email}) = ${afm}`),
+          ),
+        )
+        .limit(2)
+    : await db.select().from(users).where(eq(users.username, afm)).limit(1);
+  const user = candidates.length === 1 ? candidates[0] : undefined;
   if (!user || user.removed_at || user.needs_activation || user.deactivated_at) return;
   // Past the 3 an hour, the same 204 with nothing sent: a 429 would tell that the VAT has an account.
   const [perUser] = await hit(db, [{ limit: LIMITS.resetUser, key: String(user.id) }]);
@@ -202,7 +263,13 @@ export async function confirmPasswordReset(
   if (!consumed.ok) throw badRequest("link_expired");
   await db
     .update(users)
-    .set({ password_hash: await hashPassword(body.password), password_changed_at: nowIso() })
+    // The link went to the settings' email: following it proves that address (#35 §5). A
+    // settings change of the email revokes the reset links sent before (api/settings/service.ts).
+    .set({
+      password_hash: await hashPassword(body.password),
+      password_changed_at: nowIso(),
+      email_verified: 1,
+    })
     .where(eq(users.id, consumed.userId));
   await revokeUserSessions(db, consumed.userId, "password_reset");
   await audit(db, { action: "password_reset", userId: consumed.userId, ip });
@@ -329,6 +396,8 @@ export async function signUp(
         registration_email: form.email,
         registration_phone: form.phone,
         needs_activation: 1,
+        // Proven when the activation link, sent to it, is followed (activate below).
+        email_verified: 0,
         password_hash: await hashPassword(form.password),
         test_role: "master",
       })

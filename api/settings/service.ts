@@ -10,6 +10,7 @@ import { meters, users } from "../db/schema";
 import { can } from "../../core/permissions";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/password";
+import { revokeActionTokensStatement } from "../services/action-tokens";
 import { auditPerSupplyStatement, auditStatement } from "../services/audit";
 import {
   REMOVED_METER_STATUS,
@@ -17,7 +18,7 @@ import {
   personMeter,
   personOf,
 } from "../services/customers";
-import { refund, type ReserveCheck } from "../services/throttle";
+import { refund, type Hit, type ReserveCheck } from "../services/throttle";
 import { SETTINGS_ERRORS, type SettingsMessage } from "./messages";
 import { changesChannels, uniqueViolation } from "./rules";
 
@@ -69,6 +70,8 @@ export async function saveSettings(
   who: { userId: number; ip: string },
   body: SettingsPayload,
   reserveCheck: ReserveCheck,
+  /** Counts a possible "already used" answer before the save (#35), refunded once saved. */
+  reserveInUse: () => Promise<Hit[]> = async () => [],
 ): Promise<SettingsMessage | null> {
   const { userId } = who;
   const found = await findUserWithCustomer(db, userId);
@@ -92,9 +95,8 @@ export async function saveSettings(
     }
   }
 
-  const contactChanged =
-    body.email !== user.registration_email.toLowerCase() ||
-    body.phone !== (user.registration_phone ?? null);
+  const emailChanged = body.email !== user.registration_email.toLowerCase();
+  const contactChanged = emailChanged || body.phone !== (user.registration_phone ?? null);
   if (contactChanged) {
     if (!body.password) throw badRequest("validation", "password", "validate.require");
     // Counted before the check (429 over the limit), taken back when the password was right.
@@ -104,6 +106,7 @@ export async function saveSettings(
     }
     await refund(db, attempt);
   }
+  const inUse = contactChanged ? await reserveInUse() : [];
 
   // The e-bill and SMS settings of every listed supply in ONE statement with one JSON
   // parameter (api/db/ids.ts: D1 binds at most 100 parameters, a business has up to 1,000
@@ -154,12 +157,16 @@ export async function saveSettings(
         nrg_skin: body.nrg_skin,
         lang: body.lang,
         registration_email: body.email,
+        // A new email signs in once a link sent to it is followed (#35 §5, migrations/0022).
+        ...(emailChanged ? { email_verified: 0 } : {}),
         registration_phone: body.phone,
         indication_email: body.indication_email,
         indication_sms: body.indication_sms,
         first_login_settings_open: 0,
       })
       .where(eq(users.id, userId)),
+    // A reset link sent to the old address must not prove the new one (confirmPasswordReset).
+    ...(emailChanged ? [revokeActionTokensStatement(db, userId, "reset")] : []),
     auditStatement(db, {
       action: "settings_update",
       userId,
@@ -185,6 +192,7 @@ export async function saveSettings(
     if (message) return message;
     throw error;
   }
+  await refund(db, inUse);
   return null;
 }
 

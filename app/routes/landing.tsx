@@ -89,9 +89,12 @@ const LOGIN_ERRORS: readonly ApiErrorCode[] = [
   "not_active",
   "deactivated",
   "no_user",
+  "email_several_accounts",
   "already_logged_in",
   "daily_attempts_exceeded",
 ];
+
+const ALREADY_ACTIVE = "auth:signup.errors.already_active";
 
 const SIGNUP_FORM_ERRORS: readonly ApiErrorCode[] = [
   "captcha",
@@ -186,6 +189,10 @@ async function signupAction(args: Route.ActionArgs, formData: FormData) {
   switch (result.code) {
     case "email_in_use":
       fieldErrors.email = ["auth:signup.errors.email_in_use"];
+      break;
+    case "already_active":
+      // Next to the VAT, with links to sign in and to a new password (AlreadyActiveLinks).
+      fieldErrors.afm = [ALREADY_ACTIVE];
       break;
     case "mobile_in_use":
       fieldErrors.phone = ["auth:signup.errors.mobile_in_use"];
@@ -293,6 +300,19 @@ function LoginForm({ lastResult, notice, redirectTo }: FormProps & { redirectTo:
   );
 }
 
+/** A VAT that has an account already: the way on is to sign in, or to set a new password. */
+function AlreadyActiveLinks() {
+  const { t } = useTranslation("auth");
+  return (
+    <p className="field__hint">
+      {t("signup.alreadyActiveBefore")}{" "}
+      <Link to={href("/login")}>{t("signup.alreadyActiveLogin")}</Link>{" "}
+      {t("signup.alreadyActiveOr")}{" "}
+      <Link to={href("/forgot-password")}>{t("signup.alreadyActiveReset")}</Link>.
+    </p>
+  );
+}
+
 function SignupForm({ lastResult, notice }: FormProps) {
   const { t } = useTranslation("auth");
   const submitting = useSubmitting();
@@ -303,6 +323,7 @@ function SignupForm({ lastResult, notice }: FormProps) {
   const resetKey = useResetKey(lastResult);
   const terms = fields.terms;
   const termsProps = getInputProps(terms, { type: "checkbox" });
+  const alreadyActive = fields.afm.errors?.includes(ALREADY_ACTIVE) ?? false;
   return (
     <section aria-labelledby="signup-heading">
       <h1 id="signup-heading">{t("signup.heading")}</h1>
@@ -313,10 +334,13 @@ function SignupForm({ lastResult, notice }: FormProps) {
         ns={AUTH_ERROR_NS}
         omit={["website"]}
         labelKey={(name) => `auth:signup.${name}`}
-      />
+      >
+        {alreadyActive ? <AlreadyActiveLinks /> : null}
+      </ErrorSummary>
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
         <VatField meta={fields.afm} label={t("signup.afm")} autoComplete="off" />
+        {alreadyActive ? <AlreadyActiveLinks /> : null}
         <TextField
           meta={fields.supply_number}
           label={t("signup.supply_number")}

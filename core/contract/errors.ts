@@ -10,6 +10,7 @@ export const API_ERROR_CODES = {
   not_active: "the account is not activated yet",
   deactivated: "the account was deactivated",
   no_user: "no user with this VAT",
+  email_several_accounts: "the email is on more than one account: sign in with the VAT",
   already_logged_in: "already signed in",
   daily_attempts_exceeded: "too many failed sign-ins today",
   // registration
@@ -63,7 +64,8 @@ export const API_ERROR_CODES = {
   request_not_allowed: "message not_active | not_normal: the supply cannot get this request",
   request_already_open: "an open request of that kind exists for the supply",
   // transfer and new-supply applications (spec §8 "Transfer flow")
-  vat_not_found: "field afm: the VAT is not a supply holder in the operator's register",
+  vat_not_found:
+    "no longer answered (#35): a VAT failing its check digit is a `validation` error; one no register knows is a new customer",
   phone_not_found: "field phone: not the mobile declared for that VAT",
   already_customer: "field supply_number: the supply is already with us",
   transfer_pending: "field supply_number, 409: a transfer of that supply is already under way",

@@ -62,7 +62,8 @@ describe("#18 sign-in by email", () => {
 
   it("answers a removed person exactly like an unknown name", async () => {
     const unknown = await signIn("nobody@beta.example");
-    expect([unknown.status, unknown.code]).toEqual([400, "no_user"]);
+    // An unknown email answers as a wrong password (#35 §5: no telling which addresses exist).
+    expect([unknown.status, unknown.code]).toEqual([400, "wrong_credentials"]);
     server.query(
       `UPDATE users SET removed_at = '2026-11-01T00:00:00.000Z' WHERE id = ${user.userId}`,
     );

@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { useMessageText } from "./message-text";
 
 /**
@@ -53,6 +53,13 @@ export interface ErrorSummaryProps {
    * `fieldsLabelKey`) or a table. A key that does not exist is left out.
    */
   labelKey?: ((name: string) => string | undefined) | Readonly<Record<string, string>>;
+  /**
+   * A field's label as text, where a key alone cannot say it (one supply's field of many: "Email
+   * για το e-bill (Πατησίων 12)"); null falls back to `labelKey`.
+   */
+  label?: (name: string) => string | null;
+  /** Shown in the box under the list, while it lists something: the way on (links) of an error. */
+  children?: ReactNode;
 }
 
 export interface SummaryItem {
@@ -105,10 +112,17 @@ export function summaryText(label: string | null, messages: string[]): string {
   return name ? `${name}: ${text}` : text;
 }
 
-/** With JavaScript: focus the field and bring its label into view (without, the `#id` scrolls). */
+/**
+ * With JavaScript: focus the field and bring its label into view (without, the `#id` scrolls). A
+ * field inside `[data-reveal="radio-id"]` is in a part of the form that a choice shows (the
+ * settings dialog's e-bill/SMS sets at 360 px, spec §2): that choice is made first.
+ */
 function moveToField(event: MouseEvent<HTMLAnchorElement>, target: string) {
   const element = document.getElementById(target);
   if (!element) return;
+  const reveal = element.closest<HTMLElement>("[data-reveal]")?.dataset.reveal;
+  const choice = reveal ? document.getElementById(reveal) : null;
+  if (choice instanceof HTMLInputElement && !choice.checked) choice.click();
   // A group (radio buttons in a fieldset): its first control.
   const field =
     element instanceof HTMLFieldSetElement
@@ -129,9 +143,13 @@ export function ErrorSummary({
   targets,
   omit,
   labelKey,
+  label,
+  children,
 }: ErrorSummaryProps) {
   const { t, find, text } = useMessageText(ns);
   const labelOf = (name: string): string | null => {
+    const own = label?.(name);
+    if (own) return own;
     const key = typeof labelKey === "function" ? labelKey(name) : labelKey?.[name];
     const found = key ? find(key) : null;
     return found ? t(found) : null;
@@ -174,6 +192,7 @@ export function ErrorSummary({
           ),
         )}
       </ul>
+      {children}
     </div>
   );
 }
