@@ -10,7 +10,14 @@ import { el, exact, tr } from "./support/app";
  */
 
 const OVERVIEW = "/b2b/episkopisi";
-const { user } = DEMO.largeCompany.people;
+const { user, admin } = DEMO.largeCompany.people;
+
+/** #35 §5: who does what a user may not, by name: the master, then the admin of their supplies. */
+const managers = (lng: "el" | "en") =>
+  new Intl.ListFormat(lng, { type: "conjunction" }).format([
+    DEMO.largeCompany.employeeName,
+    admin.name,
+  ]);
 
 async function signInAsUser(page: Page) {
   await login(page, user.email);
@@ -36,6 +43,11 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("bills:title"));
     await expect(page.getByRole("link", { name: el("bills:summary.pay") })).toHaveCount(0);
     await expect(payEntries(page)).toHaveCount(0);
+    // #35 §5: what the person does here, and who pays, by name; no word about paying themselves.
+    const summary = page.getByRole("region", { name: el("bills:summary.title") });
+    await expect(summary).toContainText(el("bills:summary.viewOnly"));
+    await expect(summary).toContainText(el("common:whoCan.payments", { names: managers("el") }));
+    await expect(summary).not.toContainText(el("bills:summary.paymentNote"));
     await checkA11y(page);
   });
 
@@ -55,6 +67,21 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     await page.goto("/b2b/aitimata");
     await expect(page.getByRole("heading", { name: el("requests:new.title") })).toHaveCount(0);
     await expect(page.locator('a[href^="/b2b/aitimata/allagi-onomatos"]')).toHaveCount(0);
+    // #35 §5: told what the page is for them and who files requests, by name.
+    await expect(page.locator("main")).toContainText(el("requests:introView"));
+    await expect(page.locator("main")).toContainText(
+      el("common:whoCan.requests", { names: managers("el") }),
+    );
+    await expect(page.locator("main")).not.toContainText(el("requests:intro"));
+
+    // #35 §5: signed in with an email, the new-supply form is pre-filled with the account's VAT.
+    await page.goto("/nea-paroxi");
+    await expect(page.getByLabel(el("newSupply:fields.afm"), { exact: false })).toHaveValue(
+      DEMO.largeCompany.vat,
+    );
+    await expect(page.getByLabel(el("newSupply:fields.email"), { exact: false })).toHaveValue(
+      user.email,
+    );
   });
 
   test("sees only the five supplies given to them, in the selector and on /b2b/paroxes", async ({
@@ -91,6 +118,10 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el("error.notPermittedTitle"));
     await expect(page.locator("main")).toContainText(el("error.notPermitted"));
+    // #35 §5: and who does it, by name.
+    await expect(page.locator("main")).toContainText(
+      el("common:whoCan.action", { names: managers("el") }),
+    );
     // Inside the signed-in frame: the header, the menu and a way back to the overview.
     await expect(page.getByRole("navigation", { name: el("shell:nav.label") })).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
@@ -106,6 +137,9 @@ test.describe("a user of a company's account (user@beta.example)", () => {
     const english = await gotoLng(page, "/b2b/aitimata/diakopi", "en");
     expect(english?.status()).toBe(403);
     await expect(page.locator("main")).toContainText(tr("en", "error.notPermitted"));
+    await expect(page.locator("main")).toContainText(
+      tr("en", "common:whoCan.action", { names: managers("en") }),
+    );
     await expect(page.getByRole("navigation", { name: tr("en", "shell:nav.label") })).toBeVisible();
     const directDebit = await gotoLng(page, `/b2b/paroxes/${user.meterIds[0]}/direct-debit`, "el");
     expect(directDebit?.status()).toBe(403);

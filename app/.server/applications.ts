@@ -110,7 +110,8 @@ export function applicationsApi(args: Args, kind: ApiApplicationKind) {
       const me = await currentUser(api);
       if (!me.ok) return {};
       return {
-        afm: me.data.username,
+        // The account's VAT, never the sign-in name: an invited person signs in with an email.
+        afm: me.data.afm,
         email: me.data.registration_email,
         ...(me.data.registration_phone
           ? { phone: me.data.registration_phone, mobile: me.data.registration_phone }

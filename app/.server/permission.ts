@@ -14,14 +14,20 @@ import type { ApiFailure } from "./api/client";
 /** The message (common namespace): "You do not have permission for this." */
 export const NOT_PERMITTED = "common:error.notPermitted";
 
-/** The 403 page of a refused page: throw it from a loader or an action. */
-export function notPermitted() {
-  return data({ reason: "not_permitted" }, { status: 403 });
+/**
+ * The 403 page of a refused page: throw it from a loader or an action. `managers` are who may do
+ * it (ApiUser.managers, names only): the page names them (ErrorContent, #35 §5).
+ */
+export function notPermitted(managers: ApiUser["managers"] = []) {
+  return data({ reason: "not_permitted", managers }, { status: 403 });
 }
 
 /** A page or action the person's role does not allow: the 403 page is thrown. */
-export function requirePermission(user: Pick<ApiUser, "test_role">, action: Action): void {
-  if (!can(user.test_role, action)) throw notPermitted();
+export function requirePermission(
+  user: Pick<ApiUser, "test_role"> & Partial<Pick<ApiUser, "managers">>,
+  action: Action,
+): void {
+  if (!can(user.test_role, action)) throw notPermitted(user.managers ?? []);
 }
 
 /** The form error of an API failure that is the person's role, or null for any other failure. */

@@ -1,5 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation } from "react-router";
+import type { ApiUser } from "../../core/contract";
+import { WhoCan } from "./WhoCan";
+
+/** Who may do what a 403 refused (app/.server/permission.ts `notPermitted`), if it says. */
+function managersOf(error: unknown): ApiUser["managers"] {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return [];
+  const managers: unknown = (error.data as { managers?: unknown } | null)?.managers;
+  return Array.isArray(managers)
+    ? managers.filter(
+        (m): m is ApiUser["managers"][number] =>
+          typeof m === "object" && m !== null && typeof (m as { name?: unknown }).name === "string",
+      )
+    : [];
+}
 
 /** Refusals of a request no action can take (app/middleware/request-body.ts), by status. */
 const REFUSED: Record<number, "badRequest" | "methodNotAllowed" | "tooLarge"> = {
@@ -46,6 +60,7 @@ export function ErrorContent({ error, home }: { error: unknown; home: string }) 
     <div className="card" role={kind === "unavailable" ? "alert" : undefined}>
       <h1>{title}</h1>
       <p>{body}</p>
+      {notPermitted ? <WhoCan topic="action" managers={managersOf(error)} /> : null}
       {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
       <p className="actions">
         {again ? (

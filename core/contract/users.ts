@@ -14,7 +14,10 @@ export type Role = z.infer<typeof roleSchema>;
 export const apiUserSchema = z
   .object({
     id,
-    username: z.string().meta({ description: "The VAT number (ΑΦΜ)" }),
+    username: z.string().meta({
+      description: "The sign-in name: the VAT number (ΑΦΜ), or an invited person's email",
+    }),
+    afm: z.string().meta({ description: "The account's VAT number (ΑΦΜ), whoever the person is" }),
     name: z.string(),
     welcome_name: z.string(),
     lang,
@@ -43,6 +46,10 @@ export const apiUserSchema = z
     }),
     is_legal_person: bit,
     employee_name: z.string().nullable(),
+    managers: z.array(z.object({ name: z.string(), role: roleSchema })).meta({
+      description:
+        "Who pays and files requests for a person whose role may not (the master, the admins of their supplies); empty for those who may",
+    }),
   })
   .meta({ id: "ApiUser" });
 export type ApiUser = z.infer<typeof apiUserSchema>;

@@ -11,6 +11,7 @@ import { requests as readRequests } from "../../.server/api/requests";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
+import { WhoCan } from "../../components/WhoCan";
 
 export const handle: RouteHandle = {
   i18n: ["requests"],
@@ -38,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       selectedMeterId: shell.selectedMeter.id,
       // A new request is managing a supply (#18): a `user` sees the list, not the forms' links.
       mayRequest: can(shell.user.test_role, "manage_supply"),
+      managers: shell.user.managers,
       requests: requests.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -53,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("requests");
-  const { requests, selectedMeterId, mayRequest } = loaderData;
+  const { requests, selectedMeterId, mayRequest, managers } = loaderData;
   const start = (kind: keyof typeof KIND_SLUG) =>
     `${href("/b2b/aitimata")}/${KIND_SLUG[kind]}?meter=${selectedMeterId}`;
   return (
@@ -61,7 +63,9 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
       <div className="page-head">
         <h1>{t("title")}</h1>
       </div>
-      <p>{t("intro")}</p>
+      <p>{t(mayRequest ? "intro" : "introView")}</p>
+      {/* #35 §5: a person who may not file requests is told who does, by name. */}
+      {mayRequest ? null : <WhoCan topic="requests" managers={managers} />}
 
       {mayRequest ? (
         <section aria-labelledby="rq-new-title">
