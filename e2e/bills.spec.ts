@@ -24,6 +24,10 @@ function texts(lng: "el" | "en"): BillsTexts {
   return { ...read("bills"), download: common.download, status: common.billStatus } as BillsTexts;
 }
 const el = texts("el");
+/** The bill lines' words (core/bill-lines.ts: one list for the overview, this page and the PDF). */
+const billLines = JSON.parse(
+  readFileSync(join(import.meta.dirname, "..", "locales", "el", "billLines.json"), "utf8"),
+) as typeof import("../locales/el/billLines.json");
 const en = texts("en");
 
 const BILLS = "/b2b/logariasmoi";
@@ -202,13 +206,9 @@ test.describe("one bill", () => {
       `${el.types.Clearance} ${number}`,
     );
     const lines = page.locator("table.invoice-lines");
-    await expect(
-      lines.getByRole("rowheader", { name: el.invoice.lines.energy.label }),
-    ).toBeVisible();
-    await expect(
-      lines.getByRole("rowheader", { name: el.invoice.lines.advance.label }),
-    ).toBeVisible();
-    await expect(lines.getByText(el.invoice.lines.regulated.help)).toBeVisible();
+    await expect(lines.getByRole("rowheader", { name: billLines.energy.label })).toBeVisible();
+    await expect(lines.getByRole("rowheader", { name: billLines.advance.label })).toBeVisible();
+    await expect(lines.getByText(billLines.regulated.help)).toBeVisible();
     const total = page.locator("table.invoice-total");
     const value = async (name: string) =>
       Number(
@@ -270,7 +270,10 @@ test.describe("one bill", () => {
       });
     }
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe("invoice.pdf");
+    // #35 §2: named after the supply and the bill's month, as the server's Content-Disposition says.
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^NRG-${h.mainPerCode}\\d*-\\d{4}-\\d{2}\\.pdf$`),
+    );
     const path = await download.path();
     expect(readFileSync(path).subarray(0, 5).toString()).toBe("%PDF-");
   });

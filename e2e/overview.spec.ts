@@ -19,6 +19,12 @@ function ov(lng: "el" | "en" = "el"): OverviewTexts {
   return JSON.parse(readFileSync(file, "utf8")) as OverviewTexts;
 }
 const el = ov("el");
+/** The bill lines' labels (core/bill-lines.ts), as the bill page and the PDF print them. */
+const lines = {
+  el: JSON.parse(
+    readFileSync(join(import.meta.dirname, "..", "locales", "el", "billLines.json"), "utf8"),
+  ) as typeof import("../locales/el/billLines.json"),
+};
 
 const OVERVIEW = "/b2b/episkopisi";
 const h = DEMO.household;
@@ -53,21 +59,16 @@ test.describe("overview of the household supply", () => {
     await expect(details.getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(details.getByRole("cell").nth(3)).toHaveText(/^-?\d{1,3}(\.\d{3})*,\d{2}\s€$/);
 
-    // Dashboard.
+    // Dashboard: each part folded behind its heading (#35 §6), opened here by its summary.
     const dashboard = main.locator("section.dashboard");
-    for (const key of [
-      "currentBill",
-      "totalDue",
-      "lastPayment",
-      "regulated",
-      "municipality",
-      "taxes",
-      "collateral",
-      "advance",
-      "dayKwh",
-      "nightKwh",
-    ] as const) {
+    await expect(dashboard.getByText(el.dashboard.currentBill, { exact: true })).toBeHidden();
+    await openFolds(page);
+    for (const key of ["currentBill", "totalDue", "lastPayment", "dayKwh", "nightKwh"] as const) {
       await expect(dashboard.getByText(el.dashboard[key], { exact: true })).toBeVisible();
+    }
+    // The charges are the bill's lines, energy first (e2e/bill-lines.spec.ts adds them up).
+    for (const key of ["energy", "regulated", "municipality", "taxes", "advance"] as const) {
+      await expect(dashboard.getByText(lines.el[key].label, { exact: true })).toBeVisible();
     }
     await expect(dashboard.getByText(el.dashboard.pvKwh, { exact: true })).toHaveCount(0);
 
@@ -99,6 +100,7 @@ test.describe("overview of the household supply", () => {
     await expect(
       page.getByRole("heading", { name: en.topBanner.heading.Clearance, exact: true }),
     ).toBeVisible();
+    await openFolds(page);
     await expect(page.getByRole("table", { name: en.charts.amounts.table })).toBeVisible();
     await expect(page.getByRole("heading", { name: en.year.title })).toBeVisible();
     await checkA11y(page);
@@ -147,11 +149,12 @@ test.describe("business accounts", () => {
     await signIn(page, DEMO.company.vat);
     const dialog = page.getByRole("dialog", { name: el.paySeveral.title });
     await expect(dialog).toBeVisible();
-    await expect(dialog.locator("tbody tr")).toHaveCount(6);
+    // #35: the stopped supply that owes counts too (seven, as on the pay page).
+    await expect(dialog.locator("tbody tr")).toHaveCount(7);
     await expect(dialog.getByRole("rowheader", { name: el.paySeveral.total })).toBeVisible();
     await expect(dialog.getByRole("link", { name: el.paySeveral.pay })).toHaveAttribute(
       "href",
-      /^\/b2b\/pay\?meters=\d+(,\d+){5}$/,
+      /^\/b2b\/pay\?meters=\d+(,\d+){6}$/,
     );
     await checkA11y(page);
 
@@ -161,7 +164,7 @@ test.describe("business accounts", () => {
     await page.reload();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("link", { name: /^Πληρωμή 6 παροχών$/ }).click();
+    await page.getByRole("link", { name: /^Πληρωμή 7 παροχών$/ }).click();
     await expect(page.getByRole("dialog", { name: el.paySeveral.title })).toBeVisible();
   });
 
@@ -169,6 +172,7 @@ test.describe("business accounts", () => {
     await signIn(page, DEMO.largeCompany.vat);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(el.title);
     await expect(page.getByText(el.year.noData)).toBeVisible();
+    await openFolds(page);
     await expect(page.getByRole("table", { name: el.year.tableCaption })).toContainText(
       el.year.noDataShort,
     );
@@ -498,6 +502,19 @@ test.describe("#15 the money first on the overview", () => {
     });
   }
 });
+
+/**
+ * Opens the overview's folded parts (#35 §6: the dashboard's parts and the charts' tables are
+ * <details>, closed at every width) by their summaries, as a person would, with or without JS.
+ */
+async function openFolds(page: Page) {
+  const closed = page.locator(
+    "main details.dashboard__fold:not([open]) > summary, main details.chart-block__fold:not([open]) > summary",
+  );
+  for (let left = await closed.count(); left > 0; left = await closed.count()) {
+    await closed.first().click();
+  }
+}
 
 /** The hero is the first section of the main content, before the welcome banner, charts and banners. */
 async function expectHeroFirst(page: Page) {

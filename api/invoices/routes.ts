@@ -1,3 +1,4 @@
+import { hidesPersonal } from "../tokens/use";
 import { Hono } from "hono";
 import {
   apiInvoiceSchema,
@@ -20,9 +21,9 @@ const doc = documented("Bills");
 /** A path id: digits only; anything else is a missing row (404), not a validation error. */
 const asMissing = { invalid: "not_found" } as const;
 
-const pdfHeaders = (size: number, cache: "hit" | "miss") => ({
+const pdfHeaders = (size: number, cache: "hit" | "miss", filename: string) => ({
   "content-type": "application/pdf",
-  "content-disposition": 'attachment; filename="invoice.pdf"',
+  "content-disposition": `attachment; filename="${filename}"`,
   "content-length": String(size),
   "cache-control": "private, no-store",
   "x-content-type-options": "nosniff",
@@ -49,7 +50,7 @@ export const invoiceRoutes = new Hono<ApiEnv>()
   )
 
   /**
-   * The bill as invoice.pdf (spec §7), in the Language header's language, generated once and then
+   * The bill as NRG-<supply number>-<YYYY-MM>.pdf (spec §7, #35 §2), in the Language header's language, generated once and then
    * served from R2. A payment row is a ledger entry with no document: 400 file_not_available
    * (the portal shows "The file is not available for download").
    */
@@ -57,7 +58,7 @@ export const invoiceRoutes = new Hono<ApiEnv>()
     "/getInvoicePdf/:id",
     doc({
       summary: "An invoice as a PDF, in the Language header's language",
-      ok: file(["application/pdf"], "invoice.pdf"),
+      ok: file(["application/pdf"], "The bill, as NRG-<supply number>-<YYYY-MM>.pdf"),
       errors: { 400: ["file_not_available"] },
     }),
     requireBearer,
@@ -79,7 +80,9 @@ export const invoiceRoutes = new Hono<ApiEnv>()
         }
       };
       const pdf = await invoicePdf(c.get("db"), c.env.FILES, who, c.req.valid("param").id, later);
-      return new Response(pdf.body, { headers: pdfHeaders(pdf.size, pdf.cache) });
+      return new Response(pdf.body, {
+        headers: pdfHeaders(pdf.size, pdf.cache, pdf.filename),
+      });
     },
   )
 
@@ -101,7 +104,8 @@ export const invoiceRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { userId } = c.get("auth");
       assertOwnUser(userId, c.req.valid("param").userId);
-      const { data, filename, csv } = await exportOf(c.get("db"), userId, c.req.valid("query"));
+      const query = c.req.valid("query");
+      const { data, filename, csv } = await exportOf(c.get("db"), userId, query, hidesPersonal(c));
       const disposition = `attachment; filename="${filename}"`;
       if (csv !== null) {
         return c.body(csv, 200, {

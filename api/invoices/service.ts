@@ -1,8 +1,10 @@
+import { redactPersonal } from "../../core/access-tokens";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiInvoice, exportQuerySchema } from "../../core/contract";
 import { EXCLUDED_ORIGIN } from "../../core/readings";
 import { eInvoicePath } from "../../core/e-invoice";
+import { billPdfFilename } from "../../core/bill-lines";
 import type { Db } from "../db";
 import { customers, invoices, meters, readings, users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
@@ -66,13 +68,18 @@ export async function invoicePdf(
   body: ReadableStream | Uint8Array<ArrayBuffer>;
   size: number;
   cache: "hit" | "miss";
+  /** NRG-<supply number>-<YYYY-MM>.pdf (core/bill-lines.ts, #35 §2). */
+  filename: string;
 }> {
   const found = await ownedInvoice(db, who.userId, invoiceId);
   if (found.invoice.type === "payment") throw new ApiError(400, "file_not_available");
   const invoice = toApiInvoice(found.invoice);
+  const filename = billPdfFilename(supplyNumberOf(found.meter), invoice.issue_date);
   const key = pdfCacheKey(invoice.id, who.lang, invoice.rf_code);
   const cached = await files.get(key);
-  if (cached && cached.size > 0) return { body: cached.body, size: cached.size, cache: "hit" };
+  if (cached && cached.size > 0) {
+    return { body: cached.body, size: cached.size, cache: "hit", filename };
+  }
   const bytes = await renderInvoicePdf(
     {
       invoice,
@@ -94,7 +101,7 @@ export async function invoicePdf(
     pdfFonts(),
   );
   await later(files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } }));
-  return { body: new Uint8Array(bytes), size: bytes.byteLength, cache: "miss" };
+  return { body: new Uint8Array(bytes), size: bytes.byteLength, cache: "miss", filename };
 }
 
 /**
@@ -102,7 +109,13 @@ export async function invoicePdf(
  * and, for CSV, its text. Queries join on the customer (no id lists), so 200 supplies cost the
  * same three queries as one.
  */
-export async function exportOf(db: Db, userId: number, query: z.infer<typeof exportQuerySchema>) {
+export async function exportOf(
+  db: Db,
+  userId: number,
+  query: z.infer<typeof exportQuerySchema>,
+  /** A token without the personal scope (#35): the holder's and the supplies' details blank. */
+  hidePersonal = false,
+) {
   const found = await findUserWithCustomer(db, userId);
   const customer = found?.customer;
   if (!customer) throw notFound();
@@ -137,13 +150,14 @@ export async function exportOf(db: Db, userId: number, query: z.infer<typeof exp
     address: physAddress(m),
   }));
   const now = new Date();
-  const data = buildExport({
+  const built = buildExport({
     now,
     customer: { afm: customer.afm, name: customer.name },
     supplies,
     invoices: invoiceRows.map((r) => toApiInvoice(r.invoice)),
     readings: readingRows.map((r) => toApiReading(r.reading)),
   });
+  const data = hidePersonal ? redactPersonal(built) : built;
   const scope = query.meter_id ? (supplies[0]?.supply_number ?? "supply") : "all";
   const filename = exportFileName(scope, now, query.format);
   return { data, filename, csv: query.format === "csv" ? toCsv(data) : null };

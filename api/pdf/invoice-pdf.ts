@@ -1,10 +1,11 @@
 import type { Color, PDFFont, PDFPage } from "pdf-lib";
+import { billLines } from "../../core/bill-lines";
 import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
 import { formatRf } from "../../core/rf";
 import type { Lang } from "../types";
-import { pdfLabels } from "./labels";
+import { pdfLabels, type PdfLabels } from "./labels";
 
 /**
  * The invoice document (GET /api/getInvoicePdf/{id}): A4, supplier header, customer, supply,
@@ -34,7 +35,7 @@ export interface PdfFonts {
 }
 
 /** Bump when the layout or labels change: cached PDFs are keyed by it. */
-export const PDF_TEMPLATE_VERSION = 3;
+export const PDF_TEMPLATE_VERSION = 4;
 
 /** The e-invoice QR code's side, in points (about 3 cm: scans from a printed page). */
 const QR_SIDE = 84;
@@ -73,10 +74,33 @@ export function pdfDate(value: string | null | undefined): string {
   return `${match[3]}/${match[2]}/${match[1]}`;
 }
 
+/**
+ * What the PDF's charges and summary say, in drawing order (label, euros): the bill's lines
+ * (core/bill-lines.ts, the same lines, order and words as the overview and the bill page), then
+ * current bill, previous balance and total (= previous + current). A credit note or cancellation
+ * without a breakdown has one line for the whole amount.
+ */
+export function pdfBillRows(
+  invoice: ApiInvoice,
+  t: PdfLabels,
+): { charges: [string, number][]; summary: [string, number, boolean][] } {
+  const bill = billLines(invoice);
+  const charges: [string, number][] = bill.lines.map((line) => [t.lines[line.key], line.amount]);
+  if (bill.lines.length === 0 && bill.currentCents !== 0) {
+    charges.push([t.title[invoice.type], invoice.total_value]);
+  }
+  return {
+    charges,
+    summary: [
+      [t.currentBill, bill.currentCents / 100, false],
+      [t.previousBalance, bill.previousCents / 100, false],
+      [t.total, bill.totalCents / 100, true],
+    ],
+  };
+}
+
 const period = (from: string | null, to: string | null) =>
   from || to ? `${pdfDate(from)} – ${pdfDate(to)}` : "-";
-
-const cents = (euros: number) => Math.round(euros * 100);
 
 export async function renderInvoicePdf(
   data: InvoicePdfData,
@@ -235,31 +259,17 @@ export async function renderInvoicePdf(
   y -= 6;
   rule(y);
   y -= 16;
-  const keys = ["energy", "regulated", "municipality", "taxes", "collateral", "advance"] as const;
-  let sumCents = 0;
-  for (const key of keys) {
-    const amount = invoice[key];
-    if (cents(amount) === 0) continue;
-    sumCents += cents(amount);
-    text(page, t.lines[key], MARGIN, y, { size: 10 });
+  const rows = pdfBillRows(invoice, t);
+  for (const [label, amount] of rows.charges) {
+    text(page, label, MARGIN, y, { size: 10 });
     text(page, pdfAmount(amount), right, y, { size: 10, align: "right" });
-    y -= 17;
-  }
-  if (sumCents === 0 && cents(invoice.total_value) !== 0) {
-    // A credit note or cancellation without a breakdown: one line for the whole amount.
-    text(page, t.title[invoice.type], MARGIN, y, { size: 10 });
-    text(page, pdfAmount(invoice.total_value), right, y, { size: 10, align: "right" });
     y -= 17;
   }
   rule(y + 8);
   y -= 10;
 
   // How the total follows from the previous balance.
-  const summary: [string, number, boolean][] = [
-    [t.currentBill, invoice.total_value, false],
-    [t.previousBalance, invoice.ypoloipo, false],
-    [t.total, (cents(invoice.ypoloipo) + cents(invoice.total_value)) / 100, true],
-  ];
+  const summary = rows.summary;
   const labelX = right - 260;
   for (const [label, amount, strong] of summary) {
     if (strong) {

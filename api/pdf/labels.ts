@@ -1,5 +1,15 @@
 import type { InvoiceType } from "../../core/contract";
+import { BILL_LINE_KEYS, type BillLineKey } from "../../core/bill-lines";
+import elLines from "../../locales/el/billLines.json";
+import enLines from "../../locales/en/billLines.json";
 import type { Lang } from "../types";
+
+/** The bill lines' labels: the portal's own words (core/bill-lines.ts), one text per language. */
+const lineLabels = (file: typeof enLines): Record<BillLineKey, string> =>
+  Object.fromEntries(BILL_LINE_KEYS.map((key) => [key, file[key].label])) as Record<
+    BillLineKey,
+    string
+  >;
 
 /** The invoice document's text, in the customer's language (the `Language` header). */
 export interface PdfLabels {
@@ -27,10 +37,8 @@ export interface PdfLabels {
   charges: string;
   description: string;
   amount: string;
-  lines: Record<
-    "energy" | "regulated" | "municipality" | "taxes" | "collateral" | "advance",
-    string
-  >;
+  /** The bill lines' labels (locales/<lang>/billLines.json, as on the pages). */
+  lines: Record<BillLineKey, string>;
   currentBill: string;
   previousBalance: string;
   total: string;
@@ -74,26 +82,19 @@ const el: PdfLabels = {
   night: "Νύχτα",
   pv: "Παραγωγή φωτοβολταϊκού",
   consumptionSource: { actual: "πραγματική", estimated: "εκτίμηση" },
-  businessPartner: "Αριθμός επιχειρηματικού εταίρου",
-  contractAccount: "Λογαριασμός συμβολαίου",
+  businessPartner: "Κωδικός πελάτη",
+  contractAccount: "Αριθμός συμβολαίου",
   charges: "Ανάλυση χρεώσεων",
   description: "Περιγραφή",
   amount: "Ποσό (€)",
-  lines: {
-    energy: "Χρέωση προμήθειας ενέργειας",
-    regulated: "Ρυθμιζόμενες χρεώσεις (δίκτυο, ΥΚΩ, ΕΤΜΕΑΡ)",
-    municipality: "Δημοτικά τέλη και φόροι, ΕΡΤ",
-    taxes: "ΦΠΑ και ειδικός φόρος κατανάλωσης",
-    collateral: "Εγγύηση",
-    advance: "Αφαίρεση έναντι λογαριασμών",
-  },
+  lines: lineLabels(elLines),
   currentBill: "Τρέχων λογαριασμός",
   previousBalance: "Προηγούμενο υπόλοιπο",
   total: "Σύνολο πληρωτέο",
   dueDate: "Ημερομηνία λήξης",
   payBy: "Πληρώστε έως",
   footer:
-    "Η πληρωμή εμφανίζεται μέσα σε 5 ημέρες· διαφορετικά καλέστε το 18101. Ο λογαριασμός εκδόθηκε ηλεκτρονικά από την πύλη πελατών NRG.",
+    "Η πληρωμή εμφανίζεται μέσα σε 5 ημέρες· διαφορετικά καλέστε το 18101. Ο λογαριασμός εκδόθηκε ηλεκτρονικά από το myNRG.",
   page: "Σελίδα",
   mark: "ΜΑΡΚ",
   eInvoice: "Ηλεκτρονικό τιμολόγιο (myDATA)",
@@ -107,7 +108,7 @@ const en: PdfLabels = {
   supplier: "NRG S.A. Electricity and Natural Gas Supply",
   supplierLine: "100 Kifisias Avenue, 11526 Athens · VAT 099999999 · Customer service 18101",
   title: {
-    Clearance: "Clearance bill",
+    Clearance: "Balancing bill",
     Advance: "Advance bill",
     Credit: "Credit note",
     Cancelled: "Cancellation document",
@@ -129,26 +130,19 @@ const en: PdfLabels = {
   night: "Night",
   pv: "PV production",
   consumptionSource: { actual: "actual", estimated: "estimated" },
-  businessPartner: "Business partner number",
-  contractAccount: "Contract account",
+  businessPartner: "Customer number",
+  contractAccount: "Contract number",
   charges: "Charges explained",
   description: "Description",
   amount: "Amount (€)",
-  lines: {
-    energy: "Energy supply charge",
-    regulated: "Regulated charges (network, public service, RES levy)",
-    municipality: "Municipality fees and taxes, public TV fee",
-    taxes: "VAT and excise duty",
-    collateral: "Collateral",
-    advance: "Advance bills deducted",
-  },
+  lines: lineLabels(enLines),
   currentBill: "Current bill",
   previousBalance: "Previous balance",
   total: "Total to pay",
   dueDate: "Due date",
   payBy: "Pay by",
   footer:
-    "A payment shows within 5 days; otherwise call 18101. This bill was issued electronically by the NRG customer portal.",
+    "A payment shows within 5 days; otherwise call 18101. This bill was issued electronically by myNRG.",
   page: "Page",
   mark: "MARK",
   eInvoice: "E-invoice (myDATA)",

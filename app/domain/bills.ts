@@ -1,6 +1,6 @@
 import type { ApiInvoice, InvoiceType } from "../../core/contract";
 import { INVOICE_TYPES } from "../../core/invoice-types";
-import { CHARGE_KEYS, type ChargeKey } from "../../core/invoice-charges";
+import { billLines, type BillLine } from "../../core/bill-lines";
 import { toCents } from "../../core/gateway";
 import { isActiveMeterStatus } from "../../core/meter-status";
 import { paginate, type Page } from "./paging";
@@ -150,8 +150,8 @@ export function billsPage(
 // ---- One invoice explained (spec §3 Invoice, the Dashboard charges) ----
 
 export interface InvoiceBreakdown {
-  /** The charges that are not zero, in bill order. */
-  lines: { key: ChargeKey; amount: number }[];
+  /** The charges that are not zero, in bill order (core/bill-lines.ts, as on the overview). */
+  lines: BillLine[];
   /** Sum of every charge: equals the current amount on a bill. */
   chargesTotal: number;
   previous: number;
@@ -165,21 +165,15 @@ export interface InvoiceBreakdown {
 }
 
 export function invoiceBreakdown(invoice: ApiInvoice): InvoiceBreakdown {
-  const lines = CHARGE_KEYS.map((key) => ({ key, amount: invoice[key] })).filter(
-    (line) => toCents(line.amount) !== 0,
-  );
-  const chargesCents = lines.reduce((sum, line) => sum + toCents(line.amount), 0);
-  const previousCents = toCents(invoice.ypoloipo);
-  const currentCents = toCents(invoice.total_value);
-  const isPayment = invoice.type === "payment";
+  const bill = billLines(invoice);
   return {
-    lines,
-    chargesTotal: toEuros(chargesCents),
-    previous: toEuros(previousCents),
-    current: toEuros(currentCents),
-    total: toEuros(previousCents + currentCents),
-    consistent: isPayment || lines.length === 0 || chargesCents === currentCents,
-    isPayment,
+    lines: bill.lines,
+    chargesTotal: toEuros(bill.linesCents),
+    previous: toEuros(bill.previousCents),
+    current: toEuros(bill.currentCents),
+    total: toEuros(bill.totalCents),
+    consistent: bill.consistent,
+    isPayment: bill.isPayment,
   };
 }
 

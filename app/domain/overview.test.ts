@@ -188,6 +188,7 @@ describe("dashboard", () => {
   const bill = invoice("Clearance", "2026-11-11", {
     period_from: "2026-08-12",
     total_value: 74.1,
+    energy: 88.5,
     regulated: 12.5,
     municipality: 3.2,
     taxes: 9.9,
@@ -210,11 +211,18 @@ describe("dashboard", () => {
       currentBill: 74.1,
       totalDue: 95.26,
       lastPayment: { amount: 74.1, date: "2026-10-28" },
-      regulated: 12.5,
-      municipality: 3.2,
-      taxes: 9.9,
-      collateral: 0,
-      advance: -40,
+      // Energy first, zero lines left out: the lines of the bill page and the PDF (#35 §2).
+      charges: {
+        lines: [
+          { key: "energy", amount: 88.5 },
+          { key: "regulated", amount: 12.5 },
+          { key: "municipality", amount: 3.2 },
+          { key: "taxes", amount: 9.9 },
+          { key: "advance", amount: -40 },
+        ],
+        totalCents: 7410,
+        consistent: true,
+      },
       dayKwh: 731,
       nightKwh: 344,
       pvKwh: null,
@@ -231,6 +239,7 @@ describe("dashboard", () => {
   it("works for a supply without bills", () => {
     const d = dashboard(meter({ running_total: 0 }), null);
     expect(d.currentBill).toBeNull();
+    expect(d.charges).toBeNull();
     expect(d.dayKwh).toBeNull();
     expect(d.totalDue).toBe(0);
   });
@@ -361,7 +370,7 @@ describe("pay-several dialog (spec §2 Modals)", () => {
   const user = { needs_activation: 0 as const, first_login_settings_open: 0 as const };
   const base = { user, meters: owing, userPopupOpen: false, dismissedThisSession: false };
 
-  it("lists only Active supplies with a balance above zero", () => {
+  it("lists the supplies that owe: Active or Stopped with a balance above zero (#35)", () => {
     const listed = paySeveralMeters([
       ...owing,
       meter({ id: 3, status: "Stopped", running_total: 99 }),
@@ -369,18 +378,24 @@ describe("pay-several dialog (spec §2 Modals)", () => {
       meter({ id: 5, status: "OpenChecked", running_total: 5 }),
       meter({ id: 6, status: "Active", running_total: -5 }),
     ]);
-    expect(listed.map((m) => m.id)).toEqual([1, 2]);
+    expect(listed.map((m) => m.id)).toEqual([1, 2, 3]);
   });
 
   it("opens with more than one such supply and nothing in the way", () => {
     expect(showPaySeveral(base)).toBe(true);
   });
 
-  it("stays closed with only one owing active supply", () => {
+  it("counts a stopped supply that owes, and stays closed with only one supply that owes", () => {
     expect(
       showPaySeveral({
         ...base,
         meters: [owing[0]!, meter({ id: 3, status: "Stopped", running_total: 9 })],
+      }),
+    ).toBe(true);
+    expect(
+      showPaySeveral({
+        ...base,
+        meters: [owing[0]!, meter({ id: 3, status: "Stopped", running_total: 0 })],
       }),
     ).toBe(false);
   });
@@ -472,12 +487,16 @@ describe("supplies page", () => {
       q: "Αθήνα",
       kind: "gas",
       status: "waiting",
+      balance: "",
       page: 3,
     });
+    expect(parseSupplyFilters(new URLSearchParams("balance=owing")).balance).toBe("owing");
+    expect(parseSupplyFilters(new URLSearchParams("balance=all")).balance).toBe("");
     expect(parseSupplyFilters(new URLSearchParams("kind=water&status=x&page=-2"))).toEqual({
       q: "",
       kind: "",
       status: "",
+      balance: "",
       page: 1,
     });
   });
@@ -488,7 +507,7 @@ describe("supplies page", () => {
     supplyNumber: "112345678017",
     searchText: "Λεωφόρος Κηφισίας 83, 15124 Μαρούσι nrg home",
   };
-  const all = { q: "", kind: "" as const, status: "" as const, page: 1 };
+  const all = { q: "", kind: "" as const, status: "" as const, balance: "" as const, page: 1 };
 
   it("searches accent- and case-insensitively, and by supply number digits", () => {
     expect(matchesSupply(supply, { ...all, q: "μαρουσι" })).toBe(true);

@@ -1,5 +1,7 @@
 import type { ApiInvoice, ApiMeter, ApiUser, InvoiceType } from "../../core/contract";
 import { toCents } from "../../core/gateway";
+import { billLines, type BillLine } from "../../core/bill-lines";
+import { owes } from "../../core/balance";
 import { isActiveMeterStatus, isIntermediateMeterStatus } from "../../core/meter-status";
 import { resolveSelectedMeter, selectMeterOnLogin } from "./meters";
 
@@ -72,11 +74,11 @@ export interface Dashboard {
   currentBill: number | null;
   totalDue: number;
   lastPayment: { amount: number; date: string | null };
-  regulated: number | null;
-  municipality: number | null;
-  taxes: number | null;
-  collateral: number | null;
-  advance: number | null;
+  /**
+   * The last bill's lines (core/bill-lines.ts: energy first, the same lines and words as the bill
+   * page and the PDF) and their sum, the bill's current amount; null without a bill.
+   */
+  charges: { lines: BillLine[]; totalCents: number; consistent: boolean } | null;
   dayKwh: number | null;
   nightKwh: number | null;
   /** Only for supplies with PV (has_pv = 1); otherwise null and not shown. */
@@ -87,6 +89,11 @@ export interface Dashboard {
   /** The billing period the charges and consumption belong to. */
   periodFrom: string | null;
   periodTo: string | null;
+}
+
+function dashboardCharges(bill: ApiInvoice): NonNullable<Dashboard["charges"]> {
+  const lines = billLines(bill);
+  return { lines: lines.lines, totalCents: lines.linesCents, consistent: lines.consistent };
 }
 
 /** Spec §3 Dashboard: the balance from the supply, the charges and consumption from its last bill. */
@@ -101,11 +108,7 @@ export function dashboard(
     currentBill: bill ? bill.total_value : null,
     totalDue: meter.running_total,
     lastPayment: { amount: meter.trn_value, date: meter.last_payment_date },
-    regulated: bill?.regulated ?? null,
-    municipality: bill?.municipality ?? null,
-    taxes: bill?.taxes ?? null,
-    collateral: bill?.collateral ?? null,
-    advance: bill?.advance ?? null,
+    charges: bill ? dashboardCharges(bill) : null,
     dayKwh: bill?.day_kwh ?? null,
     nightKwh: meter.has_night === 1 ? (bill?.night_kwh ?? null) : null,
     pvKwh: meter.has_pv === 1 ? (bill?.pv_kwh ?? 0) : null,
@@ -250,13 +253,16 @@ export function yearOnYear<T extends PeriodInvoice>(
 
 type PayMeter = Pick<ApiMeter, "id" | "status" | "running_total">;
 
-/** Supplies the pay-several dialog lists: Active (not Stopped) with something owed. */
+/**
+ * Supplies the pay-several dialog lists: those that owe (core/balance.ts, Active or Stopped with a
+ * balance: the same the overview, the pay page and the menu badge count, #35 §1).
+ */
 export function paySeveralMeters<M extends PayMeter>(meters: readonly M[]): M[] {
-  return meters.filter((m) => m.status === "Active" && toCents(m.running_total) > 0);
+  return meters.filter(owes);
 }
 
 /**
- * Spec §2 Modals, "pay multiple meters": more than one active meter with running_total > 0, the
+ * Spec §2 Modals, "pay multiple meters": more than one supply that owes (#35: Stopped too), the
  * user needs no activation, it is not the first login, and no user pop-up is open. The portal
  * also keeps it closed once the user dismissed it in this session.
  */
@@ -335,6 +341,8 @@ export interface SupplyFilters {
   q: string;
   kind: "electricity" | "gas" | "";
   status: SupplyStatus | "";
+  /** "owing": only the supplies that owe (core/balance.ts, #35 §7). */
+  balance: "owing" | "";
   page: number;
 }
 
@@ -347,6 +355,7 @@ export function parseSupplyFilters(params: URLSearchParams): SupplyFilters {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     kind: kind === "electricity" || kind === "gas" ? kind : "",
     status: status === "active" || status === "waiting" || status === "inactive" ? status : "",
+    balance: params.get("balance") === "owing" ? "owing" : "",
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -365,10 +374,13 @@ export interface SearchableSupply {
   /** Everything the search box looks in: supply number, addresses, package, SAP id. */
   searchText: string;
   supplyNumber: string;
+  /** The supply owes (core/balance.ts owes). */
+  owing?: boolean;
 }
 
 export function matchesSupply(supply: SearchableSupply, filters: SupplyFilters): boolean {
   if (filters.kind && supply.kind !== filters.kind) return false;
+  if (filters.balance === "owing" && !supply.owing) return false;
   if (filters.status && supply.status !== filters.status) return false;
   const query = filters.q;
   if (!query) return true;

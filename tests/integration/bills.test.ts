@@ -73,12 +73,13 @@ describe("GET /invoices/:id", () => {
 });
 
 describe("GET /getInvoicePdf/:id", () => {
-  it("is a real PDF named invoice.pdf, generated once and then served from R2", async () => {
+  it("is a real PDF named after the supply and the bill, generated once and then served from R2", async () => {
     const first = await raw(`/getInvoicePdf/${bill().id}`, { token });
     expect(first.response.status).toBe(200);
     expect(first.response.headers.get("content-type")).toBe("application/pdf");
+    // #35 §2: NRG-<supply number>-<YYYY-MM of the bill>.pdf, not invoice.pdf.
     expect(first.response.headers.get("content-disposition")).toBe(
-      'attachment; filename="invoice.pdf"',
+      `attachment; filename="NRG-${h.mainPerCode}017-${bill().issue_date.slice(0, 7)}.pdf"`,
     );
     expect(new TextDecoder().decode(first.bytes.slice(0, 5))).toBe("%PDF-");
     expect(first.bytes.byteLength).toBeGreaterThan(5_000);
@@ -96,7 +97,7 @@ describe("GET /getInvoicePdf/:id", () => {
     expect(en.response.status).toBe(200);
     expect(en.bytes).not.toEqual(el.bytes);
     const title = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getTitle();
-    expect(await title(en.bytes)).toBe(`Clearance bill ${bill().invoice_no}`);
+    expect(await title(en.bytes)).toBe(`Balancing bill ${bill().invoice_no}`);
     expect(await title(el.bytes)).toBe(`Εκκαθαριστικός λογαριασμός ${bill().invoice_no}`);
   });
 

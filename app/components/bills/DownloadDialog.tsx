@@ -20,6 +20,15 @@ function saveBlob(blob: Blob, filename: string) {
 }
 
 /**
+ * The file name the answer gives (`Content-Disposition: attachment; filename="NRG-….pdf"`, #35 §2),
+ * else null: the server names a bill's PDF after its supply and month.
+ */
+export function attachmentName(disposition: string | null): string | null {
+  const name = /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? null;
+  return name && /^[\w.-]+$/.test(name) ? name : null;
+}
+
+/**
  * The spec's download dialog (§2 Modals, §4), shown by DownloadLink (its code is fetched on the
  * first click): "Please wait" while the file comes, closed on success; 400 or an empty
  * file → "The file is not available for download", 403 → the status text, both closing after
@@ -32,6 +41,7 @@ export function DownloadDialog({
   onClose,
 }: {
   href: string;
+  /** The file's name when the answer does not name it (Content-Disposition). */
   filename: string;
   /** Unmounts the dialog and returns focus to the link. */
   onClose: () => void;
@@ -82,7 +92,7 @@ export function DownloadDialog({
         if (response.ok) {
           const blob = await response.blob();
           if (blob.size > 0) {
-            saveBlob(blob, filename);
+            saveBlob(blob, attachmentName(response.headers.get("content-disposition")) ?? filename);
             onCloseRef.current();
             return;
           }

@@ -1,4 +1,5 @@
 import { formatDate } from "../../domain/format";
+import "./dashboard.css";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { TableHead } from "../TableHead";
 
@@ -27,6 +28,7 @@ export function ChartWithTable({
   svg,
   legend,
   table,
+  foldTable = false,
 }: {
   id: string;
   caption: string;
@@ -34,7 +36,46 @@ export function ChartWithTable({
   svg: { wide: HtmlSlot; narrow: HtmlSlot };
   legend?: LegendItem[];
   table: DataTable;
+  /**
+   * The table folded behind its caption (<details>, opens without JavaScript): the overview keeps
+   * the chart in view and the figures one click away (#35 §6: a shorter phone overview).
+   */
+  foldTable?: boolean;
 }) {
+  const region = (
+    /* A named, focusable region: on the narrowest phones the table may scroll sideways, and
+       keyboard users must be able to scroll it too (axe scrollable-region-focusable). */
+    <div
+      className="table-wrap chart-block__table"
+      role="region"
+      aria-labelledby={`${id}-table-caption`}
+      tabIndex={0}
+    >
+      <table className="table table--compact">
+        <caption id={`${id}-table-caption`} className={foldTable ? "visually-hidden" : undefined}>
+          {table.caption}
+        </caption>
+        <TableHead
+          columns={[
+            { label: table.rowHeader },
+            ...table.columns.map((label) => ({ label, num: true })),
+          ]}
+        />
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.header}</th>
+              {row.cells.map((cell, index) => (
+                <td key={index} className="num">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
   return (
     <div className="chart-block">
       <figure className="chart">
@@ -52,36 +93,14 @@ export function ChartWithTable({
         ) : null}
         <figcaption id={`${id}-caption`}>{caption}</figcaption>
       </figure>
-      {/* A named, focusable region: on the narrowest phones the table may scroll sideways, and
-          keyboard users must be able to scroll it too (axe scrollable-region-focusable). */}
-      <div
-        className="table-wrap chart-block__table"
-        role="region"
-        aria-labelledby={`${id}-table-caption`}
-        tabIndex={0}
-      >
-        <table className="table table--compact">
-          <caption id={`${id}-table-caption`}>{table.caption}</caption>
-          <TableHead
-            columns={[
-              { label: table.rowHeader },
-              ...table.columns.map((label) => ({ label, num: true })),
-            ]}
-          />
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.header}</th>
-                {row.cells.map((cell, index) => (
-                  <td key={index} className="num">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {foldTable ? (
+        <details className="accordion chart-block__fold">
+          <summary>{table.caption}</summary>
+          {region}
+        </details>
+      ) : (
+        region
+      )}
     </div>
   );
 }

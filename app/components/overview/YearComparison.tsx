@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import "./dashboard.css";
 import { PeriodRange } from "./ChartWithTable";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { formatAmount, formatChange, formatKwh } from "../../domain/format";
@@ -49,50 +50,56 @@ export function YearComparison({
           {t("year.noData")}
         </p>
       )}
-      {/* Focusable: it may scroll sideways on the narrowest phones (see ChartWithTable). */}
-      <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
-        <table className="table table--compact">
-          <caption id="year-table-caption">{t("year.tableCaption")}</caption>
-          <TableHead
-            columns={[
-              { label: t("year.period") },
-              { label: t("year.consumption"), num: true },
-              { label: t("year.cost"), num: true },
-            ]}
-          />
-          <tbody>
-            <tr>
-              <th scope="row">
-                {t("year.lastYear")}
-                <br />
-                <span className="muted table__sub">
-                  {previous ? period(previous) : t("year.noDataShort")}
-                </span>
-              </th>
-              <td className="num">{previous ? formatKwh(previous.kwh) : "-"}</td>
-              <td className="num">{previous ? formatAmount(previous.amount) : "-"}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                {t("year.thisYear")}
-                <br />
-                <span className="muted table__sub">{period(current)}</span>
-              </th>
-              <td className="num">{formatKwh(current.kwh)}</td>
-              <td className="num">{formatAmount(current.amount)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("year.change")}</th>
-              <td className="num">
-                {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
-              </td>
-              <td className="num">
-                {year.amountChange === null ? "-" : formatChange(year.amountChange)}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      {/* Folded behind its caption as the charts' tables are (#35 §6); focusable: it may scroll
+          sideways on the narrowest phones (see ChartWithTable). */}
+      <details className="accordion chart-block__fold">
+        <summary>{t("year.tableCaption")}</summary>
+        <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
+          <table className="table table--compact">
+            <caption id="year-table-caption" className="visually-hidden">
+              {t("year.tableCaption")}
+            </caption>
+            <TableHead
+              columns={[
+                { label: t("year.period") },
+                { label: t("year.consumption"), num: true },
+                { label: t("year.cost"), num: true },
+              ]}
+            />
+            <tbody>
+              <tr>
+                <th scope="row">
+                  {t("year.lastYear")}
+                  <br />
+                  <span className="muted table__sub">
+                    {previous ? period(previous) : t("year.noDataShort")}
+                  </span>
+                </th>
+                <td className="num">{previous ? formatKwh(previous.kwh) : "-"}</td>
+                <td className="num">{previous ? formatAmount(previous.amount) : "-"}</td>
+              </tr>
+              <tr>
+                <th scope="row">
+                  {t("year.thisYear")}
+                  <br />
+                  <span className="muted table__sub">{period(current)}</span>
+                </th>
+                <td className="num">{formatKwh(current.kwh)}</td>
+                <td className="num">{formatAmount(current.amount)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("year.change")}</th>
+                <td className="num">
+                  {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
+                </td>
+                <td className="num">
+                  {year.amountChange === null ? "-" : formatChange(year.amountChange)}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </details>
     </TitledCard>
   );
 }

@@ -32,6 +32,7 @@ const UserPopup = lazyDialog(() =>
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/episkopisi";
 import { athensToday } from "../../../core/dates";
+import { BILL_LINES_NS } from "../../../core/bill-lines";
 import { TitledCard } from "../../components/TitledCard";
 import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
 import { readingStaleness } from "../../../core/figure-sources";
@@ -39,7 +40,7 @@ import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
-  i18n: ["overview", "bills.rf", "sources.chart", "sources.stale"],
+  i18n: ["overview", BILL_LINES_NS, "bills.rf", "sources.chart", "sources.stale"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };
@@ -206,6 +207,7 @@ function History({
       <p className="muted">{t("charts.intro", { count: history.points.length })}</p>
       <ChartWithTable
         id="chart-amounts"
+        foldTable
         caption={t("charts.amounts.caption")}
         svg={charts.amounts}
         legend={
@@ -229,6 +231,7 @@ function History({
       />
       <ChartWithTable
         id="chart-consumption"
+        foldTable
         caption={t("charts.consumption.caption")}
         svg={charts.consumption}
         legend={legend}

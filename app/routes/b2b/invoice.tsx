@@ -1,4 +1,10 @@
 import { useTranslation } from "react-i18next";
+import {
+  BILL_LINES_NS,
+  billLineHelpKey,
+  billLineLabelKey,
+  billPdfFilename,
+} from "../../../core/bill-lines";
 import { data, href, Link } from "react-router";
 import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
 import { BillStatusBadge } from "../../components/BillStatusBadge";
@@ -11,10 +17,12 @@ import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills"
 import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
+import { WhoCan } from "../../components/WhoCan";
 import type { Route } from "./+types/invoice";
 import { athensToday } from "../../../core/dates";
 import { can } from "../../../core/permissions";
 import { invoice as readInvoice } from "../../.server/api/invoices";
+import { receipt as readReceipt } from "../../.server/api/payments";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
 import { TitledCard } from "../../components/TitledCard";
@@ -29,7 +37,7 @@ import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSourc
 import { readingStaleness, type Staleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
-  i18n: ["bills", "eInvoice.card", "sources.bill", "sources.chart", "sources.stale"],
+  i18n: ["bills", BILL_LINES_NS, "eInvoice.card", "sources.bill", "sources.chart", "sources.stale"],
   breadcrumb: "bills:invoice.breadcrumb",
 };
 
@@ -68,11 +76,29 @@ export async function loader(args: Route.LoaderArgs) {
     mayPay && meter && status && status !== "paid" && payCents > 0
       ? payHref(meter.id, payCents / 100)
       : null;
+  // A payment's row: its receipt (#35 §7: the supplies paid, the PDF), found by its number.
+  const paid =
+    invoice.type === "payment" ? await readReceipt(getApi(args), invoice.invoice_no) : null;
+  const receipt = paid?.ok
+    ? {
+        reference: paid.data.reference,
+        pdfHref: `/b2b/receipt-pdf/${encodeURIComponent(paid.data.reference)}`,
+        items: paid.data.items.map((item) => ({
+          txn: item.txn_no,
+          supplyNumber: item.supply_number,
+          address: item.address,
+          amount: item.amount,
+        })),
+      }
+    : null;
   return data(
     {
       invoice,
       status,
       payLink,
+      receipt,
+      // A bill left to pay that this person may not pay: who pays it, by name (#35 §5).
+      payers: !mayPay && status && status !== "paid" && payCents > 0 ? shell.user.managers : [],
       // The e-invoice's QR code, drawn here (server only): the page gets a finished SVG path.
       qr: invoice.mark ? eInvoiceQr(args.context, args.request, invoice.mark) : null,
       supply: meter ? supplyNumber(meter) : "-",
@@ -96,9 +122,10 @@ function staleNotice(meter: ApiMeter | undefined, selectedId: number): Staleness
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["bills", "eInvoice", "sources"]);
+  const { t } = useTranslation(["bills", BILL_LINES_NS, "eInvoice", "sources"]);
   const payments = usePaymentsAvailable();
-  const { invoice, status, payLink, qr, supply, title, downloadError, stale } = loaderData;
+  const { invoice, status, payLink, payers, qr, supply, title, downloadError, stale, receipt } =
+    loaderData;
   const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
@@ -129,7 +156,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           {hasDocument(invoice) ? (
             <DownloadLink
               href={invoicePdfHref(invoice.id)}
-              filename="invoice.pdf"
+              filename={billPdfFilename(supply, invoice.issue_date)}
               className={payLink ? "btn btn--secondary" : "btn"}
             >
               {t("download.button")}
@@ -137,6 +164,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
+      <WhoCan topic="payments" managers={payers} className="muted" />
 
       {downloadError ? (
         <div className="alert alert--error" role="alert">
@@ -266,7 +294,30 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
 
       <TitledCard id="invoice-lines" title={t("invoice.explained")}>
         {b.isPayment ? (
-          <p>{t("invoice.paymentRow")}</p>
+          <>
+            <p>{receipt ? t("invoice.paymentRow") : t("invoice.paymentRowNoReceipt")}</p>
+            {receipt ? (
+              <>
+                <ul className="receipt-items">
+                  {receipt.items.map((item) => (
+                    <li key={item.txn}>
+                      {item.supplyNumber} · <span className="muted">{item.address}</span>:{" "}
+                      <strong className="amount">{formatAmount(item.amount)}</strong>
+                    </li>
+                  ))}
+                </ul>
+                <p>
+                  <a
+                    className="btn btn--secondary"
+                    href={receipt.pdfHref}
+                    download={`NRG-receipt-${receipt.reference}.pdf`}
+                  >
+                    {t("invoice.receiptPdf")}
+                  </a>
+                </p>
+              </>
+            ) : null}
+          </>
         ) : b.lines.length === 0 ? (
           <p className="muted">{t("invoice.noCharges")}</p>
         ) : (
@@ -283,12 +334,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                 {b.lines.map((line) => (
                   <tr key={line.key}>
                     <th scope="row">
-                      {t(`invoice.lines.${line.key}.label`)}
+                      {t(billLineLabelKey(line.key))}
                       {line.key === "energy" ? (
                         <EstimatedMark estimated={source === "estimated"} />
                       ) : null}
                     </th>
-                    <td className="invoice-lines__help">{t(`invoice.lines.${line.key}.help`)}</td>
+                    <td className="invoice-lines__help">{t(billLineHelpKey(line.key))}</td>
                     <td className="num nowrap">{formatAmount(line.amount)}</td>
                   </tr>
                 ))}
