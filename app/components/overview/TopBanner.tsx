@@ -61,11 +61,21 @@ export function TopBanner({
       <div className="hero__main">
         <div className="hero__money">
           <h2 id="top-banner-title" className="hero__label">
-            {owing ? t("hero.owed") : othersOnly ? t("hero.othersOwe") : t("hero.nothing")}
+            {owing
+              ? t("hero.owed")
+              : othersOnly
+                ? t("common:accountBalance.othersOwe")
+                : t("hero.nothing")}
           </h2>
           {owing ? (
             <p className="hero__amount amount">
-              {formatAmount(banner.owed)} {selectedOverdue ? <OverdueBadge /> : null}
+              {formatAmount(banner.owed)}
+              {selectedOverdue ? (
+                <>
+                  {" "}
+                  <OverdueBadge />
+                </>
+              ) : null}
             </p>
           ) : null}
           {othersOnly ? <p className="hero__amount amount">{formatAmount(account.total)}</p> : null}
@@ -168,7 +178,7 @@ function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPat
   const payments = usePaymentsAvailable();
   return (
     <div className="hero__account">
-      <h3 className="card__title">{t("hero.account.title")}</h3>
+      <h3 className="card__title">{t("common:accountBalance.title")}</h3>
       <ul className="hero__owed">
         {account.rows.map((row) => (
           <li key={row.id} className="hero__owed-row">
@@ -176,7 +186,9 @@ function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPat
               <span className="nowrap">
                 {t(`kind.${row.kind}`)} · {row.supplyNumber}
               </span>
-              {row.selected ? <span className="muted"> ({t("hero.account.selected")})</span> : null}
+              {row.selected ? (
+                <span className="muted"> ({t("common:accountBalance.selected")})</span>
+              ) : null}
               <br />
               <span className="muted">{row.address}</span>
             </span>
@@ -196,16 +208,17 @@ function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPat
               <a
                 className="btn btn--secondary btn--small"
                 href={`${payPath}?meter=${row.id}`}
-                aria-label={t("hero.account.payOne", { number: row.supplyNumber })}
+                aria-label={t("common:accountBalance.payOne", { number: row.supplyNumber })}
               >
-                {t("hero.account.pay")}
+                {t("common:accountBalance.pay")}
               </a>
             ) : null}
           </li>
         ))}
       </ul>
       <p className="hero__owed-total">
-        {t("hero.account.total")}: <strong className="amount">{formatAmount(account.total)}</strong>
+        {t("common:accountBalance.total")}:{" "}
+        <strong className="amount">{formatAmount(account.total)}</strong>
       </p>
     </div>
   );
