@@ -2,6 +2,7 @@ import { paginate, type Page } from "../../domain/paging";
 import type { ApiMeter } from "../../../core/contract";
 import { formatAddress, isElectricity, supplyNumber } from "../../domain/format";
 import { isDropdownMeter } from "../../domain/meters";
+import { owes } from "../../../core/balance";
 import {
   matchesSupply,
   supplyStatus,
@@ -25,6 +26,8 @@ export interface SupplyRow {
   /** The billing system's own status (shown beside the simplified one when it says more). */
   meterStatus: string;
   balance: number;
+  /** Owes now (core/balance.ts: Active or Stopped with a balance above 0,00 €). */
+  owing: boolean;
   isMain: boolean;
   selected: boolean;
   /** Only drop-down meters (Active, Stopped, onboarding) can be chosen as the current supply. */
@@ -36,7 +39,14 @@ export interface SuppliesView {
   page: Page<SupplyRow>;
   /** All supplies before filtering, and per kind / status (for the filter labels). */
   total: number;
-  counts: { electricity: number; gas: number; active: number; waiting: number; inactive: number };
+  counts: {
+    electricity: number;
+    gas: number;
+    active: number;
+    waiting: number;
+    inactive: number;
+    owing: number;
+  };
 }
 
 export function supplyRow(meter: ApiMeter, selectedId: number): SupplyRow {
@@ -53,6 +63,7 @@ export function supplyRow(meter: ApiMeter, selectedId: number): SupplyRow {
     status: supplyStatus(meter.status),
     meterStatus: meter.status,
     balance: meter.running_total,
+    owing: owes(meter),
     isMain: meter.is_main === 1,
     selected: meter.id === selectedId,
     selectable: isDropdownMeter(meter),
@@ -63,7 +74,7 @@ const KIND_ORDER = { electricity: 0, gas: 1 } as const;
 
 /**
  * Every supply of the user, electricity first then gas (the page groups them under headings),
- * the main supply first within its kind, filtered by the URL's q/kind/status, 25 to a page.
+ * the main supply first within its kind, filtered by the URL's q/kind/status/balance, 25 to a page.
  */
 export function buildSuppliesView(
   meters: readonly ApiMeter[],
@@ -85,6 +96,7 @@ export function buildSuppliesView(
           kind: row.kind,
           status: row.status,
           supplyNumber: row.supplyNumber,
+          owing: row.owing,
           searchText: [
             row.address,
             row.billAddress,
@@ -109,6 +121,7 @@ export function buildSuppliesView(
       active: all.filter((r) => r.status === "active").length,
       waiting: all.filter((r) => r.status === "waiting").length,
       inactive: all.filter((r) => r.status === "inactive").length,
+      owing: all.filter((r) => r.owing).length,
     },
   };
 }
@@ -120,6 +133,7 @@ export function suppliesHref(filters: SupplyFilters, changes: Partial<SupplyFilt
   if (next.q) params.set("q", next.q);
   if (next.kind) params.set("kind", next.kind);
   if (next.status) params.set("status", next.status);
+  if (next.balance) params.set("balance", next.balance);
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return `/b2b/paroxes${query ? `?${query}` : ""}`;

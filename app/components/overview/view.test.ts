@@ -111,6 +111,8 @@ const user: ApiUser = {
   all_supplies: 1,
   is_legal_person: 0,
   employee_name: null,
+  managers: [],
+  afm: "100000003",
 };
 
 const base = {
@@ -364,7 +366,14 @@ describe("supplies view", () => {
     ]);
     expect(view.page.rows.map((r) => r.selectable)).toEqual([true, true, false, true]);
     expect(view.page.rows[0]?.selected).toBe(true);
-    expect(view.counts).toEqual({ electricity: 3, gas: 1, active: 1, waiting: 1, inactive: 2 });
+    expect(view.counts).toEqual({
+      electricity: 3,
+      gas: 1,
+      active: 1,
+      waiting: 1,
+      inactive: 2,
+      owing: 0,
+    });
   });
 
   it("filters through the URL's q, kind and status", () => {
@@ -376,6 +385,24 @@ describe("supplies view", () => {
     expect(ids("status=inactive")).toEqual([4, 3]);
     expect(ids("q=πατρα")).toEqual([3]);
     expect(ids("q=198765432")).toEqual([2]);
+  });
+
+  it("filters to the supplies that owe (#35 §7): a stopped one too, never an inactive one", () => {
+    const owing = [
+      meter({ id: 1, is_main: 1, running_total: 0 }),
+      meter({ id: 2, status: "Stopped", running_total: 61.04 }),
+      meter({ id: 3, running_total: 5 }),
+      meter({ id: 4, status: "Inactive", running_total: 12 }),
+      meter({ id: 5, running_total: -3 }),
+    ];
+    const view = buildSuppliesView(
+      owing,
+      1,
+      parseSupplyFilters(new URLSearchParams("balance=owing")),
+    );
+    expect(view.page.rows.map((r) => r.id)).toEqual([2, 3]);
+    expect(view.counts.owing).toBe(2);
+    expect(suppliesHref(view.filters, { page: 2 })).toBe("/b2b/paroxes?balance=owing&page=2");
   });
 
   it("builds page links that keep the filters", () => {

@@ -60,7 +60,7 @@ export const headers = noStoreHeaders;
 export default function Supplies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
   const { filters, page, total, counts } = loaderData;
-  const filtered = Boolean(filters.q || filters.kind || filters.status);
+  const filtered = Boolean(filters.q || filters.kind || filters.status || filters.balance);
   const groups = (["electricity", "gas"] as const)
     .map((kind) => ({ kind, rows: page.rows.filter((row) => row.kind === kind) }))
     .filter((group) => group.rows.length > 0);
@@ -75,6 +75,13 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
             gas: counts.gas,
           })}
         </p>
+        {counts.owing > 0 && filters.balance !== "owing" ? (
+          <p>
+            <a href={suppliesHref(filters, { balance: "owing", page: 1 })}>
+              {t("supplies.owingLink", { count: counts.owing })}
+            </a>
+          </p>
+        ) : null}
         <p className="actions">
           <a className="btn btn--secondary btn--small" href="/nea-paroxi">
             {t("common:footer.newSupply")}
@@ -117,6 +124,13 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
                 "supplies.allStatuses",
                 "supplyStatus",
               ],
+              [
+                "balance",
+                filters.balance,
+                ["", "owing"],
+                "supplies.allBalances",
+                "supplies.balanceFilter",
+              ],
             ] as const
           ).map(([name, value, options, all, prefix]) => (
             <FilterSelect
@@ -139,7 +153,7 @@ export default function Supplies({ loaderData }: Route.ComponentProps) {
           {filtered ? (
             <a
               className="btn btn--secondary"
-              href={suppliesHref(filters, { q: "", kind: "", status: "", page: 1 })}
+              href={suppliesHref(filters, { q: "", kind: "", status: "", balance: "", page: 1 })}
             >
               {t("supplies.clear")}
             </a>
