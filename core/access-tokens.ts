@@ -128,3 +128,84 @@ export function effectiveSupplies(
   if (person === "all") return token;
   return new Set([...token].filter((id) => person.has(id)));
 }
+
+/**
+ * The fields of the API's answers that are the person's details (#35): what a token without the
+ * `personal` scope never reads, on any route. Names of the contract's fields (core/contract/*;
+ * tests/security/probe-35.test.ts checks each against the zod schemas and that every field that
+ * looks personal is listed here or named as not personal). A token without `personal` gets them
+ * blank (""), so every answer keeps its shape.
+ */
+export const PERSONAL_FIELDS = [
+  // The holder and the person: name, VAT number, contact details, sign-in name, picture.
+  "name",
+  "employee_name",
+  "welcome_name",
+  "afm",
+  "vat",
+  "username",
+  "email",
+  "phone",
+  "registration_email",
+  "registration_phone",
+  "mobile_masked",
+  "avatar",
+  "img",
+  "img_name",
+  "holder",
+  // Where the supplies are and where their bills go.
+  "address",
+  "supply_address",
+  "billing_address",
+  "street",
+  "street_no",
+  "postal_code",
+  "region",
+  "municipality",
+  "phys_street",
+  "phys_street_no",
+  "phys_postal_code",
+  "phys_region",
+  "bill_street",
+  "bill_street_no",
+  "bill_postal_code",
+  "bill_region",
+  "regions",
+  // Where the e-bill and the bill SMS are sent.
+  "eBill_email",
+  "sms_number",
+  // Where the person signs in from, and a draft application's birth date.
+  "ip",
+  "last_used_ip",
+  "draft_birth_date",
+] as const;
+
+/**
+ * Fields whose names look personal but are not the person's details, each with the reason
+ * (tests/security/probe-35.test.ts asks every such field of the contract to be in one list).
+ */
+export const NOT_PERSONAL_FIELDS: Readonly<Record<string, string>> = {
+  indication_email: "a 0/1 switch: whether reading reminders come by email, not an address",
+  needs_activation: "a 0/1 state of the sign-in",
+  package_name: "the supplier's tariff name",
+  issuer_vat: "the supplier's VAT number on an e-invoice (the issuer)",
+  issuer_name: "the supplier's name on an e-invoice (the issuer)",
+};
+
+const PERSONAL = new Set<string>(PERSONAL_FIELDS);
+
+export const isPersonalField = (field: string): boolean => PERSONAL.has(field);
+
+/**
+ * `value` (a JSON answer) with every personal field's text blanked, at any depth: a personal
+ * field's strings (itself, or inside it) become "", the rest keeps its shape.
+ */
+export function redactPersonal<T>(value: T, blank = false): T {
+  if (typeof value === "string") return (blank ? "" : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactPersonal(v, blank)) as T;
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value))
+    out[key] = redactPersonal(v, blank || PERSONAL.has(key));
+  return out as T;
+}

@@ -59,7 +59,12 @@ async function handle(
   id: string,
 ): Promise<Handled> {
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-    const response = withApiHeaders(await apiApp.fetch(request, env, ctx), { env, url });
+    const answer = await apiApp.fetch(request, env, ctx);
+    // A write refused before its body was read (a bad bearer, a role that may not): read the
+    // rest of the body before answering, or workerd drops the connection and the client gets a
+    // 500 "Network connection lost." instead of the 401/403 (#35).
+    if (!request.bodyUsed) await discardBody(request);
+    const response = withApiHeaders(answer, { env, url });
     apiRoute ??= routeMatcher(apiApp.routes);
     return {
       response,

@@ -3,8 +3,8 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/errors";
 import { type AccessClaims, verifyAccessToken } from "../lib/jwt";
 import { assertOwnUser, findLiveSessionAndAccount } from "../services/customers";
-import { isAccessTokenSecret } from "../../core/access-tokens";
-import { useAccessToken } from "../tokens/use";
+import { isAccessTokenSecret, redactPersonal } from "../../core/access-tokens";
+import { hidesPersonal, useAccessToken } from "../tokens/use";
 import { executionContextOf } from "./context";
 import type { ApiEnv } from "../types";
 
@@ -57,7 +57,14 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   if (token && isAccessTokenSecret(token)) {
     // A personal access token (#19): read-only, its scopes and supplies (api/tokens/use.ts).
     c.set("auth", await useAccessToken(c, token));
+    assertOwnPath(c);
     await next();
+    // Without the personal scope no answer carries the person's details (#35): every
+    // PERSONAL_FIELDS value blanked, whichever route answered.
+    if (hidesPersonal(c) && c.res.headers.get("content-type")?.includes("application/json")) {
+      const body: unknown = await c.res.clone().json();
+      c.res = new Response(JSON.stringify(redactPersonal(body)), c.res);
+    }
     return;
   }
   const method = c.req.method;
@@ -80,8 +87,21 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
   if (!result.ok)
     throw new ApiError(result.status, result.status === 401 ? "unauthorized" : "forbidden");
   c.set("auth", result.claims);
+  assertOwnPath(c);
   await next();
 });
+
+/**
+ * A path's `:userId` (or `/users/:id`, `/user/:id`) must be the caller's own: else 404 at once,
+ * BEFORE the route validates a body or query (#35), so a stranger's path answers the same 404
+ * whatever is sent. Routes still check it themselves (ownUserPath, assertOwnUser).
+ */
+function assertOwnPath(c: Context<ApiEnv>) {
+  const params = c.req.param() as Record<string, string | undefined>;
+  const route = c.req.routePath;
+  const pathUser = params.userId ?? (/\/users?\/:id(\/|$)/.test(route) ? params.id : undefined);
+  if (pathUser !== undefined) assertOwnUser(c.get("auth").userId, pathUser);
+}
 
 /**
  * After requireBearer and the path's validation: the path's `:userId` must be the bearer's own,

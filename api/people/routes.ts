@@ -14,6 +14,7 @@ import {
 } from "../../core/contract";
 import { publicOrigin } from "../../core/public-origin";
 import { clientIp } from "../lib/request";
+import { countInvitationEmail, reserveInUseAnswer } from "../services/throttle";
 import { validate } from "../lib/validate";
 import { ownUserPath, requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
@@ -49,6 +50,10 @@ const callerOf = (c: Context<ApiEnv>): Caller => ({
   userId: c.get("auth").userId,
   sessionId: c.get("auth").sessionId,
   ip: clientIp(c),
+  throttle: {
+    reserveInUse: () => reserveInUseAnswer(c, c.get("auth").userId),
+    countEmail: (customerId, resentTo) => countInvitationEmail(c, customerId, resentTo),
+  },
 });
 const mailingOf = (c: Context<ApiEnv>): Mailing => ({
   lang: c.get("lang"),
@@ -99,7 +104,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Invite a person: their role and supplies; emails a 7-day invitation",
       ok: data(apiPersonSchema, 201, "The invited person"),
-      errors: { 400: ["email_in_use"] },
+      errors: { 400: ["email_in_use"], 429: ["too_many_attempts"] },
     }),
     requireBearer,
     managePeople,
@@ -173,7 +178,7 @@ export const peopleRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Send the invitation again",
       ok: empty(),
-      errors: { 400: ["already_active"], 404: ["not_found"] },
+      errors: { 400: ["already_active"], 404: ["not_found"], 429: ["too_many_attempts"] },
     }),
     requireBearer,
     managePeople,

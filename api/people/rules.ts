@@ -38,6 +38,20 @@ export function personStatus(
   return newest && isOpenInvitation(newest, now) ? "invited" : "invitation_expired";
 }
 
+/**
+ * Whether a person may receive the master role (#35): only an active one (the invitation
+ * accepted, a password set) who has signed in at least once. A pending or withdrawn invitation
+ * never may: whoever opens the emailed link would become master of the whole account. Who may
+ * hand it over to whom is core/permissions.ts (canHandOverMaster: the master, to an admin).
+ */
+export function mayReceiveMaster(person: {
+  needs_activation: number;
+  last_login_at: string | null;
+  removed_at?: string | null;
+}): boolean {
+  return !person.needs_activation && person.last_login_at !== null && !person.removed_at;
+}
+
 /** A person's supplies from the row's `all_supplies` and their user_meters ids. */
 export function supplySet(allSupplies: number | boolean, meterIds: Iterable<number>): SupplySet {
   return allSupplies === 1 || allSupplies === true ? "all" : new Set(meterIds);

@@ -27,6 +27,7 @@ import { addSeconds, nowIso } from "../lib/time";
 import { auditStatement } from "../services/audit";
 import { customerMeters, personOf, personSupplies, type PersonScope } from "../services/customers";
 import { sendEmail } from "../services/outbox";
+import { refund, type Hit } from "../services/throttle";
 import { revokeUserSessionsStatement } from "../services/sessions";
 import type { Lang } from "../types";
 import { invitationEmail, PEOPLE_ERRORS } from "./messages";
@@ -36,6 +37,7 @@ import {
   filterSupplies,
   INVITATION_SECONDS,
   isOpenInvitation,
+  mayReceiveMaster,
   nextState,
   personStatus,
   supplyAddress,
@@ -49,6 +51,15 @@ export interface Caller {
   userId: number;
   sessionId?: string;
   ip: string | null;
+  /**
+   * The throttles of the invitations (#35; api/services/throttle.ts, bound to the request): an
+   * "email already used" answer counted before the lookup (refunded when the email was free),
+   * and an invitation email counted before it is sent. Each throws the 429.
+   */
+  throttle?: {
+    reserveInUse: () => Promise<Hit[]>;
+    countEmail: (customerId: number, resentTo?: string) => Promise<void>;
+  };
 }
 
 /** What an invitation email needs of the request: its language and the public origin. */
@@ -196,20 +207,23 @@ function toPerson(
     supplies: supplySet(row.all_supplies, meterIds),
   };
   const status = personStatus(row, invite, now);
+  // An admin sees only the supplies of his own scope among the person's (#35).
+  const mine = actor.person.supplies;
+  const visible = all ? [] : meterIds.filter((id) => mine === "all" || mine.has(id));
   return {
     id: row.id,
     name: row.name,
     email: row.registration_email,
     role: row.test_role,
     all_supplies: all ? 1 : 0,
-    meter_ids: all ? [] : [...meterIds].sort((a, b) => a - b),
-    supply_count: all ? 0 : meterIds.length,
+    meter_ids: visible.sort((a, b) => a - b),
+    supply_count: all ? 0 : visible.length,
     last_login_at: row.last_login_at,
     status,
     invited_by: row.invited_by === null ? null : (names.get(row.invited_by) ?? null),
     invitation_expires_at: status === "invited" && invite ? invite.expires_at : null,
     can_manage: canManagePerson(actor.person, person),
-    can_hand_over: canHandOverMaster(actor.person, person),
+    can_hand_over: canHandOverMaster(actor.person, person) && mayReceiveMaster(row),
     is_me: row.id === actor.person.id,
   };
 }
@@ -390,6 +404,7 @@ export async function invitePerson(
   await checkSupplies(db, actor, supplies);
   if (!canManagePerson(actor.person, { role: body.role, supplies })) throw notPermitted();
 
+  const inUse = (await caller.throttle?.reserveInUse()) ?? [];
   const clash = await db
     .select({ id: users.id, customer_id: users.customer_id, removed_at: users.removed_at })
     .from(users)
@@ -404,6 +419,8 @@ export async function invitePerson(
       ? clash[0].id
       : undefined;
   if (clash.length > 0 && comeback === undefined) throw badRequest("email_in_use", "email");
+  await refund(db, inUse);
+  await caller.throttle?.countEmail(actor.scope.customerId);
 
   const personId =
     comeback === undefined
@@ -460,6 +477,7 @@ async function invitedTarget(db: Db, actor: Actor, personId: number) {
 export async function resendInvitation(db: Db, caller: Caller, personId: number, mailing: Mailing) {
   const actor = await actorOf(db, caller.userId);
   const target = await invitedTarget(db, actor, personId);
+  await caller.throttle?.countEmail(actor.scope.customerId, target.row.registration_email);
   const { token, statement } = await newInvitation(db, personId, actor.person.id);
   await db.batch([
     revokeOpenInvitations(db, personId),
@@ -573,7 +591,8 @@ export async function removePerson(db: Db, caller: Caller, personId: number) {
 export async function handOverMaster(db: Db, caller: Caller, personId: number) {
   const actor = await actorOf(db, caller.userId);
   const target = await targetOf(db, actor.scope.customerId, personId);
-  if (!canHandOverMaster(actor.person, target.person)) throw notPermitted();
+  if (!canHandOverMaster(actor.person, target.person) || !mayReceiveMaster(target.row))
+    throw notPermitted();
   await db.batch([
     // One master per account (a unique index): the old one steps down first.
     db

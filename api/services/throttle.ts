@@ -64,6 +64,19 @@ export const LIMITS = {
   allSmartIp: { scope: "all-smart-ip", max: ALL_SMART_MAX_PER_IP, windowSeconds: HOUR },
   /** Unknown myDATA MARKs looked up on the public verification page, per client address. */
   eInvoiceIp: { scope: "e-invoice-ip", max: 30, windowSeconds: HOUR },
+  /**
+   * Invitation emails (#35): new invitations and re-sends per account a UTC day (a business
+   * inviting its staff sends a few; this stops a mail relay), and re-sends to one address.
+   */
+  invitationsAccount: { scope: "invite-account", max: 20, windowSeconds: DAY },
+  invitationResendsAddress: { scope: "invite-resend-address", max: 3, windowSeconds: DAY },
+  /**
+   * "This email or mobile is another customer's" answers (settings, invitations; #35) per person
+   * and per client address: like the sign-in's, they tell whether someone is a customer.
+   */
+  inUseUser: { scope: "in-use-user", max: 5, windowSeconds: HOUR },
+  inUseUserDay: { scope: "in-use-user-day", max: 10, windowSeconds: DAY },
+  inUseIp: { scope: "in-use-ip", max: 20, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Window {
@@ -300,4 +313,42 @@ export async function reserveCurrentPasswordCheck(
     );
   }
   return hits;
+}
+
+// ---- invitations and "already used" answers (#35) -------------------------------------------
+
+/**
+ * Counts an answer that may say "this email or mobile belongs to another customer" BEFORE the
+ * lookup, per person (5 an hour, 10 a UTC day) and per client address (20 an hour); over a limit
+ * a generic 429 (no field: it says nothing of the address). The caller refunds the hits when the
+ * address was free, so only "already used" answers stay counted.
+ */
+export async function reserveInUseAnswer(c: Context<ApiEnv>, userId: number): Promise<Hit[]> {
+  const key = String(userId);
+  const hits = await hit(c.get("db"), [
+    { limit: LIMITS.inUseUser, key },
+    { limit: LIMITS.inUseUserDay, key },
+    { limit: LIMITS.inUseIp, key: clientIp(c) },
+  ]);
+  const over = hits.filter((h) => !h.ok);
+  if (over.length > 0) throw tooManyAttempts(c, Math.max(...over.map((h) => h.window.retryAfter)));
+  return hits;
+}
+
+/**
+ * Counts an invitation email of an account (and, for a re-send, to that address) before it is
+ * sent: over a limit 429 on the email field, nothing sent.
+ */
+export async function countInvitationEmail(
+  c: Context<ApiEnv>,
+  customerId: number,
+  resentTo?: string,
+): Promise<void> {
+  const checks: Array<{ limit: Limit; key: string }> = [
+    { limit: LIMITS.invitationsAccount, key: String(customerId) },
+  ];
+  if (resentTo !== undefined)
+    checks.push({ limit: LIMITS.invitationResendsAddress, key: resentTo.toLowerCase() });
+  const over = refused(await hit(c.get("db"), checks));
+  if (over) throw tooManyAttempts(c, over.window.retryAfter, "too_many_attempts", "email");
 }

@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
-import { reserveCurrentPasswordCheck } from "../services/throttle";
+import { reserveCurrentPasswordCheck, reserveInUseAnswer } from "../services/throttle";
 import type { ApiEnv } from "../types";
 import { AVATAR_MAX_BYTES, checkAvatar } from "../../core/image";
 import {
@@ -82,7 +82,8 @@ export const settingsRoutes = new Hono<ApiEnv>()
       assertOwnUser(userId, body.userId);
       const reserveCheck = () => reserveCurrentPasswordCheck(c, userId, "password");
       const who = { userId, ip: clientIp(c) };
-      const message = await saveSettings(c.get("db"), who, body, reserveCheck);
+      const reserveInUse = () => reserveInUseAnswer(c, userId);
+      const message = await saveSettings(c.get("db"), who, body, reserveCheck, reserveInUse);
       if (message) return c.json({ data: { message } }, 200);
       return c.body(null, 204);
     },

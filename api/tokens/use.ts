@@ -28,6 +28,12 @@ const tokenRequests = new WeakSet<Request>();
 
 export const isTokenRequest = (c: Context) => tokenRequests.has(c.req.raw);
 
+/** Token requests without the `personal` scope: their answers leave out PERSONAL_FIELDS (#35). */
+const impersonal = new WeakSet<Request>();
+
+/** Whether this request's answer must leave out the person's details (core PERSONAL_FIELDS). */
+export const hidesPersonal = (c: Context) => impersonal.has(c.req.raw);
+
 interface TokenUseRow {
   id: string;
   user_id: number;
@@ -77,7 +83,9 @@ export async function useAccessToken(c: Context<ApiEnv>, secret: string): Promis
   const method = c.req.method;
   if (method !== "GET" && method !== "HEAD") throw notPermitted();
   const route = tokenRouteOf(c.req.routePath);
-  if (!tokenMayRead(parseScopes(row.scopes), route.need)) throw notPermitted();
+  const scopes = parseScopes(row.scopes);
+  if (!tokenMayRead(scopes, route.need)) throw notPermitted();
+  if (!scopes.includes("personal")) impersonal.add(c.req.raw);
 
   const [counted] = await hit(db, [{ limit: TOKEN_LIMIT, key: id }], now);
   const over = refused(counted ? [counted] : []);

@@ -14,6 +14,15 @@ export function peopleFailure(failure: {
 }): PeopleFailure {
   if (failure.code === "email_in_use")
     return { field: "email", message: "people:errors.emailInUse" };
+  // Too many invitations (next to the email) or answers about addresses (#35): a 429.
+  if (failure.code === "too_many_attempts" || failure.status === 429)
+    return failure.field === "email"
+      ? { field: "email", message: "people:errors.tooManyInvitations" }
+      : {
+          form: failure.field
+            ? "people:errors.tooManyInvitations"
+            : "people:errors.tooManyAttempts",
+        };
   if (failure.code === "validation" && failure.field && failure.message)
     return { field: failure.field, message: failure.message };
   if (failure.code === "not_permitted" || failure.status === 403)

@@ -32,13 +32,38 @@ const meterIds = z
 /** Without all supplies, at least one must be chosen. */
 const SUPPLIES_REQUIRED = "people:errors.suppliesRequired";
 
+/** The invitee's name is refused with this key (locales, namespace people). */
+export const NAME_INVALID = "people:errors.nameInvalid";
+/** A person's name: at most this many characters. */
+export const PERSON_NAME_MAX = 80;
+
+/**
+ * One word of a person's name: letters (any script, with their accents), joined by a hyphen or
+ * an apostrophe, and a dot only at its end (an initial: "Κ."). No digits, no symbols, no dot
+ * inside a word: the name is typed by the inviter and shown in the invitation email, so nothing
+ * of it may read as a link ("www.evil.example", "http://…") or a phone number (#35).
+ */
+const NAME_WORD = /^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?$/u;
+
+/** Whether `name` (trimmed) is a person's name: words of letters separated by single spaces. */
+export function isPersonName(name: string): boolean {
+  const words = name.split(" ");
+  return name.length <= PERSON_NAME_MAX && words.every((word) => NAME_WORD.test(word));
+}
+
+/** The invitee's name: spaces collapsed, letters only (isPersonName). */
+const personName = z
+  .string({ error: "validate.require" })
+  .transform((v) => v.replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(1, "validate.require").refine(isPersonName, NAME_INVALID));
+
 /**
  * POST /users/{id}/people: invite a person. `meter_ids` counts only with `all_supplies: 0` and
  * must then name at least one supply of the account that the inviting person has.
  */
 export const inviteSchema = z
   .object({
-    name: z.string({ error: "validate.require" }).trim().min(1, "validate.require").max(120),
+    name: personName,
     email: z
       .string({ error: "validate.require" })
       .trim()

@@ -105,9 +105,13 @@ export async function action(args: Route.ActionArgs) {
     session.flash("toast", { type: "success", key });
     return redirect(to, 303);
   };
-  const refused = (about: PersonActionData["about"], failure: { code: string; status: number }) => {
+  const refused = (
+    about: PersonActionData["about"],
+    failure: { code: string; status: number; field?: string },
+  ) => {
     const found = peopleFailure(failure);
-    return reply({ about, formError: "form" in found ? found.form : "people:errors.failed" }, 400);
+    // A refusal about a field of another form (too many re-sends: "email") is this section's.
+    return reply({ about, formError: "form" in found ? found.form : found.message }, 400);
   };
 
   if (intent === "remove-ask") return reply({ confirm: "remove" }, 200);
@@ -362,6 +366,13 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               {t("person.masterAsk")}
             </IntentButton>
           )}
+        </section>
+      ) : myRole === "master" && person.role === "admin" && !person.is_me ? (
+        <section className="card people-section" aria-labelledby="person-master">
+          <h2 id="person-master" className="card__title">
+            {t("person.master")}
+          </h2>
+          <p>{t("person.masterNotYet")}</p>
         </section>
       ) : null}
 
