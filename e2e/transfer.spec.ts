@@ -150,16 +150,16 @@ test("the transfer errors of spec §8 appear next to their fields, with what was
   await expect(field(page, lng, "afm")).toHaveValue(holder.vat);
   await checkA11y(page);
 
-  // VAT not found.
+  // VAT not found: its check digit fails (#35 §5: one no register knows is a new customer).
   await fillContact(page, lng, {
     phone: holder.phone,
     email: "nikos@example.gr",
-    afm: TRANSFER_DEMO.unknownVat,
+    afm: TRANSFER_DEMO.badCheckDigitVat,
   });
   await expect(field(page, lng, "afm")).toHaveAccessibleDescription(
     contains(t(lng, "errors.vatNotFound")),
   );
-  await expect(field(page, lng, "afm")).toHaveValue(TRANSFER_DEMO.unknownVat);
+  await expect(field(page, lng, "afm")).toHaveValue(TRANSFER_DEMO.badCheckDigitVat);
 
   // Phone not found (not the mobile declared for that VAT).
   await fillContact(page, lng, { phone: "6999999999", email: "nikos@example.gr", afm: holder.vat });
@@ -193,6 +193,29 @@ test("the transfer errors of spec §8 appear next to their fields, with what was
     await expect(field(page, lng, "supplyNumber")).toHaveValue(value);
   }
   await checkA11y(page);
+});
+
+test("#35 a new customer (a VAT no register knows) goes on to the tariffs, each with its prices", async ({
+  page,
+}) => {
+  for (const lng of ["el", "en"] as const) {
+    // A draft of its own per language (the draft cookie would open the step reached before).
+    await page.context().clearCookies();
+    await gotoLng(page, "/metavasi", lng);
+    await fillContact(page, lng, {
+      phone: "6970000035",
+      email: "neos.pelatis@example.gr",
+      afm: TRANSFER_DEMO.unknownVat,
+    });
+    await expect(stepHeading(page, lng, "tariff")).toBeVisible();
+    // The standing charge and the price per kWh (day and night where it applies), per tariff.
+    const single = page.getByRole("radio", { name: contains(t(lng, "tariffs.residential")) });
+    await expect(single.first()).toHaveAccessibleDescription(/nrg home .*5,00\s€.*0,1390\s€/);
+    const night = page.getByRole("radio", { name: t(lng, "tariffs.residential_night") });
+    await expect(night).toHaveAccessibleDescription(/5,00\s€.*0,1450\s€.*0,0990\s€/);
+    await expect(page.getByText(t(lng, "prices.note"))).toBeVisible();
+    if (lng === "el") await checkA11y(page);
+  }
 });
 
 test("signed in: linked from my supplies, the first step is filled from the account", async ({

@@ -10,8 +10,10 @@ export const TRANSFER_DEMO = {
   /** A holder with another supplier: moves any supply number that is not ours. */
   holder: { vat: "710000006", phone: "6971234567", name: "Νίκος Αντωνίου" },
   secondHolder: { vat: "730000009", phone: "6972345678", name: "Μαρία Γεωργίου" },
-  /** A valid VAT that no register knows: "VAT not found". */
+  /** A valid VAT that no register knows: a new customer switching in (#35 §5), who goes on. */
   unknownVat: "123456783",
+  /** A VAT that fails its check digit: "VAT not found" (spec §8). */
+  badCheckDigitVat: "123456789",
   /** A supply that already has a transfer under way ("pending transfer"). */
   pendingSupply: "176543210",
   pendingReference: "T-2026-000001",

@@ -39,19 +39,13 @@ export function addressAt(index: number): Address {
   return ADDRESSES[index % ADDRESSES.length] as Address;
 }
 
-export const ELEC_HOME_PACKAGES = [
-  { name: "NRG_HOME_FIXED", descr: "nrg home Σταθερό" },
-  { name: "NRG_HOME_NIGHT", descr: "nrg home Νυχτερινό" },
-] as const;
-export const ELEC_PRO_PACKAGES = [
-  { name: "NRG_BUSINESS_FIXED", descr: "nrg business Σταθερό" },
-  { name: "NRG_BUSINESS_FLEX", descr: "nrg business Κυμαινόμενο" },
-] as const;
-export const GAS_HOME_PACKAGE = { name: "NRG_GAS_HOME", descr: "nrg gas Οικιακό" } as const;
-export const GAS_PRO_PACKAGE = {
-  name: "NRG_GAS_BUSINESS",
-  descr: "nrg gas Επαγγελματικό",
-} as const;
+/** The supplier's packages (and their prices): one list, core/products.ts (#35 §5). */
+export {
+  ELEC_HOME_PACKAGES,
+  ELEC_PRO_PACKAGES,
+  GAS_HOME_PACKAGE,
+  GAS_PRO_PACKAGE,
+} from "../core/products.ts";
 
 /** Monthly consumption factor by calendar month (Jan..Dec). */
 export const ELEC_SEASON = [1.25, 1.15, 1.0, 0.85, 0.8, 0.95, 1.2, 1.25, 0.9, 0.85, 1.0, 1.2];

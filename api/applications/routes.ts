@@ -53,13 +53,7 @@ const doc = documented("Applications");
 
 /** What a step of a draft and its submission are refused with, as both routes answer it. */
 const DRAFT_REFUSALS = {
-  400: [
-    "captcha",
-    "application_incomplete",
-    "vat_not_found",
-    "phone_not_found",
-    "already_customer",
-  ],
+  400: ["captcha", "application_incomplete", "phone_not_found", "already_customer"],
   404: ["not_found"],
   409: ["transfer_pending"],
   429: ["too_many_attempts"],

@@ -122,8 +122,11 @@ export async function countAttempt(db: Db, scope: Scope, ip: string) {
 
 /**
  * The holder check of the transfer's first step. The network operator's register is stood in for
- * by `holder_registry` plus our own customers (a customer may move another supply to us). Failed
- * look-ups count towards the IP's hourly allowance, so the register cannot be probed.
+ * by `holder_registry` plus our own customers (a customer may move another supply to us). A VAT
+ * that neither knows is the normal case, a customer switching in from another supplier (#35 §5):
+ * it goes on. "VAT not found" is the VAT's check digit (core/applications/transfer.ts); there is
+ * no tax-registry adapter yet. A known holder must give the mobile declared there; a failed match
+ * counts towards the IP's hourly allowance, so the register cannot be probed.
  */
 export async function checkHolder(db: Db, ip: string, afm: string, phone: string) {
   const [registered] = await db
@@ -140,10 +143,7 @@ export async function checkHolder(db: Db, ip: string, afm: string, phone: string
         .where(eq(customers.afm, afm))
         .limit(1)
     )[0];
-  if (!holder) {
-    await countAttempt(db, "lookup", ip);
-    throw badRequest("vat_not_found", "afm", "transfer:errors.vatNotFound");
-  }
+  if (!holder) return;
   if (holder.phone !== phone) {
     await countAttempt(db, "lookup", ip);
     throw badRequest("phone_not_found", "phone", "transfer:errors.phoneNotFound");

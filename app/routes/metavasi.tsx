@@ -11,6 +11,7 @@ import {
 import stylesHref from "../components/applications/applications.css?url";
 import { TARIFF_CATEGORIES, TRANSFER_STEPS } from "../../core/applications/rules";
 import { TRANSFER_STEP_SCHEMAS, transferSubmitSchema } from "../../core/applications/transfer";
+import { formatPrice, TARIFF_PRODUCTS, type PricedProduct } from "../../core/products";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/metavasi";
 
@@ -42,8 +43,9 @@ export { flowHeaders as headers } from "../.server/applications";
 
 /**
  * The transfer flow (spec §2 "Transfer flow"), reachable signed out: contact details
- * (phone, email, VAT: checked against the holder register), tariff category, supply number,
- * review, done with a reference number. Every step is saved in a server-side draft; signed in,
+ * (phone, email, VAT: its check digit; a holder the register knows must give the mobile declared
+ * there, a VAT it does not know is a new customer and goes on), tariff category with each
+ * tariff's prices, supply number, review, done with a reference number. Every step is saved in a server-side draft; signed in,
  * the first step is prefilled from the account.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -75,6 +77,21 @@ export default function Transfer({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** "nrg home Σταθερό: πάγια χρέωση 5,00 € τον μήνα, ενέργεια 0,1390 € ανά kWh." (#35 §5) */
+function priceLine(t: T, { descr, prices }: PricedProduct): string {
+  const kwh = (euros: number) => formatPrice(euros, 4);
+  const energy = prices.night
+    ? t("prices.dayNight", { day: kwh(prices.day), night: kwh(prices.night) })
+    : t(prices.variable ? "prices.variable" : "prices.single", { price: kwh(prices.day) });
+  return t("prices.line", {
+    product: descr,
+    standing: formatPrice(prices.standingPerMonth),
+    energy,
+  });
+}
+
 function StepForm({
   step,
   values,
@@ -101,15 +118,19 @@ function StepForm({
         </>
       ) : null}
       {step === "tariff" ? (
-        <RadioGroup
-          meta={fields.tariff}
-          legend={t("fields.tariff")}
-          options={TARIFF_CATEGORIES.map((value) => ({
-            value,
-            label: t(`tariffs.${value}`),
-            hint: t(`tariffHints.${value}`),
-          }))}
-        />
+        <>
+          {/* Each tariff with its product's prices (core/products.ts), a new customer decides here. */}
+          <RadioGroup
+            meta={fields.tariff}
+            legend={t("fields.tariff")}
+            options={TARIFF_CATEGORIES.map((value) => ({
+              value,
+              label: t(`tariffs.${value}`),
+              hint: `${t(`tariffHints.${value}`)}. ${priceLine(t, TARIFF_PRODUCTS[value])}`,
+            }))}
+          />
+          <p className="muted">{t("prices.note")}</p>
+        </>
       ) : null}
       {step === "supply" ? <FlowTextField flow={UI} meta={fields.supply_number} /> : null}
     </FlowForm>

@@ -29,7 +29,8 @@ describe("transfer contact step", () => {
     [{ phone: "697123456" }, "transfer:errors.phoneInvalid"],
     [{ email: undefined }, "validate.require"],
     [{ email: "nikos@" }, "transfer:errors.emailInvalid"],
-    [{ afm: "710000007" }, "validate.vat"],
+    // "VAT not found" (spec §8) is a VAT failing its check digit (#35 §5).
+    [{ afm: "710000007" }, "transfer:errors.vatNotFound"],
     [{ afm: "" }, "validate.require"],
   ])("refuses %o with %s", (override, message) => {
     expect(firstError(transferContactSchema.safeParse({ ...valid, ...override }))).toBe(message);

@@ -42,7 +42,9 @@ export const transferContactSchema = z.object({
     .trim()
     .max(254, TRANSFER_MESSAGES.emailInvalid)
     .pipe(z.email(TRANSFER_MESSAGES.emailInvalid)),
-  afm: vatField,
+  // "VAT not found" (spec §8) is a VAT that fails its check digit: one no register knows yet is a
+  // new customer switching in, and goes on (api/applications/service.ts checkHolder, #35 §5).
+  afm: digits.refine(isValidVat, TRANSFER_MESSAGES.vatNotFound),
   ...honeypot,
 });
 

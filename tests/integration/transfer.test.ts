@@ -150,20 +150,22 @@ describe("transfer steps: the four errors of spec §8 and the supply checks", ()
       "email",
       "transfer:errors.emailInvalid",
     ]);
-    const vat = await c.step(id, "contact", { ...contact, afm: "123456789" });
+    // "VAT not found" (spec §8): a VAT that fails its check digit (#35 §5).
+    const vat = await c.step(id, "contact", { ...contact, afm: TRANSFER_DEMO.badCheckDigitVat });
     expect([vat.code, vat.field, vat.body.error.message]).toEqual([
       "validation",
       "afm",
-      "validate.vat",
+      "transfer:errors.vatNotFound",
     ]);
+    expect((await c.call(`/drafts/${id}`)).body.data.completed).toEqual([]);
   });
 
-  it("VAT not found: a valid VAT that no register knows", async () => {
+  it("a valid VAT that no register knows is a new customer: on to the tariff (#35 §5)", async () => {
     const c = client();
     const id = await c.draft();
     const r = await c.step(id, "contact", { ...contact, afm: TRANSFER_DEMO.unknownVat });
-    expect([r.status, r.code, r.field]).toEqual([400, "vat_not_found", "afm"]);
-    expect((await c.call(`/drafts/${id}`)).body.data.completed).toEqual([]);
+    expect(r.status).toBe(200);
+    expect((await c.call(`/drafts/${id}`)).body.data.completed).toEqual(["contact"]);
   });
 
   it("phone not found: not the mobile declared for that VAT", async () => {
@@ -314,8 +316,9 @@ describe("throttling (spec §8 'too many attempts')", () => {
     const c = client();
     const id = await c.draft();
     for (let i = 0; i < MAX_FAILED_LOOKUPS_PER_HOUR; i++) {
-      const r = await c.step(id, "contact", { ...contact, afm: TRANSFER_DEMO.unknownVat });
-      expect(r.code).toBe("vat_not_found");
+      // A known holder with a mobile that is not the declared one: a failed look-up.
+      const r = await c.step(id, "contact", { ...contact, phone: "6999999999" });
+      expect(r.code).toBe("phone_not_found");
     }
     const blocked = await c.step(id, "contact", contact);
     expect([blocked.status, blocked.code]).toEqual([429, "too_many_attempts"]);
