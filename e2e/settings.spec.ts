@@ -135,6 +135,60 @@ test.describe("settings dialog", () => {
     await checkA11y(page);
   });
 
+  test("#35 at 360 px every summary entry names its field and its link reaches it in the set that holds it; step 2 opens on its heading", async ({
+    page,
+  }, info) => {
+    const js = info.project.name === "js";
+    await page.setViewportSize({ width: 360, height: 780 });
+    await login(page, vatFor(info.project.name));
+    await openSettings(page);
+    const d = dialog(page);
+    // The first supply whose bill switches may be changed.
+    const row = d.locator(".settings-supply:not(:has(.settings-supply__locked))").first();
+    const smsPhone = row.getByLabel(S.smsPhone);
+    const ebillEmail = row.getByLabel(S.ebillEmail);
+    // An SMS bill without its mobile, an e-bill to a bad address, a bad account email.
+    await d.getByRole("radio", { name: S.tabSms }).check();
+    await row.getByRole("switch", { name: S.smsBill, exact: true }).check({ force: true });
+    await smsPhone.fill("");
+    await d.getByRole("radio", { name: S.tabEmail }).check();
+    await row.getByRole("switch", { name: S.ebill, exact: true }).check({ force: true });
+    await ebillEmail.fill("not-an-email");
+    await d.getByLabel(S.email, { exact: true }).fill("also-not-an-email");
+    await d.getByRole("button", { name: S.next }).click();
+
+    const summary = d.locator(".error-summary");
+    await expect(summary).toBeVisible();
+    // Each entry is "Label: message"; a supply's field names the supply too.
+    await expect(summary.getByRole("link", { name: `${S.email}:` })).toHaveCount(1);
+    const toPhone = summary.getByRole("link", { name: `${S.smsPhone} (` });
+    const toEbill = summary.getByRole("link", { name: `${S.ebillEmail} (` });
+    await expect(toPhone).toHaveCount(1);
+    await expect(toEbill).toHaveCount(1);
+    for (const text of await summary.getByRole("link").allTextContents())
+      expect(text, "a summary entry without its field's name").toMatch(/^[^:]+\S: \S/);
+    await checkA11y(page);
+
+    // Only one set is shown at 360 px: each link shows the set that holds its field.
+    await toPhone.click();
+    await expect(smsPhone).toBeVisible();
+    if (js) await expect(smsPhone).toBeFocused();
+    await toEbill.click();
+    await expect(ebillEmail).toBeVisible();
+    if (js) await expect(ebillEmail).toBeFocused();
+    await toPhone.click();
+    await expect(smsPhone).toBeVisible();
+
+    // Step 2 (nothing changed this time) opens at its top, focus on its heading, not on "Save".
+    await openSettings(page);
+    await dialog(page).getByRole("button", { name: S.next }).click();
+    const heading = dialog(page).getByRole("heading", { name: new RegExp(S.step2) });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(dialog(page).getByRole("button", { name: S.save })).not.toBeFocused();
+    await dialog(page).getByRole("link", { name: S.cancel }).click();
+  });
+
   test("the all-email switch turns every editable supply on with the main email", async ({
     page,
   }, info) => {

@@ -14,8 +14,10 @@ import {
 import { Dialog } from "../Dialog";
 import { ErrorSummary, getFormProps, useForm } from "../form";
 import {
+  billSetOfErrors,
   liveSupplies,
   SETTINGS_ACTION,
+  settingsFieldLabel,
   settingsUrl,
   type SettingsActionData,
 } from "./settings-form";
@@ -123,15 +125,38 @@ export function SettingsDialog({
     return () => document.removeEventListener("paste", block, true);
   }, []);
 
+  // A new step opens at its top, focus on its heading (never on the button that replaced the
+  // one pressed: "Next" → "Save"), unless a refusal put it on the error summary (#35 §5).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const heading = stepHeading.current;
+    if (!heading || heading.closest("dialog")?.querySelector(".error-summary")) return;
+    heading.scrollIntoView({ block: "start" });
+    heading.focus({ preventScroll: true });
+  }, [step]);
+
+  const errorFields = Object.entries(form.allErrors)
+    .filter(([, messages]) => messages.length > 0)
+    .map(([name]) => name);
   const live = liveSupplies(view, form.value);
   const pending = fetcher.state !== "idle";
 
   return (
     <Dialog title={t("settingsModal.title")} closeTo={closeTo} modal="settings">
-      <p className="settings-steps" aria-live="polite">
+      {/* The step's heading. Without JavaScript step 2 is a new page: it opens here (autofocus;
+          the error summary's own autofocus comes first when there is one). */}
+      <h3
+        ref={stepHeading}
+        className="settings-steps"
+        tabIndex={-1}
+        autoFocus={step === 2 && errorFields.length === 0}
+      >
         {t("settingsModal.stepOf", { step, total: 2 })}:{" "}
         <strong>{step === 1 ? t("settingsModal.step1") : t("settingsModal.step2")}</strong>
-      </p>
+      </h3>
       <fetcher.Form
         method="post"
         action={SETTINGS_ACTION}
@@ -150,7 +175,12 @@ export function SettingsDialog({
         />
         <input type="hidden" name="return_to" value={closeTo} />
         <input type="hidden" name="step" value={step} />
-        <ErrorSummary form={form} ns={["settings", "forms", "common"]} />
+        {/* Every entry names its field ("Email λογαριασμού: …"), a supply's with its address. */}
+        <ErrorSummary
+          form={form}
+          ns={["settings", "forms", "common"]}
+          label={(name) => settingsFieldLabel(t, view, name)}
+        />
 
         <ContactStep
           fields={fields}
@@ -158,6 +188,7 @@ export function SettingsDialog({
           live={live}
           hidden={step !== 1}
           onToggleAll={toggleAll}
+          shownSet={billSetOfErrors(errorFields)}
         />
 
         <ProfileStep fields={fields} view={view} closeTo={closeTo} hidden={step !== 2} />
@@ -178,11 +209,12 @@ export function SettingsDialog({
             </button>
           ) : null}
           {step === 1 ? (
-            <button type="submit" name="intent" value="next" className="btn">
+            <button key="next" type="submit" name="intent" value="next" className="btn">
               {t("settingsModal.next")}
             </button>
           ) : (
             <button
+              key="save"
               type="submit"
               name="intent"
               value="save"

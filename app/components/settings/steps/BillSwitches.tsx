@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { allOn, type Channel, type SettingsView } from "../../../domain/settings-view";
 import { TextField } from "../../form";
 import { Switch } from "../../form/Switch";
-import type { liveSupplies, SettingsFieldset } from "../settings-form";
+import {
+  billSetChoiceId,
+  type BillSet,
+  type liveSupplies,
+  type SettingsFieldset,
+} from "../settings-form";
 
 /**
  * The bills section of step 1: per supply, e-bill by email and bill by SMS (each with its
@@ -15,25 +20,44 @@ export function BillSwitches({
   view,
   live,
   onToggleAll,
+  shownSet,
 }: {
   supplies: SettingsFieldset["supplies"];
   view: SettingsView;
   live: ReturnType<typeof liveSupplies>;
   onToggleAll: (channel: Channel) => void;
+  /** The set shown first below 619 px: the one with a refused field (#35 §5), else e-bill. */
+  shownSet: BillSet;
 }) {
   const { t } = useTranslation("settings");
   const supplies = list.getFieldList();
   return (
     <fieldset className="settings-fieldset settings-sets">
       <legend>{t("settingsModal.bills")}</legend>
-      {/* Below 619px one switch set at a time: CSS-only tabs (radio + :has), no JS needed. */}
+      {/* Below 619px one switch set at a time: CSS-only tabs (radio + :has), no JS needed. The
+          server checks the set holding a refused field; with JavaScript a link of the error
+          summary checks its field's set (`data-reveal`, ErrorSummary). */}
       <div className="settings-tabs" role="radiogroup" aria-label={t("settingsModal.showSet")}>
         <label>
-          <input type="radio" name="set" value="email" defaultChecked />
+          <input
+            key={`email-${shownSet}`}
+            id={billSetChoiceId("email")}
+            type="radio"
+            name="set"
+            value="email"
+            defaultChecked={shownSet === "email"}
+          />
           {t("settingsModal.tabEmail")}
         </label>
         <label>
-          <input type="radio" name="set" value="sms" />
+          <input
+            key={`sms-${shownSet}`}
+            id={billSetChoiceId("sms")}
+            type="radio"
+            name="set"
+            value="sms"
+            defaultChecked={shownSet === "sms"}
+          />
           {t("settingsModal.tabSms")}
         </label>
       </div>
@@ -181,7 +205,10 @@ function BillChannel({
   children: ReactNode;
 }) {
   return (
-    <div className={`settings-set settings-set--${modifier}`}>
+    <div
+      className={`settings-set settings-set--${modifier}`}
+      data-reveal={billSetChoiceId(modifier)}
+    >
       <Switch
         meta={meta}
         label={label}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Channel, SettingsView } from "../../../domain/settings-view";
 import { TextField } from "../../form";
 import { Switch } from "../../form/Switch";
-import type { liveSupplies, SettingsFieldset } from "../settings-form";
+import type { BillSet, liveSupplies, SettingsFieldset } from "../settings-form";
 import { BillSwitches } from "./BillSwitches";
 
 /**
@@ -16,6 +16,7 @@ export function ContactStep({
   live,
   hidden,
   onToggleAll,
+  shownSet,
 }: {
   fields: SettingsFieldset;
   view: SettingsView;
@@ -23,6 +24,8 @@ export function ContactStep({
   live: ReturnType<typeof liveSupplies>;
   hidden: boolean;
   onToggleAll: (channel: Channel) => void;
+  /** The bills' set shown first below 619 px (BillSwitches). */
+  shownSet: BillSet;
 }) {
   const { t } = useTranslation("settings");
   return (
@@ -56,6 +59,7 @@ export function ContactStep({
           view={view}
           live={live}
           onToggleAll={onToggleAll}
+          shownSet={shownSet}
         />
       ) : null}
     </section>
