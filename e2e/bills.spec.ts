@@ -545,7 +545,10 @@ test.describe("#15 the money first", () => {
       .textContent())!.trim();
     await pay.click();
     await expect(page).toHaveURL(new RegExp(`/b2b/pay\\?meter=${h.mainMeterId}&amount=`));
-    const first = page.locator("table.pay-table tbody tr").first();
+    // The bill's supply, wherever it is listed: an overdue supply comes first (#35 §1).
+    const first = page
+      .locator("table.pay-table tbody tr")
+      .filter({ has: page.locator(`input[type="hidden"][value="${h.mainMeterId}"]`) });
     await expect(first.getByRole("checkbox")).toBeChecked();
     await expect(first.getByRole("textbox")).toHaveValue(
       remaining.replace(/\s€/, "").replaceAll(".", ""),

@@ -26,6 +26,7 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/export": { need: { allOf: ["bills", "payments", "readings"] } },
   // Payments: a payment's receipt (every supply it paid must be within the token's).
   "/api/payments/receipts/:reference": { need: "payments" },
+  "/api/payments/receipts/:reference/pdf": { need: "payments" }, // the receipt as a PDF
   // Readings and consumption (the meter's readings are its consumption data).
   "/api/users/:userId/readings": { need: { anyOf: ["readings", "consumption"] } },
   "/api/users/:userId/calendar": { need: { anyOf: ["readings", "consumption"] } },

@@ -4,8 +4,7 @@ import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
 import { formatRf } from "../../core/rf";
-import type { Lang } from "../types";
-import { pdfLabels, type PdfLabels } from "./labels";
+import { pdfLabels, type Lang, type PdfLabels } from "./labels";
 
 /**
  * The invoice document (GET /api/getInvoicePdf/{id}): A4, supplier header, customer, supply,

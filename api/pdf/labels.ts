@@ -2,7 +2,8 @@ import type { InvoiceType } from "../../core/contract";
 import { BILL_LINE_KEYS, type BillLineKey } from "../../core/bill-lines";
 import elLines from "../../locales/el/billLines.json";
 import enLines from "../../locales/en/billLines.json";
-import type { Lang } from "../types";
+/** The API's Lang (api/types.ts), spelled here so node-side tests can import the labels without the Worker's Env. */
+export type Lang = "el" | "en";
 
 /** The bill lines' labels: the portal's own words (core/bill-lines.ts), one text per language. */
 const lineLabels = (file: typeof enLines): Record<BillLineKey, string> =>

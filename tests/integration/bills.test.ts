@@ -209,9 +209,17 @@ describe("portal routes", () => {
     expect(paidPage).toMatch(/class="badge[^"]*">Paid</);
 
     // The pay page pre-fills that amount; one above the balance or unreadable offers the balance.
-    const amountField = (page: string) =>
-      page.match(/<input[^>]*name="items\[0\]\.amount"[^>]*value="([^"]*)"/)?.[1] ??
-      page.match(/<input[^>]*value="([^"]*)"[^>]*name="items\[0\]\.amount"/)?.[1];
+    // The supply's row, wherever it is listed: overdue supplies come first (core/balance.ts, #35).
+    const amountField = (page: string) => {
+      const inputs = page.match(/<input[^>]*>/g) ?? [];
+      const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
+      const row = inputs
+        .filter((tag) => /name="items\[\d+\]\.meter_id"/.test(tag))
+        .find((tag) => attr(tag, "value") === String(h.mainMeterId));
+      const index = row && /items\[(\d+)\]/.exec(row)?.[1];
+      const amount = inputs.find((tag) => attr(tag, "name") === `items[${index}].amount`);
+      return amount && attr(amount, "value");
+    };
     expect(amountField(await html(`${payLink}&lng=en`))).toBe(amountInputValue(open.remaining));
     expect(amountField(await html(`/b2b/pay?meter=${h.mainMeterId}&amount=12.34`))).toBe("12,34");
     for (const bad of ["999999.00", "-5", "abc", "1e3"]) {

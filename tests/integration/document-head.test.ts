@@ -181,8 +181,10 @@ describe("#18 signed-in pages carry the settings dialog's texts only with the di
   it("the overview without the dialog: no settings namespace; with ?modal=settings or password: it", async () => {
     const overview = await page("/b2b/episkopisi", true);
     expect(overview.status).toBe(200);
-    // "bills": only its part "rf", the latest bill's RF code (#34).
+    // "bills": only its part "rf", the latest bill's RF code (#34); "billLines": the labels of
+    // the charges' lines, one list with the bill page and the PDF (#35).
     expect(namespaces(overview.html)).toEqual([
+      "billLines",
       "bills",
       "common",
       "forms",
