@@ -104,7 +104,7 @@ export function TopBanner({
               <DownloadLink
                 className="btn btn--secondary"
                 href={downloadHref}
-                filename="invoice.pdf"
+                filename={banner.pdfFilename ?? "invoice.pdf"}
               >
                 {t("topBanner.download")}
               </DownloadLink>
@@ -169,6 +169,24 @@ export function TopBanner({
   );
 }
 
+/** The supplies list, filtered to those that owe (app/routes/b2b/paroxes.tsx, `?balance=owing`). */
+const OWING_SUPPLIES = "/b2b/paroxes?balance=owing";
+
+/** At most this many supplies in the hero's list; the rest are one link away (#35 §1). */
+export const HERO_OWED_ROWS = 5;
+
+/**
+ * The hero's rows: the first HERO_OWED_ROWS in the balance's order (overdue first), and the
+ * selected supply always among them when it owes, so a 270-supply account's overview stays a
+ * page about the money, not a list of 270 supplies.
+ */
+export function heroOwedRows<Row extends { selected: boolean }>(rows: readonly Row[]): Row[] {
+  const shown = rows.slice(0, HERO_OWED_ROWS);
+  const selected = rows.find((row) => row.selected);
+  if (!selected || shown.includes(selected)) return shown;
+  return [...shown.slice(0, HERO_OWED_ROWS - 1), selected];
+}
+
 /**
  * What each supply that owes owes, overdue first, and the account's total (#35 §1): shown when a
  * supply other than the selected one owes, each with its own pay link.
@@ -176,11 +194,13 @@ export function TopBanner({
 function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPath: string }) {
   const { t } = useTranslation("overview");
   const payments = usePaymentsAvailable();
+  const rows = heroOwedRows(account.rows);
+  const more = account.rows.length - rows.length;
   return (
     <div className="hero__account">
       <h3 className="card__title">{t("common:accountBalance.title")}</h3>
       <ul className="hero__owed">
-        {account.rows.map((row) => (
+        {rows.map((row) => (
           <li key={row.id} className="hero__owed-row">
             <span className="hero__owed-supply">
               <span className="nowrap">
@@ -216,6 +236,11 @@ function AccountOwed({ account, payPath }: { account: AccountBalanceView; payPat
           </li>
         ))}
       </ul>
+      {more > 0 ? (
+        <p>
+          <a href={OWING_SUPPLIES}>{t("common:accountBalance.more", { count: more })}</a>
+        </p>
+      ) : null}
       <p className="hero__owed-total">
         {t("common:accountBalance.total")}:{" "}
         <strong className="amount">{formatAmount(account.total)}</strong>

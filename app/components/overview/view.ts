@@ -1,4 +1,5 @@
 import { accountBalance } from "../../../core/balance";
+import { billPdfFilename } from "../../../core/bill-lines";
 import { can } from "../../../core/permissions";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
@@ -38,6 +39,8 @@ export interface TopBannerView {
   date: { kind: "deadline" | "lastPayment"; date: string | null };
   /** The latest bill (download); null when the supply has none yet. */
   invoiceId: number | null;
+  /** The latest bill's PDF as it saves: NRG-<supply>-<YYYY-MM>.pdf (core/bill-lines.ts, #35 §2). */
+  pdfFilename: string | null;
   details: {
     dateDue: string | null;
     previous: number;
@@ -147,6 +150,7 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
         status: bill ? billStatus(bill, input.today) : null,
         date: bannerDate(selected),
         invoiceId: bill?.id ?? null,
+        pdfFilename: bill ? billPdfFilename(supplyNumber(selected), bill.issue_date) : null,
         details: bill
           ? {
               dateDue: bill.date_due,
