@@ -35,4 +35,9 @@ interface Env {
    * what each sequential round trip to a distant primary costs (api/db/resilient.ts).
    */
   D1_DELAY_MS?: string;
+  /**
+   * Development and tests only (ignored in production): the instant the Worker's clock starts at,
+   * e.g. `2026-12-01T23:30:00Z` (workers/dev-clock.ts).
+   */
+  DEV_CLOCK?: string;
 }

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
 import { startTripCount, type TripCounter } from "../api/db/resilient";
 import { isDevelopment } from "../core/environment";
+import { useDevClock } from "./dev-clock";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
 import { consumeOutbox, requeueStale, useDeliveryEnv } from "../api/messages/delivery";
@@ -132,6 +133,7 @@ function withTrips(response: Response, trips: TripCounter): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    useDevClock(env); // development and tests only (./dev-clock.ts)
     const started = Date.now();
     const url = new URL(request.url);
     const id = requestId(request.headers);
@@ -175,11 +177,13 @@ export default {
 
   /** The outbox queue and its dead-letter queue: delivers each email and SMS (api/messages). */
   async queue(batch, env) {
+    useDevClock(env);
     await consumeOutbox(batch, env);
   },
 
   /** The hourly clean-up (cron trigger in wrangler.toml; api/services/cleanup.ts). */
   async scheduled(controller, env) {
+    useDevClock(env);
     const started = Date.now();
     const id = crypto.randomUUID();
     useDeliveryEnv(env); // receipts of orders the reconciliation settles are delivered too

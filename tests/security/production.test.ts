@@ -29,11 +29,17 @@ import {
 let server: TestServer;
 /** D1_DELAY_MS given to the production server: were it honoured, a page would take this long. */
 const PRODUCTION_DELAY_MS = 6_000;
+/** DEV_CLOCK given to the production server (workers/dev-clock.ts): honoured, it would be 2001. */
+const PRODUCTION_CLOCK = "2001-01-01T00:00:00Z";
 
 beforeAll(async () => {
   server = await startServer({
     deployConfig: true,
-    vars: { D1_FAULT_RATE: "1", D1_DELAY_MS: String(PRODUCTION_DELAY_MS) },
+    vars: {
+      D1_FAULT_RATE: "1",
+      D1_DELAY_MS: String(PRODUCTION_DELAY_MS),
+      DEV_CLOCK: PRODUCTION_CLOCK,
+    },
     logLevel: "log",
   });
 }, 180_000);
@@ -174,6 +180,17 @@ describe("#14.1 production by default: the configuration a deploy resolves to", 
       headers: { connection: "close" },
     });
     expect(api.headers.get("x-d1-round-trips")).toBeNull();
+  });
+
+  it("#35 DEV_CLOCK passed as a variable is ignored: the Worker's clock is the real one", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { access_token } = await createClient(server.baseUrl).login(DEMO.household.vat);
+    const payload = JSON.parse(
+      Buffer.from(access_token.split(".")[1]!, "base64url").toString("utf8"),
+    ) as { iat: number };
+    // Honoured, the token would be issued on 01/01/2001.
+    expect(payload.iat).toBeGreaterThanOrEqual(before - 5);
+    expect(payload.iat).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 5);
   });
 
   it("npm run deploy (dry run) accepts this build and refuses it once its ENVIRONMENT is not production", () => {
