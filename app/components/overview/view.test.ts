@@ -156,6 +156,8 @@ describe("buildOverviewView", () => {
       status: "unpaid",
       date: { kind: "deadline", date: "2026-12-02" },
       invoiceId: latest.id,
+      // NRG-<supply number>-<YYYY-MM of the issue>.pdf, as the bill page and the API name it.
+      pdfFilename: expect.stringMatching(/^NRG-[A-Za-z0-9]+-2026-11\.pdf$/),
       details: {
         dateDue: "2026-12-02",
         previous: 21.16,
