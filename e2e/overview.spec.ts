@@ -62,7 +62,10 @@ test.describe("overview of the household supply", () => {
       "href",
       /^\/b2b\/invoice-pdf\/\d+$/,
     );
+    // The bill's figures are folded behind their heading (#35 §6), without JavaScript too.
     const details = banner.getByRole("table");
+    await expect(details).toBeHidden();
+    await banner.locator("details.hero__fold > summary").click();
     await expect(details.getByRole("columnheader", { name: el.topBanner.total })).toBeVisible();
     // Amounts: two decimals, comma decimals, euro sign; dates DD/MM/YYYY.
     await expect(details.getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -544,7 +547,7 @@ test.describe("#15 the money first on the overview", () => {
  */
 async function openFolds(page: Page) {
   const closed = page.locator(
-    "main details.dashboard__fold:not([open]) > summary, main details.chart-block__fold:not([open]) > summary",
+    "main details.dashboard__fold:not([open]) > summary, main details.chart-block__fold:not([open]) > summary, main details.hero__fold:not([open]) > summary",
   );
   for (let left = await closed.count(); left > 0; left = await closed.count()) {
     await closed.first().click();

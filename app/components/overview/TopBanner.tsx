@@ -120,42 +120,48 @@ export function TopBanner({
           </h3>
           <BillStatusBadge status={banner.status} />
         </div>
+        {/* The bill's figures, folded behind their heading (a native disclosure, without
+            JavaScript too): on the phone the hero stays the amount, its date and the pay button,
+            not the same total four times (#35 §6). */}
         {details ? (
-          <div className="table-wrap">
-            <table className="table table--compact">
-              <caption className="visually-hidden">{t("topBanner.details")}</caption>
-              <TableHead
-                columns={[
-                  { label: t("topBanner.dateDue") },
-                  { label: t("topBanner.previous"), num: true },
-                  { label: t("topBanner.current"), num: true },
-                  { label: t("topBanner.total"), num: true },
-                  { label: t("topBanner.lastPayment"), num: true },
-                ]}
-              />
-              <tbody>
-                <tr>
-                  <td data-label={t("topBanner.dateDue")}>{formatDate(details.dateDue)}</td>
-                  <td className="num" data-label={t("topBanner.previous")}>
-                    {formatAmount(details.previous)}
-                  </td>
-                  <td className="num" data-label={t("topBanner.current")}>
-                    {formatAmount(details.current)}
-                  </td>
-                  <td className="num" data-label={t("topBanner.total")}>
-                    {formatAmount(details.total)}
-                  </td>
-                  <td className="num" data-label={t("topBanner.lastPayment")}>
-                    <span>
-                      {formatAmount(banner.lastPayment.amount)}
-                      <br />
-                      <span className="muted">{formatDate(banner.lastPayment.date)}</span>
-                    </span>
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <details className="accordion hero__fold">
+            <summary>{t("topBanner.details")}</summary>
+            <div className="table-wrap">
+              <table className="table table--compact">
+                <caption className="visually-hidden">{t("topBanner.details")}</caption>
+                <TableHead
+                  columns={[
+                    { label: t("topBanner.dateDue") },
+                    { label: t("topBanner.previous"), num: true },
+                    { label: t("topBanner.current"), num: true },
+                    { label: t("topBanner.total"), num: true },
+                    { label: t("topBanner.lastPayment"), num: true },
+                  ]}
+                />
+                <tbody>
+                  <tr>
+                    <td data-label={t("topBanner.dateDue")}>{formatDate(details.dateDue)}</td>
+                    <td className="num" data-label={t("topBanner.previous")}>
+                      {formatAmount(details.previous)}
+                    </td>
+                    <td className="num" data-label={t("topBanner.current")}>
+                      {formatAmount(details.current)}
+                    </td>
+                    <td className="num" data-label={t("topBanner.total")}>
+                      {formatAmount(details.total)}
+                    </td>
+                    <td className="num" data-label={t("topBanner.lastPayment")}>
+                      <span>
+                        {formatAmount(banner.lastPayment.amount)}
+                        <br />
+                        <span className="muted">{formatDate(banner.lastPayment.date)}</span>
+                      </span>
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+          </details>
         ) : null}
         {details?.rfCode ? (
           <p className="hero__rf">
