@@ -5,7 +5,7 @@
  *   2. read the configuration `wrangler deploy` will use, build/server/wrangler.json (the
  *      build's resolution of wrangler.toml), and refuse (exit 1) unless it is production:
  *      ENVIRONMENT exactly "production", no development-only variable (D1_FAULT_RATE,
- *      D1_DELAY_MS, and the loopback stand-ins' hosts VIVA_*_URL, TWILIO_API_URL) and no
+ *      D1_DELAY_MS, DEV_CLOCK, and the loopback stand-ins' hosts VIVA_*_URL, TWILIO_API_URL) and no
  *      secret-like variable (*_SECRET, *_KEY, *TOKEN*, *PASSWORD*) in [vars]: secrets go in with
  *      `npx wrangler secret put NAME`, never in a file; and unless payments, email and SMS are
  *      each a real provider with its settings, or explicitly "off" (#34, deployProblems);
@@ -43,6 +43,8 @@ const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler
 export const DEVELOPMENT_ONLY_VARS = [
   "D1_FAULT_RATE",
   "D1_DELAY_MS",
+  // The tests' clock (workers/dev-clock.ts): a deploy's clock is the real one.
+  "DEV_CLOCK",
   "VIVA_ACCOUNTS_URL",
   "VIVA_API_URL",
   "VIVA_CHECKOUT_URL",

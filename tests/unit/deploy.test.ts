@@ -60,6 +60,11 @@ describe("#14.1 npm run deploy: which resolved configurations it accepts", () =>
     ["staging", { vars: { ENVIRONMENT: "staging" } }, /ENVIRONMENT/],
     ["a fault switch", withVars({ D1_FAULT_RATE: "0" }), /D1_FAULT_RATE.*development-only/],
     ["#16 a D1 latency switch", withVars({ D1_DELAY_MS: "40" }), /D1_DELAY_MS.*development-only/],
+    [
+      "#35 the tests' clock",
+      withVars({ DEV_CLOCK: "2026-12-01T23:30:00Z" }),
+      /DEV_CLOCK.*development-only/,
+    ],
     ["a session secret", withVars({ SESSION_SECRET: "x" }), /SESSION_SECRET.*secret put/],
     ["a JWT secret", withVars({ JWT_SECRET: "x" }), /JWT_SECRET/],
     ["a link secret", withVars({ LINK_SECRET: "x" }), /LINK_SECRET/],
