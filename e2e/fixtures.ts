@@ -446,7 +446,7 @@ export function login(
   page: Page,
   vat: string,
   password: string = DEMO_PASSWORD,
-  options: { expectSuccess?: boolean } = {},
+  options: { expectSuccess?: boolean; keepPaySeveral?: boolean } = {},
 ): Promise<void> {
   return timed("sign-in", () => signIn(page, vat, password, options));
 }
@@ -460,15 +460,27 @@ export function login(
  * opened there, once). The landing pages themselves are tested in the browser where they are the
  * point (auth.spec, every-page.spec and every other `login`).
  */
-export function loginOnly(page: Page, vat: string, password: string = DEMO_PASSWORD) {
-  return timed("sign-in", () => signIn(page, vat, password, { open: false }));
+export function loginOnly(
+  page: Page,
+  vat: string,
+  password: string = DEMO_PASSWORD,
+  { keepPaySeveral = false }: { keepPaySeveral?: boolean } = {},
+) {
+  return timed("sign-in", () => signIn(page, vat, password, { open: false, keepPaySeveral }));
 }
+
+/** The demo household (seed/accounts.ts DEMO.household): owes on two supplies since #35. */
+const HOUSEHOLD_VAT = "100000003";
 
 async function signIn(
   page: Page,
   vat: string,
   password: string,
-  { expectSuccess = true, open = true }: { expectSuccess?: boolean; open?: boolean },
+  {
+    expectSuccess = true,
+    open = true,
+    keepPaySeveral = false,
+  }: { expectSuccess?: boolean; open?: boolean; keepPaySeveral?: boolean },
 ): Promise<void> {
   if (!expectSuccess) {
     await loginThroughForm(page, vat, password);
@@ -490,6 +502,17 @@ async function signIn(
   expect(["/", "/login"], `sign-in of ${vat} went back to ${landing.pathname}`).not.toContain(
     landing.pathname,
   );
+  // The household's overview opens the pay-several dialog (its stopped supply owes too, #35 §1),
+  // a modal over the page. It is put off for the session ("later", the dialog's own POST), as a
+  // customer who came for something else would; the tests of the dialog keep it (keepPaySeveral).
+  if (vat === HOUSEHOLD_VAT && !keepPaySeveral) {
+    const later = await page.request.post(`${origin}/b2b/episkopisi`, {
+      form: { intent: "dismiss-pay-several" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(later.status(), "putting off the household's pay-several dialog").toBe(303);
+  }
   if (open) {
     await page.goto(landing.href);
     return;

@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { accountBalance } from "../core/balance";
+import type { ApiMeter } from "../core/contract";
+import { athensToday } from "../core/dates";
 import { checkA11y, DEMO_PASSWORD, expect, gotoLng, login, test } from "./fixtures";
 import {
   apiGet,
@@ -164,13 +167,15 @@ test.describe("sidebar", () => {
       `/users/${tokens.user_id}/readings?meter_id=${household.mainMeterId}`,
       tokens.access_token,
     );
-    const meters = await apiGet<
-      { id: number; indication_open_from: string | null; running_total: number }[]
-    >(request, `/users/${tokens.user_id}/meters`, tokens.access_token);
+    const meters = await apiGet<ApiMeter[]>(
+      request,
+      `/users/${tokens.user_id}/meters`,
+      tokens.access_token,
+    );
+    // The bill counter counts the supplies that owe, the stopped one too (core/balance.ts, #35).
+    const owing = accountBalance(meters, athensToday()).owing.length;
     const main = meters.find((m) => m.id === household.mainMeterId);
     const openFrom = main?.indication_open_from ?? "";
-    // The bill counter shows while the supply owes money; the payment tests may have paid it.
-    const billDue = (main?.running_total ?? 0) > 0;
     const readingDue = !readings.some(
       (r) => r.registeredBy === "client" && r.date_ins.slice(0, 10) >= openFrom.slice(0, 10),
     );
@@ -183,9 +188,10 @@ test.describe("sidebar", () => {
       "nav.help",
     ]);
     const nav = sidebar(page);
-    const billCounter = nav.getByRole("link", { name: contains(el("shell:nav.counter.bills")) });
-    await expect(billCounter).toHaveCount(billDue ? 1 : 0);
-    if (billDue) await expect(billCounter).toContainText("1");
+    const counter = el(`shell:nav.counter.bills_${owing === 1 ? "one" : "other"}`);
+    const billCounter = nav.getByRole("link", { name: contains(counter) });
+    await expect(billCounter).toHaveCount(owing > 0 ? 1 : 0);
+    if (owing > 0) await expect(billCounter).toContainText(String(owing));
     await expect(
       nav.getByRole("link", { name: contains(el("shell:nav.counter.meterReading")) }),
     ).toHaveCount(readingDue ? 1 : 0);

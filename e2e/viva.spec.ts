@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { ApiMeter } from "../core/contract";
 import { startVivaStub, type VivaStub } from "../tests/support/viva-stub.ts";
 import { checkA11y, expect, test } from "./fixtures";
-import { DEMO, el } from "./support/app";
+import { DEMO, el, payOnly } from "./support/app";
 import { type RunningServer, startServer, stopProcessGroupAndWait } from "./support/server";
 
 /**
@@ -62,8 +62,13 @@ async function balance(page: Page): Promise<number> {
 /** From the pay page to Viva's hosted page, paying `amount` (as typed) of the main supply. */
 async function toViva(page: Page, amount: string) {
   await page.goto(url(`/b2b/pay?meter=${h.mainMeterId}`));
-  // The supply asked for comes first (its row is items[0]).
-  await page.locator('input[name="items[0].amount"]').fill(amount);
+  // Only the supply asked for (the overdue one is ticked too, #35 §1), with this amount.
+  await payOnly(page, [h.mainMeterId]);
+  await page
+    .locator("table.pay-table tbody tr")
+    .filter({ has: page.locator(`input[type="hidden"][value="${h.mainMeterId}"]`) })
+    .getByRole("textbox")
+    .fill(amount);
   await page.getByRole("button", { name: el("payments:submit") }).click();
   await page.waitForURL(/\/web\/checkout\?ref=\d+/);
   return new URL(page.url()).searchParams.get("ref") ?? "";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO } from "../../seed/accounts";
 import { ROOT } from "./server";
 
@@ -144,4 +144,19 @@ export interface ApiMessageLite {
   id: number;
   title: string;
   read_status: number;
+}
+
+/**
+ * On the pay page, pays only the given supplies: every other ticked row is unticked. The page
+ * ticks every overdue supply besides the one asked for (#35 §1), as a customer sees it; a test
+ * that pays one supply's amount then pays just that one.
+ */
+export async function payOnly(page: Page, meterIds: readonly number[]): Promise<void> {
+  const rows = page.locator("table.pay-table tbody tr");
+  await rows.first().waitFor();
+  for (const row of await rows.all()) {
+    const id = Number(await row.locator('input[type="hidden"][name$=".meter_id"]').inputValue());
+    const box = row.getByRole("checkbox");
+    if (!meterIds.includes(id) && (await box.isChecked())) await box.uncheck();
+  }
 }
