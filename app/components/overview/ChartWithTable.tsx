@@ -51,7 +51,9 @@ export function ChartWithTable({
       aria-labelledby={`${id}-table-caption`}
       tabIndex={0}
     >
-      <table className="table table--compact">
+      {/* Below 480 px each period reads as a block of label/value lines (.table--stack): every
+          amount stays in view at 320 px (#35 §6). */}
+      <table className="table table--compact table--stack">
         <caption id={`${id}-table-caption`} className={foldTable ? "visually-hidden" : undefined}>
           {table.caption}
         </caption>
@@ -66,7 +68,7 @@ export function ChartWithTable({
             <tr key={row.key}>
               <th scope="row">{row.header}</th>
               {row.cells.map((cell, index) => (
-                <td key={index} className="num">
+                <td key={index} className="num" data-label={table.columns[index]}>
                   {cell}
                 </td>
               ))}

@@ -127,7 +127,7 @@ export function TopBanner({
           <details className="accordion hero__fold">
             <summary>{t("topBanner.details")}</summary>
             <div className="table-wrap">
-              <table className="table table--compact">
+              <table className="table table--compact table--stack">
                 <caption className="visually-hidden">{t("topBanner.details")}</caption>
                 <TableHead
                   columns={[
