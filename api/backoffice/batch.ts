@@ -1,0 +1,271 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db";
+import { issueField, issueMessage } from "../lib/validate";
+import { logError } from "../../workers/log";
+import { backofficeKeys } from "./tables";
+
+/**
+ * Batch upserts of the back-office API (#36 §1): the shared runner every batch route uses.
+ *
+ * - A batch is `{ "items": [...] }`, 1 to BATCH_MAX_ITEMS items. Only a body that is not such a
+ *   list is refused as a whole (400 validation, field "items"); every item is then validated on
+ *   its own with the route's schema and applied on its own, so a refused item never stops the
+ *   others.
+ * - Every item carries the billing system's own `key`. The key, with the item's kind, maps to the
+ *   portal row it became (backoffice_keys) and the hash of the item as last applied: the same item
+ *   sent again is `unchanged` and writes nothing (`applyKeyed`).
+ * - The answer lists every item in order: created, updated, unchanged or refused with a reason
+ *   code (and, for a validation failure, the field and the message key).
+ */
+
+export const BATCH_MAX_ITEMS = 500;
+
+/** The scopes of a service credential; each back-office route needs one. */
+export const BACKOFFICE_SCOPES = [
+  "customers",
+  "supplies",
+  "invoices",
+  "payments",
+  "readings",
+  "messages",
+  "tariffs",
+] as const;
+export type BackofficeScope = (typeof BACKOFFICE_SCOPES)[number];
+
+/** The service credential a request came with (set by the back-office auth middleware). */
+export interface ServiceClient {
+  id: number;
+  name: string;
+  scopes: readonly BackofficeScope[];
+}
+
+export interface BatchContext {
+  db: Db;
+  env: Env;
+  client: ServiceClient;
+  /** One instant for the whole batch. */
+  now: Date;
+}
+
+export type Outcome = "created" | "updated" | "unchanged" | "refused";
+
+export interface ItemResult {
+  index: number;
+  /** The billing system's key, as sent (null when the item had none a string could be read of). */
+  key: string | null;
+  outcome: Outcome;
+  /** The portal's id of the row (created, updated, unchanged). */
+  id?: number;
+  /** refused: a stable code ("validation", "duplicate_key", "unknown_supply", "internal", ...). */
+  reason?: string;
+  /** refused for validation: the item's field ("lines.0.amount") and the message key. */
+  field?: string;
+  message?: string;
+}
+
+export interface BatchAnswer {
+  results: ItemResult[];
+  summary: Record<Outcome, number>;
+}
+
+/** What an item handler answers when it applied the item. */
+export interface Applied {
+  outcome: Exclude<Outcome, "refused">;
+  id: number;
+}
+
+/** Thrown by an item handler to refuse its item with a reason code (never an internal error). */
+export class Refusal extends Error {
+  readonly reason: string;
+  readonly field?: string;
+  constructor(reason: string, field?: string) {
+    super(reason);
+    this.reason = reason;
+    this.field = field;
+  }
+}
+
+/** A billing-system key: 1–64 printable characters without spaces. */
+export const KEY_PATTERN = /^[A-Za-z0-9._:/-]{1,64}$/;
+
+/** The body's items, or null when the body is not `{ items: [...] }` with 1–500 items. */
+export function batchItems(body: unknown): unknown[] | null {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  const items = (body as { items?: unknown }).items;
+  if (!Array.isArray(items) || items.length === 0 || items.length > BATCH_MAX_ITEMS) return null;
+  return items;
+}
+
+function rawKey(item: unknown): string | null {
+  if (item === null || typeof item !== "object") return null;
+  const key = (item as { key?: unknown }).key;
+  return typeof key === "string" && KEY_PATTERN.test(key) ? key : null;
+}
+
+/**
+ * Runs `handle` for every item of `items` in order, each validated with `schema` (whose output
+ * must have the item's `key`). Items are applied one after the other: a later item may refer to
+ * an earlier one of the same batch (a supply to the customer sent just before it).
+ */
+export async function runBatch<T extends { key: string }>(
+  items: readonly unknown[],
+  schema: z.ZodType<T>,
+  ctx: BatchContext,
+  handle: (item: T, ctx: BatchContext) => Promise<Applied>,
+  where = "backoffice",
+): Promise<BatchAnswer> {
+  const results: ItemResult[] = [];
+  const seen = new Set<string>();
+  for (const [index, raw] of items.entries()) {
+    const key = rawKey(raw);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      results.push({
+        index,
+        key,
+        outcome: "refused",
+        reason: "validation",
+        field: issueField(issue?.path),
+        message: issueMessage(issue, raw),
+      });
+      continue;
+    }
+    const item = parsed.data;
+    if (seen.has(item.key)) {
+      results.push({ index, key: item.key, outcome: "refused", reason: "duplicate_key" });
+      continue;
+    }
+    seen.add(item.key);
+    try {
+      const applied = await handle(item, ctx);
+      results.push({ index, key: item.key, ...applied });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        results.push({
+          index,
+          key: item.key,
+          outcome: "refused",
+          reason: error.reason,
+          ...(error.field ? { field: error.field } : {}),
+        });
+      } else {
+        // One item's fault (a constraint, a lost connection) refuses that item only; the log has
+        // the cause, the answer never the runtime's text.
+        logError(error, { id: `${ctx.client.name}#${index}`, route: where, where: "backoffice" });
+        results.push({ index, key: item.key, outcome: "refused", reason: "internal" });
+      }
+    }
+  }
+  const summary: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  for (const result of results) summary[result.outcome] += 1;
+  return { results, summary };
+}
+
+/** JSON with the keys of every object sorted: the same item always has the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Hex SHA-256 of the item's canonical JSON. */
+export async function contentHash(value: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(canonicalJson(value)),
+  );
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The portal row a key of `kind` became, with the hash of the item as last applied. */
+export async function knownKey(
+  db: Db,
+  kind: string,
+  key: string,
+): Promise<{ portalId: number; hash: string } | undefined> {
+  const [row] = await db
+    .select({ portalId: backofficeKeys.portal_id, hash: backofficeKeys.content_hash })
+    .from(backofficeKeys)
+    .where(and(eq(backofficeKeys.kind, kind), eq(backofficeKeys.external_key, key)))
+    .limit(1);
+  return row;
+}
+
+/** The billing system's key of a portal row of `kind`, if a batch created or claimed it. */
+export async function keyOfPortalId(
+  db: Db,
+  kind: string,
+  portalId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ key: backofficeKeys.external_key })
+    .from(backofficeKeys)
+    .where(and(eq(backofficeKeys.kind, kind), eq(backofficeKeys.portal_id, portalId)))
+    .limit(1);
+  return row?.key ?? null;
+}
+
+/** Records (or moves) `key` of `kind` to `portalId` with the item's hash. */
+export async function rememberKey(
+  ctx: BatchContext,
+  kind: string,
+  key: string,
+  portalId: number,
+  hash: string,
+): Promise<void> {
+  const updated_at = ctx.now.toISOString();
+  await ctx.db
+    .insert(backofficeKeys)
+    .values({
+      kind,
+      external_key: key,
+      portal_id: portalId,
+      content_hash: hash,
+      client_id: ctx.client.id,
+      updated_at,
+    })
+    .onConflictDoUpdate({
+      target: [backofficeKeys.kind, backofficeKeys.external_key],
+      set: {
+        portal_id: sql`excluded.portal_id`,
+        content_hash: sql`excluded.content_hash`,
+        client_id: sql`excluded.client_id`,
+        updated_at,
+      },
+    });
+}
+
+/**
+ * The upsert every keyed item goes through: `unchanged` (nothing written) when the key is known
+ * with the same content, otherwise `update(portalId)` for a known key or `create()` for a new
+ * one, then the key is remembered with the item's hash. `create` may find and claim an existing
+ * portal row (the demo's or one the portal made itself) and answer its id.
+ */
+export async function applyKeyed<T extends { key: string }>(
+  ctx: BatchContext,
+  kind: string,
+  item: T,
+  steps: {
+    create: () => Promise<number>;
+    update: (portalId: number) => Promise<void>;
+  },
+): Promise<Applied> {
+  const hash = await contentHash(item);
+  const known = await knownKey(ctx.db, kind, item.key);
+  if (known && known.hash === hash) return { outcome: "unchanged", id: known.portalId };
+  if (known) {
+    await steps.update(known.portalId);
+    await rememberKey(ctx, kind, item.key, known.portalId, hash);
+    return { outcome: "updated", id: known.portalId };
+  }
+  const id = await steps.create();
+  await rememberKey(ctx, kind, item.key, id, hash);
+  return { outcome: "created", id };
+}
