@@ -26,7 +26,8 @@ import { ROOT } from "./support/server";
  * - at 360 × 740 and 320 × 640 nothing extends past the viewport: the document does not scroll
  *   sideways and no visible element's right edge is beyond the viewport, except inside a
  *   deliberate scroll region (`.table-wrap` or `[data-scroll-region]`, which must itself fit),
- *   and no other box hides content behind a sideways scroll bar.
+ *   and no other box hides content behind a sideways scroll bar;
+ * - at 320 × 640 no amount ("€") lies beyond the visible part of its scroll region (#35 §6).
  *
  * The pages are discovered, not listed: each route of app/routes.ts gets a test, a route with a
  * required parameter is opened through the first matching link of the page its static prefix
@@ -192,6 +193,38 @@ async function overflowProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * Amounts (text with "€") that a sideways scroll region cuts: at 320 px every amount of a table
+ * must be in view without scrolling it (#35 §6: stacked tables below 480 px). A scroll region may
+ * still scroll other content; an amount beyond its visible box is a finding.
+ */
+async function cutAmounts(page: Page): Promise<string[]> {
+  return page.evaluate((scrollRegion) => {
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!text.includes("€")) continue;
+      const parent = node.parentElement;
+      const region = parent?.closest(scrollRegion);
+      if (!parent || !region) continue;
+      if (getComputedStyle(parent).visibility === "hidden") continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const view = region.getBoundingClientRect();
+      if (box.right > view.right + 1 || box.left < view.left - 1) {
+        const cls = typeof region.className === "string" ? region.className : "";
+        problems.push(
+          `"${text.trim()}" spans ${Math.round(box.left)}-${Math.round(box.right)} px, beyond its scroll region <${region.tagName.toLowerCase()} class="${cls}"> (${Math.round(view.left)}-${Math.round(view.right)} px)`,
+        );
+      }
+    }
+    return problems.slice(0, 15);
+  }, SCROLL_REGION);
+}
+
+/**
  * Grids that leave an empty column at the end of their only row (auto-fill with two cards in a
  * three-column track list): the cards should share the row instead.
  */
@@ -274,6 +307,10 @@ async function checkPage(page: Page, route: string, path: string, lng: Lng): Pro
   await axeAt("360 × 740");
   await page.setViewportSize(SMALL_PHONE);
   await overflowAt("320 × 640");
+  const cut = await cutAmounts(page);
+  if (cut.length > 0) {
+    findings.push({ check: "cut-amount", text: `at 320 × 640:\n  ${cut.join("\n  ")}` });
+  }
   await page.setViewportSize(DESKTOP);
   await axeAt("1280 × 800");
   const grids = await emptyGridColumns(page);

@@ -55,7 +55,8 @@ export function YearComparison({
       <details className="accordion chart-block__fold">
         <summary>{t("year.tableCaption")}</summary>
         <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
-          <table className="table table--compact">
+          {/* Label/value blocks below 480 px, as the charts' tables (#35 §6). */}
+          <table className="table table--compact table--stack">
             <caption id="year-table-caption" className="visually-hidden">
               {t("year.tableCaption")}
             </caption>
@@ -75,8 +76,12 @@ export function YearComparison({
                     {previous ? period(previous) : t("year.noDataShort")}
                   </span>
                 </th>
-                <td className="num">{previous ? formatKwh(previous.kwh) : "-"}</td>
-                <td className="num">{previous ? formatAmount(previous.amount) : "-"}</td>
+                <td className="num" data-label={t("year.consumption")}>
+                  {previous ? formatKwh(previous.kwh) : "-"}
+                </td>
+                <td className="num" data-label={t("year.cost")}>
+                  {previous ? formatAmount(previous.amount) : "-"}
+                </td>
               </tr>
               <tr>
                 <th scope="row">
@@ -84,15 +89,19 @@ export function YearComparison({
                   <br />
                   <span className="muted table__sub">{period(current)}</span>
                 </th>
-                <td className="num">{formatKwh(current.kwh)}</td>
-                <td className="num">{formatAmount(current.amount)}</td>
+                <td className="num" data-label={t("year.consumption")}>
+                  {formatKwh(current.kwh)}
+                </td>
+                <td className="num" data-label={t("year.cost")}>
+                  {formatAmount(current.amount)}
+                </td>
               </tr>
               <tr>
                 <th scope="row">{t("year.change")}</th>
-                <td className="num">
+                <td className="num" data-label={t("year.consumption")}>
                   {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
                 </td>
-                <td className="num">
+                <td className="num" data-label={t("year.cost")}>
                   {year.amountChange === null ? "-" : formatChange(year.amountChange)}
                 </td>
               </tr>
