@@ -1,10 +1,20 @@
-import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import { billLines } from "../../core/bill-lines";
 import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
 import { formatRf } from "../../core/rf";
 import { pdfLabels, type Lang, type PdfLabels } from "./labels";
+import {
+  A4,
+  BRAND,
+  drawSupplierHeader,
+  MARGIN,
+  MUTED,
+  type PdfFonts,
+  type Rgb,
+  startPdf,
+  wrapText,
+} from "./layout";
 
 /**
  * The invoice document (GET /api/getInvoicePdf/{id}): A4, supplier header, customer, supply,
@@ -28,10 +38,7 @@ export interface InvoicePdfData {
   verifyUrl: string | null;
 }
 
-export interface PdfFonts {
-  regular: Uint8Array;
-  bold: Uint8Array;
-}
+export type { PdfFonts };
 
 /** Bump when the layout or labels change: cached PDFs are keyed by it. */
 export const PDF_TEMPLATE_VERSION = 4;
@@ -39,22 +46,7 @@ export const PDF_TEMPLATE_VERSION = 4;
 /** The e-invoice QR code's side, in points (about 3 cm: scans from a printed page). */
 const QR_SIDE = 84;
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-type Rgb = readonly [red: number, green: number, blue: number];
-const INK: Rgb = [0.12, 0.14, 0.18];
-const MUTED: Rgb = [0.38, 0.4, 0.45];
-const BRAND: Rgb = [0.0, 0.36, 0.6];
-const RULE: Rgb = [0.82, 0.84, 0.88];
 const ROW: Rgb = [0.93, 0.96, 0.99];
-
-/**
- * pdf-lib and fontkit (~370 KB gzip, most of the Worker's library code) are loaded on the first
- * PDF, not when the Worker starts: a cold start does not evaluate fontkit's Unicode tables for
- * the pages that never draw a PDF (docs/decisions/0011-worker-size.md).
- */
-const loadPdfLib = () =>
-  Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit").then((m) => m.default)]);
 
 /** 1234.5 → "1.234,50" (spec §5: comma decimals, dot thousands, both languages). */
 export function pdfAmount(value: number): string {
@@ -108,79 +100,23 @@ export async function renderInvoicePdf(
 ): Promise<Uint8Array> {
   const t = pdfLabels(lang);
   const { invoice, customer, meter } = data;
-  const [{ PDFDocument, rgb }, fontkit] = await loadPdfLib();
-  const color = (value: Rgb): Color => rgb(...value);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
   const title = `${t.title[invoice.type]} ${invoice.invoice_no}`;
-  doc.setTitle(title);
-  doc.setAuthor("NRG");
-  doc.setSubject(`${t.docTitle} ${invoice.invoice_no} · ${meter.supply_number}`);
-  doc.setLanguage(lang === "en" ? "en-GB" : "el-GR");
-  doc.setProducer("NRG customer portal (pdf-lib)");
-  doc.setCreator("NRG customer portal");
   // Deterministic bytes for the same bill: the dates are the bill's, not "now".
-  const issued = new Date(`${invoice.issue_date.slice(0, 10)}T00:00:00Z`);
-  if (!Number.isNaN(issued.getTime())) {
-    doc.setCreationDate(issued);
-    doc.setModificationDate(issued);
-  }
+  const pen = await startPdf(fonts, {
+    title,
+    subject: `${t.docTitle} ${invoice.invoice_no} · ${meter.supply_number}`,
+    lang,
+    producer: "NRG customer portal",
+    stamp: new Date(`${invoice.issue_date.slice(0, 10)}T00:00:00Z`),
+  });
+  const { doc, regular, bold, color, text } = pen;
+  const rule = (at: number, thickness?: number) => pen.rule(page, at, thickness);
+  const wrap = wrapText;
 
   const page = doc.addPage(A4);
-  const [width, height] = A4;
+  const [width] = A4;
   const right = width - MARGIN;
-  let y = height - MARGIN;
-
-  const text = (
-    target: PDFPage,
-    value: string,
-    x: number,
-    at: number,
-    options: {
-      font?: PDFFont;
-      size?: number;
-      color?: Rgb;
-      align?: "right";
-    } = {},
-  ) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 10;
-    const drawX = options.align === "right" ? x - font.widthOfTextAtSize(value, size) : x;
-    target.drawText(value, { x: drawX, y: at, font, size, color: color(options.color ?? INK) });
-  };
-  const rule = (at: number, thickness = 0.7) =>
-    page.drawLine({
-      start: { x: MARGIN, y: at },
-      end: { x: right, y: at },
-      thickness,
-      color: color(RULE),
-    });
-  /** Wraps long text (addresses, the footer) to a width; returns the lines. */
-  const wrap = (value: string, font: PDFFont, size: number, maxWidth: number): string[] => {
-    const lines: string[] = [];
-    let line = "";
-    for (const word of value.split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) > maxWidth && line) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
-  };
-
-  // Supplier header.
-  page.drawRectangle({ x: 0, y: height - 6, width, height: 6, color: color(BRAND) });
-  text(page, "NRG", MARGIN, y - 14, { font: bold, size: 24, color: BRAND });
-  text(page, t.supplier, MARGIN + 62, y - 6, { font: bold, size: 10 });
-  text(page, t.supplierLine, MARGIN + 62, y - 19, { size: 8, color: MUTED });
-  y -= 44;
-  rule(y);
+  let y = drawSupplierHeader(pen, page, t);
   y -= 26;
 
   // Title and the bill's numbers.

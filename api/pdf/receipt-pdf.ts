@@ -1,7 +1,16 @@
-import type { Color, PDFFont } from "pdf-lib";
 import type { ApiReceipt } from "../../core/contract";
 import type { Lang } from "../types";
-import { pdfAmount, pdfDate, type PdfFonts } from "./invoice-pdf";
+import { pdfAmount, pdfDate } from "./invoice-pdf";
+import {
+  A4,
+  BRAND,
+  drawSupplierHeader,
+  MARGIN,
+  MUTED,
+  type PdfFonts,
+  startPdf,
+  wrapText,
+} from "./layout";
 import { pdfLabels } from "./labels";
 
 /**
@@ -108,17 +117,6 @@ export function receiptMoment(receipt: Pick<ApiReceipt, "completed_at" | "source
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-type Rgb = readonly [red: number, green: number, blue: number];
-const INK: Rgb = [0.12, 0.14, 0.18];
-const MUTED: Rgb = [0.38, 0.4, 0.45];
-const BRAND: Rgb = [0.0, 0.36, 0.6];
-const RULE: Rgb = [0.82, 0.84, 0.88];
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-
-const loadPdfLib = () =>
-  Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit").then((m) => m.default)]);
-
 export async function renderReceiptPdf(
   data: ReceiptPdfData,
   lang: Lang,
@@ -127,74 +125,27 @@ export async function renderReceiptPdf(
   const t = receiptLabels(lang);
   const supplier = pdfLabels(lang);
   const { receipt, customer } = data;
-  const [{ PDFDocument, rgb }, fontkit] = await loadPdfLib();
-  const color = (value: Rgb): Color => rgb(...value);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
-  doc.setTitle(`${t.title} ${receipt.reference}`);
-  doc.setAuthor("NRG");
-  doc.setSubject(`${t.title} ${receipt.reference}`);
-  doc.setLanguage(lang === "en" ? "en-GB" : "el-GR");
-  doc.setProducer("myNRG (pdf-lib)");
-  doc.setCreator("myNRG");
-  const stamp = new Date(
-    /^\d{4}-\d{2}-\d{2}$/.test(receipt.completed_at)
-      ? `${receipt.completed_at}T00:00:00Z`
-      : receipt.completed_at.replace(" ", "T").replace(/(\d)$/, "$1Z"),
-  );
-  if (!Number.isNaN(stamp.getTime())) {
-    doc.setCreationDate(stamp);
-    doc.setModificationDate(stamp);
-  }
-
+  const pen = await startPdf(fonts, {
+    title: `${t.title} ${receipt.reference}`,
+    subject: `${t.title} ${receipt.reference}`,
+    lang,
+    producer: "myNRG",
+    stamp: new Date(
+      /^\d{4}-\d{2}-\d{2}$/.test(receipt.completed_at)
+        ? `${receipt.completed_at}T00:00:00Z`
+        : receipt.completed_at.replace(" ", "T").replace(/(\d)$/, "$1Z"),
+    ),
+  });
+  const { doc, regular, bold } = pen;
   const page = doc.addPage(A4);
-  const [width, height] = A4;
-  const right = width - MARGIN;
-  let y = height - MARGIN;
-  const text = (
-    value: string,
-    x: number,
-    at: number,
-    options: { font?: PDFFont; size?: number; color?: Rgb; align?: "right" } = {},
-  ) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 10;
-    const drawX = options.align === "right" ? x - font.widthOfTextAtSize(value, size) : x;
-    page.drawText(value, { x: drawX, y: at, font, size, color: color(options.color ?? INK) });
-  };
-  const rule = (at: number) =>
-    page.drawLine({
-      start: { x: MARGIN, y: at },
-      end: { x: right, y: at },
-      thickness: 0.7,
-      color: color(RULE),
-    });
-  const wrap = (value: string, font: PDFFont, size: number, maxWidth: number): string[] => {
-    const lines: string[] = [];
-    let line = "";
-    for (const word of value.split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) > maxWidth && line) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
-  };
+  const right = A4[0] - MARGIN;
+  const text = (value: string, x: number, at: number, options?: Parameters<typeof pen.text>[4]) =>
+    pen.text(page, value, x, at, options);
+  const rule = (at: number) => pen.rule(page, at);
+  const wrap = wrapText;
 
   // Supplier header, as on the invoice.
-  page.drawRectangle({ x: 0, y: height - 6, width, height: 6, color: color(BRAND) });
-  text("NRG", MARGIN, y - 14, { font: bold, size: 24, color: BRAND });
-  text(supplier.supplier, MARGIN + 62, y - 6, { font: bold, size: 10 });
-  text(supplier.supplierLine, MARGIN + 62, y - 19, { size: 8, color: MUTED });
-  y -= 44;
-  rule(y);
-  y -= 28;
+  let y = drawSupplierHeader(pen, page, supplier) - 28;
 
   text(t.title, MARGIN, y, { font: bold, size: 16 });
   y -= 26;
