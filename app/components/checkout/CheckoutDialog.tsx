@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { formatAmount } from "../../domain/format";
 import { parseCheckout, withoutCheckout } from "../../domain/payment-rules";
 import { Dialog } from "../Dialog";
+import { PaidSupplies } from "./PaidSupplies";
 import { useRootData } from "../root-data";
 
 /** Pages that can show a receipt for `?receipt=…` (the payment pages themselves). */
@@ -44,33 +45,7 @@ export function CheckoutDialog() {
             })}
           </p>
         </div>
-        {confirmed.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table table--compact">
-              <caption>{t("receipt.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("receipt.supply")}</th>
-                  <th scope="col" className="num">
-                    {t("receipt.amount")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {confirmed.items.map((item) => (
-                  <tr key={`${item.supplyNumber}-${item.address}`}>
-                    <th scope="row">
-                      {item.supplyNumber}
-                      <br />
-                      <span className="muted">{item.address}</span>
-                    </th>
-                    <td className="num">{formatAmount(item.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        {confirmed.items.length > 0 ? <PaidSupplies items={confirmed.items} /> : null}
         <p>{t("within5days")}</p>
         <div className="actions">
           {receipt ? (

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiReceipt } from "../../../core/contract";
 import { formatAmount, formatDate, formatStamp } from "../../domain/format";
 import { TitledCard } from "../TitledCard";
+import { PaidSupplies } from "./PaidSupplies";
 
 /**
  * One receipt per payment, however many supplies it covered (a copy goes out by email). The
@@ -41,33 +42,15 @@ export function Receipt({
           <strong>{formatAmount(receipt.amount)}</strong>
         </dd>
       </dl>
-      <div className="table-wrap">
-        <table className="table table--compact">
-          <caption>{t("receipt.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("receipt.supply")}</th>
-              <th scope="col">{t("receipt.txn")}</th>
-              <th scope="col" className="num">
-                {t("receipt.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.items.map((item) => (
-              <tr key={item.txn_no}>
-                <th scope="row">
-                  {item.supply_number}
-                  <br />
-                  <span className="muted">{item.address}</span>
-                </th>
-                <td>{item.txn_no}</td>
-                <td className="num">{formatAmount(item.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PaidSupplies
+        withTxn
+        items={receipt.items.map((item) => ({
+          supplyNumber: item.supply_number,
+          address: item.address,
+          amount: item.amount,
+          txn: item.txn_no,
+        }))}
+      />
       {receipt.source === "ledger" ? (
         <p className="muted">{t("receipt.ledger")}</p>
       ) : (
