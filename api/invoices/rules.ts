@@ -37,3 +37,10 @@ export const billAddress = (m: Addresses) =>
  */
 export const pdfCacheKey = (invoiceId: number, lang: Lang, rfCode: string | null = null) =>
   `invoices/${invoiceId}/v${PDF_TEMPLATE_VERSION}-${lang}${rfCode ? `-${rfCode}` : ""}.pdf`;
+
+/**
+ * R2 key of the billing system's own PDF of a bill (PUT /api/backoffice/invoices/{key}/pdf,
+ * #36 §1): when there is one, the bill's download serves it in every language instead of the
+ * portal's rendering.
+ */
+export const pdfBillingKey = (invoiceId: number) => `invoices/${invoiceId}/billing.pdf`;

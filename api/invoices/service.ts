@@ -21,7 +21,7 @@ import {
 import { toApiInvoice } from "../services/serialize";
 import type { Lang } from "../types";
 import { buildExport, exportFileName, toCsv, type ExportSupply } from "./export";
-import { billAddress, pdfCacheKey, physAddress, supplyNumberOf } from "./rules";
+import { billAddress, pdfBillingKey, pdfCacheKey, physAddress, supplyNumberOf } from "./rules";
 
 /**
  * One invoice with its supply and customer, only if it belongs to the token's user (ownership in
@@ -75,6 +75,9 @@ export async function invoicePdf(
   if (found.invoice.type === "payment") throw new ApiError(400, "file_not_available");
   const invoice = toApiInvoice(found.invoice);
   const filename = billPdfFilename(supplyNumberOf(found.meter), invoice.issue_date);
+  // The billing system's own document, when it sent one (#36 §1).
+  const sent = await files.get(pdfBillingKey(invoice.id));
+  if (sent && sent.size > 0) return { body: sent.body, size: sent.size, cache: "hit", filename };
   const key = pdfCacheKey(invoice.id, who.lang, invoice.rf_code);
   const cached = await files.get(key);
   if (cached && cached.size > 0) {

@@ -61,6 +61,19 @@ const LARGER: Record<string, BodyClass> = {
   },
 };
 
+/**
+ * The billing system's PDF of a bill (PUT /api/backoffice/invoices/{key}/pdf, #36 §1): one PDF of
+ * at most 5 MB per request, the route's own limit (a path with a key, so matched by pattern).
+ */
+export const BACKOFFICE_PDF_LIMIT = 5 * 1024 * KIB;
+const BACKOFFICE_PDF = /^PUT \/api\/backoffice\/invoices\/[^/]+\/pdf$/;
+const BACKOFFICE_PDF_CLASS: BodyClass = { maxSize: BACKOFFICE_PDF_LIMIT, refuse: tooLarge };
+
+/** The body class of a route: a listed one, the back office's PDFs, else JSON's. */
+function bodyClassOf(route: string): BodyClass {
+  return LARGER[route] ?? (BACKOFFICE_PDF.test(route) ? BACKOFFICE_PDF_CLASS : JSON_CLASS);
+}
+
 async function drainOrCancel(body: ReadableStream<Uint8Array>, declared: number) {
   try {
     if (declared <= DRAIN_LIMIT) {
@@ -80,7 +93,7 @@ async function drainOrCancel(body: ReadableStream<Uint8Array>, declared: number)
 export const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
   const body = c.req.raw.body;
   if (!body) return next();
-  const { maxSize, refuse } = LARGER[`${c.req.method} ${c.req.path}`] ?? JSON_CLASS;
+  const { maxSize, refuse } = bodyClassOf(`${c.req.method} ${c.req.path}`);
   const declared = c.req.header("content-length");
   if (declared !== undefined && !c.req.header("transfer-encoding")) {
     // The runtime holds the body to its declared length.
