@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
 import { activityRoutes } from "./activity/routes";
 import { allSmartRoutes } from "./all-smart/routes";
+import { backofficeRoutes } from "./backoffice/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
 import { authRoutes, redirectLoginRoutes, signupRoutes } from "./auth/routes";
 import { calendarRoutes } from "./calendar/routes";
@@ -17,6 +18,7 @@ import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { eInvoiceRoutes } from "./e-invoices/routes";
 import { noticeRoutes } from "./notices/routes";
+import { shortLinkRoutes } from "./notify/routes";
 import { openApiRoutes, pingDoc } from "./openapi/routes";
 import { questionnaireRoutes } from "./questionnaire/routes";
 import { isRetryableD1Error } from "./db/resilient";
@@ -84,10 +86,12 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", peopleRoutes)
   .route("/v2/invitations", invitationRoutes)
   .route("/notices", noticeRoutes)
+  .route("/short-links", shortLinkRoutes)
   .route("/", questionnaireRoutes)
   .route("/", calendarRoutes)
   .route("/", activityRoutes)
-  .route("/", tokenRoutes);
+  .route("/", tokenRoutes)
+  .route("/backoffice", backofficeRoutes);
 
 // The API's description and reference page, generated from the routes above (ADR 0019).
 apiApp.route("/", openApiRoutes(apiApp));

@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import type { ServiceClient } from "./backoffice/batch";
 import type { AccessClaims } from "./lib/jwt";
 
 export type Lang = "el" | "en";
@@ -11,5 +12,7 @@ export type ApiEnv = {
     lang: Lang;
     /** Set by `requireBearer` only: the token's user and live server session. */
     auth: AccessClaims;
+    /** Set by the back-office gate only (api/backoffice/auth.ts): the calling service client. */
+    service: ServiceClient;
   };
 };

@@ -39,6 +39,8 @@ export default [
   // Hash links: each needs a valid signed hash; without one they redirect to "/".
   route("pay/:hash?", "routes/pay-link.tsx", { id: "pay" }),
   route("instant-bill/:hash?", "routes/pay-link.tsx", { id: "instant-bill" }),
+  // A bill SMS's short link (#36 §2): on to the signed /pay/{hash} it stands for.
+  route("p/:code", "routes/short-link.ts"),
   route("all-smart/:hash?", "routes/all-smart.tsx", { id: "all-smart" }),
   route("all-smart-connect", "routes/all-smart-step.tsx", { id: "all-smart-connect" }),
   route("all-smart-create", "routes/all-smart-step.tsx", { id: "all-smart-create" }),

@@ -37,6 +37,8 @@ export const ACTIVITY_ACTIONS = [
   "token_create",
   "token_first_use",
   "token_revoke",
+  // The billing system's calls on the back-office API (#36; no account: the operator's log).
+  "backoffice_call",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -2,7 +2,7 @@
 --
 -- backoffice_clients: named service credentials of the billing system (SAP IS-U or another).
 -- The secret is 32 random bytes shown once when the client is created or rotated; only its
--- SHA-256 is kept (a high-entropy secret needs no slow hash: nobody can guess it from the hash).
+-- SHA-256 (base64url) is kept (a high-entropy secret needs no slow hash: nobody can guess it from the hash).
 -- scopes: a JSON array of customers, supplies, invoices, payments, readings, messages, tariffs.
 -- A revoked client keeps its row (the activity log names it) and opens nothing.
 CREATE TABLE backoffice_clients (

@@ -4,6 +4,7 @@ import type { Db } from "../db";
 import { issueField, issueMessage } from "../lib/validate";
 import { logError } from "../../workers/log";
 import { backofficeKeys } from "./tables";
+import { SERVICE_SCOPES, type ServiceScope } from "../../core/service-credentials";
 
 /**
  * Batch upserts of the back-office API (#36 §1): the shared runner every batch route uses.
@@ -21,17 +22,9 @@ import { backofficeKeys } from "./tables";
 
 export const BATCH_MAX_ITEMS = 500;
 
-/** The scopes of a service credential; each back-office route needs one. */
-export const BACKOFFICE_SCOPES = [
-  "customers",
-  "supplies",
-  "invoices",
-  "payments",
-  "readings",
-  "messages",
-  "tariffs",
-] as const;
-export type BackofficeScope = (typeof BACKOFFICE_SCOPES)[number];
+/** The scopes of a service credential; each back-office route needs one (core/service-credentials). */
+export const BACKOFFICE_SCOPES = SERVICE_SCOPES;
+export type BackofficeScope = ServiceScope;
 
 /** The service credential a request came with (set by the back-office auth middleware). */
 export interface ServiceClient {
@@ -46,6 +39,8 @@ export interface BatchContext {
   client: ServiceClient;
   /** One instant for the whole batch. */
   now: Date;
+  /** The request's URL: the notices' links in local development (core/public-origin.ts). */
+  requestUrl?: string;
 }
 
 export type Outcome = "created" | "updated" | "unchanged" | "refused";

@@ -90,7 +90,7 @@ export function batchEnvelope(item: z.ZodType) {
 export function batchContext(c: Context<ApiEnv>): BatchContext {
   const client: ServiceClient | undefined = c.get("service");
   if (!client) throw new ApiError(401, "unauthorized");
-  return { db: c.get("db"), env: c.env, client, now: new Date() };
+  return { db: c.get("db"), env: c.env, client, now: new Date(), requestUrl: c.req.url };
 }
 
 /** Euros with at most two decimals, of either sign (credits and deducted advances). */

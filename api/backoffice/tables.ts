@@ -7,7 +7,7 @@ export const backofficeClients = sqliteTable("backoffice_clients", {
   name: text("name").notNull().unique(),
   /** JSON array of BackofficeScope. */
   scopes: text("scopes").notNull().default("[]"),
-  /** Hex SHA-256 of the secret; the secret itself is shown once and never stored. */
+  /** SHA-256 of the secret (base64url, core/service-credentials.ts); the secret itself is shown once and never stored. */
   secret_hash: text("secret_hash").notNull(),
   created_at: text("created_at").notNull(),
   rotated_at: text("rotated_at"),

@@ -28,6 +28,8 @@ export const customers = sqliteTable("customers", {
   phone: text("phone"),
   email: text("email"),
   sap_id: text("sap_id").notNull(),
+  /** 0024: on life-support equipment (the vulnerable register); notices skip the quiet hours. */
+  life_support: integer("life_support").notNull().default(0),
 });
 
 export const users = sqliteTable(
@@ -387,6 +389,8 @@ export const outbox = sqliteTable(
     provider_id: text("provider_id"),
     updated_at: text("updated_at"),
     sent_at: text("sent_at"),
+    /** 0024: a notice of the quiet hours waits until then (ISO instant); NULL: at once. */
+    not_before: text("not_before"),
   },
   (t) => [index("outbox_status_updated").on(t.status, t.updated_at)],
 );

@@ -78,14 +78,24 @@ export async function deliverOne(
   env: MessagingEnv,
   id: number,
   timeoutMs: number,
-): Promise<{ result: Delivered; attempt: number; error?: string }> {
+): Promise<{ result: Delivered; attempt: number; error?: string; holdSeconds?: number }> {
   const started = Date.now();
   const [row] = await db
     .update(outbox)
     .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, updated_at: nowIso() })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "queued")))
+    .where(and(eq(outbox.id, id), eq(outbox.status, "queued"), released()))
     .returning();
-  if (!row) return { result: "skipped", attempt: 0 };
+  if (!row) {
+    // A notice of the quiet hours that the queue brought early: it waits on (the consumer retries
+    // it with the time that is left).
+    const [waiting] = await db
+      .select({ not_before: outbox.not_before })
+      .from(outbox)
+      .where(and(eq(outbox.id, id), eq(outbox.status, "queued")));
+    const left = waiting?.not_before ? Date.parse(waiting.not_before) - Date.now() : 0;
+    if (left > 0) return { result: "queued", attempt: 0, holdSeconds: Math.ceil(left / 1000) };
+    return { result: "skipped", attempt: 0 };
+  }
   const adapter = adapterFor(row.channel, env);
   let outcome: Outcome;
   try {
@@ -164,6 +174,24 @@ export async function deliverOne(
     attempt: row.attempts,
     ...(outcome.kind === "sent" ? {} : { error: outcome.error }),
   };
+}
+
+/** A queued row may be sent now: no quiet-hours hold, or its hold is over. */
+const released = () => sql`(${outbox.not_before} IS NULL OR ${outbox.not_before} <= ${nowIso()})`;
+
+/** The longest delay a queue message may have (Cloudflare Queues: 12 hours). */
+const MAX_QUEUE_DELAY_SECONDS = 12 * 3600;
+
+/**
+ * A notice of the quiet hours, written: to the queue with the delay until its release (the
+ * queue holds it; the consumer checks again), or, without a queue, left for the scheduled job,
+ * which enqueues it once released.
+ */
+export async function holdUntil(env: DeliveryEnv, id: number, at: Date): Promise<Delivered> {
+  const seconds = Math.ceil((at.getTime() - Date.now()) / 1000);
+  if (seconds <= 0 || !env.OUTBOX_QUEUE) return "queued";
+  await enqueue(env, [id], Math.min(seconds, MAX_QUEUE_DELAY_SECONDS));
+  return "queued";
 }
 
 /** Sends ids to the queue; a failed send leaves the rows queued for the scheduled job. */
@@ -246,8 +274,10 @@ export async function consumeOutbox(batch: MessageBatch<unknown>, env: DeliveryE
         message.ack();
         continue;
       }
-      const { result, attempt } = await deliverOne(db, env, id, QUEUE_TIMEOUT_MS);
-      if (result === "queued") message.retry({ delaySeconds: retryDelay(env, attempt) });
+      const { result, attempt, holdSeconds } = await deliverOne(db, env, id, QUEUE_TIMEOUT_MS);
+      if (holdSeconds !== undefined) {
+        message.retry({ delaySeconds: Math.min(holdSeconds, MAX_QUEUE_DELAY_SECONDS) });
+      } else if (result === "queued") message.retry({ delaySeconds: retryDelay(env, attempt) });
       else message.ack();
     } catch (error) {
       logError(error, { id: `outbox-${id}`, where: "outbox-consumer" });
@@ -291,6 +321,7 @@ export async function requeueStale(env: DeliveryEnv, now = new Date()) {
       and(
         eq(outbox.status, "queued"),
         lt(sql`coalesce(${outbox.updated_at}, ${outbox.created_at})`, before),
+        released(),
       ),
     )
     .limit(100);

@@ -69,9 +69,19 @@ export const BACKOFFICE_PDF_LIMIT = 5 * 1024 * KIB;
 const BACKOFFICE_PDF = /^PUT \/api\/backoffice\/invoices\/[^/]+\/pdf$/;
 const BACKOFFICE_PDF_CLASS: BodyClass = { maxSize: BACKOFFICE_PDF_LIMIT, refuse: tooLarge };
 
-/** The body class of a route: a listed one, the back office's PDFs, else JSON's. */
+/**
+ * A back-office batch (POST /api/backoffice/*, #36 §1): up to 500 items, a bill with its lines
+ * about 1 KB, a customer with its supplies a few: 2 MB is room for any full batch.
+ */
+export const BACKOFFICE_BATCH_LIMIT = 2 * 1024 * KIB;
+const BACKOFFICE_BATCH = /^POST \/api\/backoffice\//;
+const BACKOFFICE_BATCH_CLASS: BodyClass = { maxSize: BACKOFFICE_BATCH_LIMIT, refuse: tooLarge };
+
+/** The body class of a route: a listed one, the back office's PDFs and batches, else JSON's. */
 function bodyClassOf(route: string): BodyClass {
-  return LARGER[route] ?? (BACKOFFICE_PDF.test(route) ? BACKOFFICE_PDF_CLASS : JSON_CLASS);
+  if (LARGER[route]) return LARGER[route];
+  if (BACKOFFICE_PDF.test(route)) return BACKOFFICE_PDF_CLASS;
+  return BACKOFFICE_BATCH.test(route) ? BACKOFFICE_BATCH_CLASS : JSON_CLASS;
 }
 
 async function drainOrCancel(body: ReadableStream<Uint8Array>, declared: number) {

@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { outbox } from "../db/schema";
 import { nowIso } from "../lib/time";
 import { adapterFor } from "../messages/adapters";
-import { deliveryEnvOf, dispatch, type Delivered } from "../messages/delivery";
+import { deliveryEnvOf, dispatch, holdUntil, type Delivered } from "../messages/delivery";
 import type { Lang } from "../types";
 
 /** A message to write: its template name is recorded with it (logs, /dev/outbox). */
@@ -24,6 +24,11 @@ export interface Outgoing {
    * is made now (short timeout); only a transient failure is left to the queue.
    */
   inline?: boolean;
+  /**
+   * A notice of the quiet hours (#36 §2, core/quiet-hours.ts): not sent before this instant. The
+   * row waits in the outbox (queued, with the queue's delay where there is a queue).
+   */
+  notBefore?: Date | null;
 }
 
 /** What the caller learns: `failed` = refused or sending off, known while the customer waits. */
@@ -41,7 +46,9 @@ export interface Written {
  */
 async function write(db: Db, channel: "email" | "sms", message: Outgoing): Promise<Written> {
   const env = deliveryEnvOf(db);
-  const recordOnly = env ? adapterFor(channel, env).name === "outbox" : false;
+  const held =
+    message.notBefore && message.notBefore.getTime() > Date.now() ? message.notBefore : null;
+  const recordOnly = !held && env ? adapterFor(channel, env).name === "outbox" : false;
   const now = nowIso();
   const [row] = await db
     .insert(outbox)
@@ -55,6 +62,7 @@ async function write(db: Db, channel: "email" | "sms", message: Outgoing): Promi
       template: message.template,
       lang: message.lang ?? "el",
       secret: message.secret || message.link ? 1 : 0,
+      not_before: held ? held.toISOString() : null,
       ...(recordOnly
         ? { status: "sent" as const, attempts: 1, sent_at: now, updated_at: now }
         : {}),
@@ -77,6 +85,7 @@ async function write(db: Db, channel: "email" | "sms", message: Outgoing): Promi
     return { id: row.id, status: "sent" };
   }
   if (!env) return { id: row.id, status: "queued" };
+  if (held) return { id: row.id, status: await holdUntil(env, row.id, held) };
   return { id: row.id, status: await dispatch(db, env, row.id, channel, message.inline ?? false) };
 }
 

@@ -77,6 +77,11 @@ export const LIMITS = {
   inUseUser: { scope: "in-use-user", max: 5, windowSeconds: HOUR },
   inUseUserDay: { scope: "in-use-user-day", max: 10, windowSeconds: DAY },
   inUseIp: { scope: "in-use-ip", max: 20, windowSeconds: HOUR },
+  /**
+   * Bad service credentials on the back-office API (#36) per client address; past it a bad one is
+   * 429 (a valid credential is still served: api/backoffice/auth.ts).
+   */
+  backofficeFailuresIp: { scope: "backoffice-fail-ip", max: 20, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Window {

@@ -42,7 +42,7 @@ interface Answer {
 /** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
 function createServiceClient(name: string, scopes: string[]): string {
   const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("hex");
+  const hash = createHash("sha256").update(secret).digest("base64url");
   const [row] = server.query<{ id: number }>(
     `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
      VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')

@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../types";
+import { backofficeCustomerRoutes } from "./customers";
+import { backofficeInvoiceRoutes } from "./invoices";
+import { backofficePaymentRoutes } from "./payments";
+
+/**
+ * The back-office API (#36 §1, docs/backoffice.md, ADR 0030), mounted under /api/backoffice.
+ * Every route carries its own gate, `requireService(scope)` (api/backoffice/auth.ts), so the
+ * OpenAPI document and the security suite see which scope opens it; tests/unit/backoffice-gate
+ * fails a route mounted here without one.
+ */
+export const backofficeRoutes = new Hono<ApiEnv>()
+  .route("/", backofficeCustomerRoutes)
+  .route("/", backofficeInvoiceRoutes)
+  .route("/", backofficePaymentRoutes);
