@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getApi } from "../.server/api";
+import { shortLink } from "../.server/api/payments";
 import { NO_STORE } from "../.server/hash-links";
 import type { Route } from "./+types/short-link";
 
@@ -10,13 +11,7 @@ import type { Route } from "./+types/short-link";
  */
 export async function loader(args: Route.LoaderArgs) {
   const code = args.params.code;
-  const result = /^[A-Za-z0-9]{10}$/.test(code)
-    ? await getApi(args).request<{ path: string }>(
-        "GET",
-        `/short-links/${encodeURIComponent(code)}`,
-        { auth: "none" },
-      )
-    : null;
+  const result = /^[A-Za-z0-9]{10}$/.test(code) ? await shortLink(getApi(args), code) : null;
   const path =
     result?.ok && /^\/pay\/[A-Za-z0-9._-]+$/.test(result.data.path)
       ? result.data.path

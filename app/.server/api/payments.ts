@@ -115,3 +115,10 @@ export function cancelOrder(api: ApiClient, orderId: string) {
     auth: "none",
   });
 }
+
+/** GET /short-links/{code}: the signed pay link a bill SMS's /p/{code} stands for (#36 §2). */
+export function shortLink(api: ApiClient, code: string) {
+  return api.request<{ path: string }>("GET", `/short-links/${encodeURIComponent(code)}`, {
+    auth: "none",
+  });
+}
