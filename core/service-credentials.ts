@@ -8,7 +8,13 @@
  * never starts with `nrg_` (a personal access token) and is no JWT, so the customer routes refuse
  * it as an unknown bearer, and the back-office routes refuse every other kind of bearer.
  */
-import { randomToken, sha256 } from "./tokens";
+// No imports: scripts/backoffice.ts runs this module under Node as it is.
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
 
 export const SERVICE_SCOPES = [
   "customers",
@@ -41,10 +47,13 @@ export const serviceToken = (id: number, secret: string) =>
   `${SERVICE_TOKEN_PREFIX}${id}_${secret}`;
 
 /** A new secret: 256 random bits. */
-export const newServiceSecret = () => randomToken(32);
+export const newServiceSecret = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** What is stored of a secret (base64url SHA-256): a 256-bit secret needs no slow hash. */
-export const serviceSecretHash = (secret: string) => sha256(secret);
+export async function serviceSecretHash(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return base64url(new Uint8Array(digest));
+}
 
 /**
  * The scopes stored for a client (a JSON array): unknown or malformed entries are dropped, so a
