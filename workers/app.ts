@@ -7,6 +7,7 @@ import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
 import { consumeOutbox, requeueStale, useDeliveryEnv } from "../api/messages/delivery";
 import { reconcileOrders } from "../api/payments/reconcile";
+import { runScheduledNotices } from "../api/notify/scheduled";
 import { unknownMethodRefusal } from "../app/.server/refusal-page";
 import { cloudflareContext, type CloudflareContext } from "../app/context";
 import { logError, logMethod, logRequest, requestId } from "./log";
@@ -201,6 +202,11 @@ export default {
       report.failed.push({ table: "outbox-delivery", error });
       return null;
     });
+    // Notices no call triggers: reading periods, their reminders, overdue bills (#36 §2).
+    const notices = await runScheduledNotices(env).catch((error: unknown) => {
+      report.failed.push({ table: "notices", error });
+      return null;
+    });
     for (const failure of report.failed) {
       logError(failure.error, { id, route: failure.table, where: "scheduled" });
     }
@@ -211,6 +217,7 @@ export default {
         cron: controller.cron,
         deleted: report.deleted,
         ...(outbox ? { outbox } : {}),
+        ...(notices ? { notices } : {}),
         failed: report.failed.map((f) => f.table),
         ms: Date.now() - started,
       }),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db";
 import { issueField, issueMessage } from "../lib/validate";
@@ -188,7 +188,13 @@ export async function knownKey(
   const [row] = await db
     .select({ portalId: backofficeKeys.portal_id, hash: backofficeKeys.content_hash })
     .from(backofficeKeys)
-    .where(and(eq(backofficeKeys.kind, kind), eq(backofficeKeys.external_key, key)))
+    .where(
+      and(
+        eq(backofficeKeys.kind, kind),
+        eq(backofficeKeys.external_key, key),
+        ne(backofficeKeys.portal_id, CLAIMED),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -253,14 +259,66 @@ export async function applyKeyed<T extends { key: string }>(
   },
 ): Promise<Applied> {
   const hash = await contentHash(item);
-  const known = await knownKey(ctx.db, kind, item.key);
-  if (known && known.hash === hash) return { outcome: "unchanged", id: known.portalId };
-  if (known) {
-    await steps.update(known.portalId);
-    await rememberKey(ctx, kind, item.key, known.portalId, hash);
-    return { outcome: "updated", id: known.portalId };
+  let known = await knownKey(ctx.db, kind, item.key);
+  if (!known) {
+    // A new key: claim it first, so the same item sent twice at once creates one row.
+    if (await claimKey(ctx, kind, item.key)) {
+      let id: number;
+      try {
+        id = await steps.create();
+      } catch (error) {
+        await releaseClaim(ctx, kind, item.key);
+        throw error;
+      }
+      await rememberKey(ctx, kind, item.key, id, hash);
+      return { outcome: "created", id };
+    }
+    known = await knownKey(ctx.db, kind, item.key);
+    // Another call is creating it right now: this copy is refused, to be sent again.
+    if (!known) throw new Refusal("in_progress");
   }
-  const id = await steps.create();
-  await rememberKey(ctx, kind, item.key, id, hash);
-  return { outcome: "created", id };
+  if (known.hash === hash) return { outcome: "unchanged", id: known.portalId };
+  await steps.update(known.portalId);
+  await rememberKey(ctx, kind, item.key, known.portalId, hash);
+  return { outcome: "updated", id: known.portalId };
+}
+
+/** The portal id of a key being created (no row has id 0). */
+const CLAIMED = 0;
+/** A claim older than this was left by a call that died mid-way: it may be taken over. */
+const CLAIM_TIMEOUT_MS = 60_000;
+
+/** Claims a new key (portal id CLAIMED); false when another call holds a live claim or the key. */
+export async function claimKey(ctx: BatchContext, kind: string, key: string): Promise<boolean> {
+  const now = ctx.now.toISOString();
+  const stale = new Date(ctx.now.getTime() - CLAIM_TIMEOUT_MS).toISOString();
+  const rows = await ctx.db
+    .insert(backofficeKeys)
+    .values({
+      kind,
+      external_key: key,
+      portal_id: CLAIMED,
+      content_hash: "",
+      client_id: ctx.client.id,
+      updated_at: now,
+    })
+    .onConflictDoUpdate({
+      target: [backofficeKeys.kind, backofficeKeys.external_key],
+      set: { updated_at: now, client_id: ctx.client.id },
+      setWhere: sql`${backofficeKeys.portal_id} = ${CLAIMED} AND ${backofficeKeys.updated_at} < ${stale}`,
+    })
+    .returning({ key: backofficeKeys.external_key });
+  return rows.length > 0;
+}
+
+export async function releaseClaim(ctx: BatchContext, kind: string, key: string) {
+  await ctx.db
+    .delete(backofficeKeys)
+    .where(
+      and(
+        eq(backofficeKeys.kind, kind),
+        eq(backofficeKeys.external_key, key),
+        eq(backofficeKeys.portal_id, CLAIMED),
+      ),
+    );
 }

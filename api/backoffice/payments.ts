@@ -13,10 +13,12 @@ import type { ApiEnv } from "../types";
 import { notifyPaymentReceived } from "../notify/events";
 import { requireService } from "./auth";
 import {
+  claimKey,
   contentHash,
   KEY_PATTERN,
   knownKey,
   Refusal,
+  releaseClaim,
   rememberKey,
   runBatch,
   type Applied,
@@ -279,7 +281,16 @@ export async function applyPayment(item: PaymentItem, ctx: BatchContext): Promis
     await rememberKey(ctx, KIND, item.key, known.portalId, hash);
     return { outcome: "updated", id: known.portalId };
   }
-  const id = await recordPayment(ctx, item, supply, invoiceId);
+  // A new payment: its key is claimed first, so the same payment sent twice at once (or a
+  // batch retried while the first call still runs) is counted once.
+  if (!(await claimKey(ctx, KIND, item.key))) throw new Refusal("in_progress");
+  let id: number;
+  try {
+    id = await recordPayment(ctx, item, supply, invoiceId);
+  } catch (error) {
+    await releaseClaim(ctx, KIND, item.key);
+    throw error;
+  }
   await rememberKey(ctx, KIND, item.key, id, hash);
   try {
     await notifyPaymentReceived(ctx, {

@@ -30,6 +30,30 @@ export const customers = sqliteTable("customers", {
   sap_id: text("sap_id").notNull(),
   /** 0024: on life-support equipment (the vulnerable register); notices skip the quiet hours. */
   life_support: integer("life_support").notNull().default(0),
+  /** 0026: the social tariff (none, applied, granted, refused) and its last day. */
+  social_tariff: text("social_tariff").notNull().default("none"),
+  social_tariff_until: text("social_tariff_until"),
+  /** 0026: the vulnerable register's last decision (none, granted, refused, withdrawn). */
+  vulnerable: text("vulnerable").notNull().default("none"),
+  vulnerable_until: text("vulnerable_until"),
+});
+
+/**
+ * The supplier's products (0026): meters.package_name is a product's name. `prices` is JSON
+ * (api/backoffice/tariffs.ts productPrices); until the billing system sends a product, the
+ * portal's stand-ins are core/products.ts.
+ */
+export const products = sqliteTable("products", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  descr: text("descr").notNull(),
+  /** 1 electricity, 2 gas (as meters.division). */
+  division: integer("division").notNull(),
+  /** #rrggbb */
+  colour: text("colour").notNull(),
+  prices: text("prices").notNull(),
+  valid_from: text("valid_from").notNull(),
+  updated_at: text("updated_at").notNull(),
 });
 
 export const users = sqliteTable(

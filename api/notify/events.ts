@@ -13,6 +13,14 @@ import { toE164 } from "../messages/sms";
 import { createShortLink } from "./short-links";
 import { noticeEvents } from "./tables";
 import {
+  disconnectionEmail,
+  disconnectionSms,
+  overdueEmail,
+  overdueInbox,
+  overdueSms,
+  readingEmail,
+  readingInbox,
+  readingSms,
   newBillEmail,
   newBillInbox,
   newBillSms,
@@ -143,10 +151,7 @@ export async function notifyNewBill(ctx: NotifyContext, invoiceId: number): Prom
   const amount = bill.total / 100;
   await inbox(ctx, who, newBillInbox({ supply: who.supply, amount, due: bill.due }), "billing");
   const notBefore = releaseOf(ctx, who, bill.id);
-  const base = origin(ctx);
-  const expires = Math.floor(ctx.now.getTime() / 1000) + LINK_TTL_SECONDS;
-  const hash = await signToken(ctx.env.LINK_SECRET, "pay", { m: who.meterId }, expires);
-  const payPath = `/pay/${hash}`;
+  const link = await payLinkOf(ctx, who.meterId);
   const emailTo = who.ebillEmail || who.customerEmail || who.email;
   if (who.ebill === 1 && emailTo) {
     const mail = newBillEmail[who.lang]({
@@ -155,34 +160,29 @@ export async function notifyNewBill(ctx: NotifyContext, invoiceId: number): Prom
       amount,
       due: bill.due,
       rf: billRf(bill),
-      payUrl: new URL(payPath, base).href,
-      billUrl: new URL(`/b2b/logariasmoi/${bill.id}`, base).href,
-      pdfUrl: new URL(`/b2b/invoice-pdf/${bill.id}`, base).href,
+      payUrl: link.url,
+      billUrl: new URL(`/b2b/logariasmoi/${bill.id}`, link.base).href,
+      pdfUrl: new URL(`/b2b/invoice-pdf/${bill.id}`, link.base).href,
     });
     await sendEmail(ctx.db, {
       to: emailTo,
       ...mail,
       template: "new_bill",
       lang: who.lang,
-      link: payPath,
+      link: link.path,
       userId: who.userId,
       notBefore,
     });
   }
   const mobile = toE164(who.smsNumber || who.phone || "");
   if (who.smsBill === 1 && mobile) {
-    const code = await createShortLink(ctx.db, payPath, new Date(expires * 1000), ctx.now);
-    const sms = newBillSms[who.lang]({
-      amount,
-      due: bill.due,
-      url: new URL(`/p/${code}`, base).href,
-    });
+    const short = await link.short();
     await sendSms(ctx.db, {
       to: mobile,
-      ...sms,
+      ...newBillSms[who.lang]({ amount, due: bill.due, url: short.url }),
       template: "new_bill_sms",
       lang: who.lang,
-      link: `/p/${code}`,
+      link: short.path,
       userId: who.userId,
       notBefore,
     });
@@ -220,4 +220,186 @@ export async function notifyPaymentReceived(
     userId: who.userId,
     notBefore: releaseOf(ctx, who, payment.meterId),
   });
+}
+
+/** The signed pay link of a supply (60 days), as a full URL, and its short SMS form on demand. */
+async function payLinkOf(ctx: NotifyContext, meterId: number) {
+  const base = origin(ctx);
+  const expires = Math.floor(ctx.now.getTime() / 1000) + LINK_TTL_SECONDS;
+  const hash = await signToken(ctx.env.LINK_SECRET, "pay", { m: meterId }, expires);
+  const path = `/pay/${hash}`;
+  return {
+    base,
+    path,
+    url: new URL(path, base).href,
+    short: async () => {
+      const code = await createShortLink(ctx.db, path, new Date(expires * 1000), ctx.now);
+      return { path: `/p/${code}`, url: new URL(`/p/${code}`, base).href };
+    },
+  };
+}
+
+/**
+ * A supply's reading period (meters.indication_open_from/to) is open, or closes in two days
+ * without a reading: with the master's `indication_email` / `indication_sms` on, an email and/or
+ * an SMS with the closing day and the reading page, and the inbox message. Nothing when both are
+ * off. Once per supply, period and kind (api/notify/scheduled.ts finds them).
+ */
+export async function notifyReadingPeriod(
+  ctx: NotifyContext,
+  meterId: number,
+  period: { closes: string },
+  kind: "open" | "reminder",
+): Promise<void> {
+  const who = await audience(ctx.db, meterId);
+  if (!who || who.userId === null) return;
+  const [flags] = await ctx.db
+    .select({ email: users.indication_email, sms: users.indication_sms })
+    .from(users)
+    .where(eq(users.id, who.userId));
+  if (!flags || (flags.email !== 1 && flags.sms !== 1)) return;
+  const event = `reading-${kind}:${meterId}:${period.closes}`;
+  if (!(await firstTime(ctx, event, who.customerId))) return;
+  const url = new URL("/b2b/kataxorisi", origin(ctx)).href;
+  const facts = { name: who.name ?? "", supply: who.supply, closes: period.closes, url };
+  await inbox(ctx, who, readingInbox(facts, kind), "readings");
+  const notBefore = releaseOf(ctx, who, meterId);
+  if (flags.email === 1 && who.email) {
+    await sendEmail(ctx.db, {
+      to: who.email,
+      ...readingEmail[who.lang](facts, kind),
+      template: `reading_${kind}`,
+      lang: who.lang,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+  const mobile = toE164(who.phone ?? "");
+  if (flags.sms === 1 && mobile) {
+    await sendSms(ctx.db, {
+      to: mobile,
+      ...readingSms[who.lang](facts, kind),
+      template: `reading_${kind}_sms`,
+      lang: who.lang,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+}
+
+/**
+ * A bill still unpaid after its due date: one reminder by email (e-bill address, else the
+ * person's), and by SMS where SMS bill is on, with the pay link and the RF code; in the inbox.
+ */
+export async function notifyOverdue(ctx: NotifyContext, invoiceId: number): Promise<void> {
+  const [bill] = await ctx.db
+    .select({
+      id: invoices.id,
+      meterId: invoices.meter_id,
+      remaining: invoices.remaining_cents,
+      due: invoices.date_due,
+      rf_code: invoices.rf_code,
+      contract_account: invoices.contract_account,
+      invoice_no: invoices.invoice_no,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!bill?.due || bill.remaining <= 0) return;
+  const who = await audience(ctx.db, bill.meterId);
+  if (!who || !(await firstTime(ctx, `overdue:${bill.id}`, who.customerId))) return;
+  const link = await payLinkOf(ctx, who.meterId);
+  const facts = {
+    name: who.name ?? "",
+    supply: who.supply,
+    amount: bill.remaining / 100,
+    due: bill.due,
+    rf: billRf(bill),
+    payUrl: link.url,
+  };
+  await inbox(ctx, who, overdueInbox(facts), "billing");
+  const notBefore = releaseOf(ctx, who, bill.id);
+  const emailTo = (who.ebill === 1 && who.ebillEmail) || who.email || who.customerEmail;
+  if (emailTo) {
+    await sendEmail(ctx.db, {
+      to: emailTo,
+      ...overdueEmail[who.lang](facts),
+      template: "overdue",
+      lang: who.lang,
+      link: link.path,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+  const mobile = toE164(who.smsNumber || who.phone || "");
+  if (who.smsBill === 1 && mobile) {
+    const short = await link.short();
+    await sendSms(ctx.db, {
+      to: mobile,
+      ...overdueSms[who.lang]({ amount: facts.amount, due: bill.due, url: short.url }),
+      template: "overdue_sms",
+      lang: who.lang,
+      link: short.path,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+}
+
+/**
+ * The billing system's disconnection warning (a back-office message of that kind, whose inbox
+ * row the message batch writes): by every channel the customer has, whatever the settings: the
+ * person's email and the e-bill address, the person's mobile and the SMS-bill number.
+ */
+export async function notifyDisconnection(
+  ctx: NotifyContext,
+  warning: { key: string; meterId: number; date: string },
+): Promise<void> {
+  const who = await audience(ctx.db, warning.meterId);
+  if (!who || !(await firstTime(ctx, `disconnection:${warning.key}`, who.customerId))) return;
+  const [meter] = await ctx.db
+    .select({ balance: meters.running_total_cents })
+    .from(meters)
+    .where(eq(meters.id, who.meterId));
+  const link = await payLinkOf(ctx, who.meterId);
+  const facts = {
+    name: who.name ?? "",
+    supply: who.supply,
+    date: warning.date,
+    amount: (meter?.balance ?? 0) / 100,
+    payUrl: link.url,
+  };
+  const notBefore = releaseOf(ctx, who, who.meterId);
+  const emails = new Set(
+    [who.email, who.ebill === 1 ? who.ebillEmail : null, who.customerEmail]
+      .filter((e): e is string => Boolean(e))
+      .map((e) => e.toLowerCase()),
+  );
+  for (const to of emails) {
+    await sendEmail(ctx.db, {
+      to,
+      ...disconnectionEmail[who.lang](facts),
+      template: "disconnection",
+      lang: who.lang,
+      link: link.path,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+  const mobiles = new Set(
+    [who.phone, who.smsNumber].map((n) => toE164(n ?? "")).filter((n): n is string => n !== null),
+  );
+  if (mobiles.size > 0) {
+    const short = await link.short();
+    for (const to of mobiles) {
+      await sendSms(ctx.db, {
+        to,
+        ...disconnectionSms[who.lang]({ date: warning.date, url: short.url }),
+        template: "disconnection_sms",
+        lang: who.lang,
+        link: short.path,
+        userId: who.userId,
+        notBefore,
+      });
+    }
+  }
 }

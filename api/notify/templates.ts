@@ -174,3 +174,155 @@ export const paymentInbox = (f: PaymentFacts): InboxText => ({
   title_en: "Payment received",
   content_en: `A payment of ${emailAmount(f.amount)} for supply ${f.supply}, ${CHANNEL.en[f.channel]}, on ${dayText(f.paidAt)}.`,
 });
+
+export interface ReadingFacts {
+  name: string;
+  supply: string;
+  closes: string;
+  url: string;
+}
+
+export const readingEmail: Record<Lang, (f: ReadingFacts, kind: "open" | "reminder") => Text> = {
+  el: (f, kind) => ({
+    subject:
+      kind === "open"
+        ? `Μπορείτε να στείλετε την ένδειξη του μετρητή έως ${dayText(f.closes)}`
+        : `Υπενθύμιση: η ένδειξη του μετρητή έως ${dayText(f.closes)}`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},\n\n` +
+      (kind === "open"
+        ? `άνοιξε η περίοδος καταχώρισης ένδειξης για την παροχή ${f.supply}. `
+        : `δεν έχουμε ακόμη την ένδειξη της παροχής ${f.supply}. `) +
+      `Μπορείτε να τη στείλετε έως ${dayText(f.closes)}:\n${f.url}\n\n` +
+      `Με την ένδειξή σας ο λογαριασμός βγαίνει με την πραγματική κατανάλωση, όχι με εκτίμηση.\n\n` +
+      `Λαμβάνετε αυτό το μήνυμα επειδή ζητήσατε ειδοποίηση για την ένδειξη (Ρυθμίσεις).`,
+  }),
+  en: (f, kind) => ({
+    subject:
+      kind === "open"
+        ? `You can send your meter reading until ${dayText(f.closes)}`
+        : `Reminder: your meter reading by ${dayText(f.closes)}`,
+    body:
+      `Hello ${f.name},\n\n` +
+      (kind === "open"
+        ? `the reading period of supply ${f.supply} is open. `
+        : `we do not have the reading of supply ${f.supply} yet. `) +
+      `You can send it until ${dayText(f.closes)}:\n${f.url}\n\n` +
+      `With your reading the bill uses your real consumption, not an estimate.\n\n` +
+      `You receive this message because you asked to be told when you can send your reading (Settings).`,
+  }),
+};
+
+export const readingSms: Record<Lang, (f: ReadingFacts, kind: "open" | "reminder") => Text> = {
+  el: (f, kind) => ({
+    subject: "Ένδειξη μετρητή",
+    body:
+      gsmGreek(
+        `NRG: ${kind === "open" ? "Στείλτε" : "Υπενθύμιση: στείλτε"} την ένδειξη του μετρητή έως ${dayText(f.closes)}: `,
+      ) + f.url,
+  }),
+  en: (f, kind) => ({
+    subject: "Meter reading",
+    body: `NRG: ${kind === "open" ? "send" : "reminder: send"} your meter reading by ${dayText(f.closes)}: ${f.url}`,
+  }),
+};
+
+export const readingInbox = (f: ReadingFacts, kind: "open" | "reminder"): InboxText => ({
+  title: kind === "open" ? "Στείλτε την ένδειξη του μετρητή" : "Υπενθύμιση ένδειξης",
+  content: `Παροχή ${f.supply}: μπορείτε να στείλετε την ένδειξη έως ${dayText(f.closes)}.`,
+  title_en: kind === "open" ? "Send your meter reading" : "Meter reading reminder",
+  content_en: `Supply ${f.supply}: you can send your reading until ${dayText(f.closes)}.`,
+});
+
+export interface OverdueFacts {
+  name: string;
+  supply: string;
+  amount: number;
+  due: string;
+  rf: string;
+  payUrl: string;
+}
+
+export const overdueEmail: Record<Lang, (f: OverdueFacts) => Text> = {
+  el: (f) => ({
+    subject: `Ο λογαριασμός σας έληξε στις ${dayText(f.due)}`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},\n\n` +
+      `ο λογαριασμός της παροχής ${f.supply} (${emailAmount(f.amount)}) έληξε στις ${dayText(f.due)} ` +
+      `και δεν έχουμε λάβει ακόμη την πληρωμή του. Αν πληρώσατε πρόσφατα, αγνοήστε αυτό το μήνυμα.\n\n` +
+      `Πληρωμή με κάρτα χωρίς σύνδεση:\n${f.payUrl}\n\nΚωδικός πληρωμής RF: ${formatRf(f.rf)}\n\n` +
+      `Αν δυσκολεύεστε να πληρώσετε, καλέστε μας στο 18101: υπάρχουν λύσεις.`,
+  }),
+  en: (f) => ({
+    subject: `Your bill was due on ${dayText(f.due)}`,
+    body:
+      `Hello ${f.name},\n\n` +
+      `the bill of supply ${f.supply} (${emailAmount(f.amount)}) was due on ${dayText(f.due)} ` +
+      `and we have not received its payment yet. If you paid recently, please ignore this message.\n\n` +
+      `Pay by card without signing in:\n${f.payUrl}\n\nRF payment code: ${formatRf(f.rf)}\n\n` +
+      `If paying is hard right now, call us on 18101: there are ways to help.`,
+  }),
+};
+
+export const overdueSms: Record<Lang, (f: { amount: number; due: string; url: string }) => Text> = {
+  el: (f) => ({
+    subject: "Ληξιπρόθεσμος λογαριασμός",
+    body:
+      gsmGreek(`NRG: Ο λογαριασμός ${smsAmount(f.amount)} έληξε ${dayText(f.due)}. Πληρωμή: `) +
+      f.url,
+  }),
+  en: (f) => ({
+    subject: "Overdue bill",
+    body: `NRG: your bill of ${smsAmount(f.amount)} was due ${dayText(f.due)}. Pay: ${f.url}`,
+  }),
+};
+
+export const overdueInbox = (f: OverdueFacts): InboxText => ({
+  title: "Ληξιπρόθεσμος λογαριασμός",
+  content: `Ο λογαριασμός της παροχής ${f.supply} (${emailAmount(f.amount)}) έληξε στις ${dayText(f.due)}.`,
+  title_en: "Overdue bill",
+  content_en: `The bill of supply ${f.supply} (${emailAmount(f.amount)}) was due on ${dayText(f.due)}.`,
+});
+
+export interface DisconnectionFacts {
+  name: string;
+  supply: string;
+  date: string;
+  amount: number;
+  payUrl: string;
+}
+
+export const disconnectionEmail: Record<Lang, (f: DisconnectionFacts) => Text> = {
+  el: (f) => ({
+    subject: `Προειδοποίηση διακοπής της παροχής ${f.supply} στις ${dayText(f.date)}`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},\n\n` +
+      `λόγω ληξιπρόθεσμης οφειλής ${emailAmount(f.amount)}, η παροχή ${f.supply} θα διακοπεί ` +
+      `στις ${dayText(f.date)}.\n\nΠώς την αποφεύγετε:\n` +
+      `- πληρώστε την οφειλή έως τότε (με κάρτα χωρίς σύνδεση: ${f.payUrl}), ή\n` +
+      `- καλέστε μας στο 18101 για διακανονισμό σε δόσεις.\n\n` +
+      `Αν στο σπίτι υπάρχει ιατρικός εξοπλισμός υποστήριξης ζωής, καλέστε μας αμέσως.`,
+  }),
+  en: (f) => ({
+    subject: `Warning: supply ${f.supply} will be disconnected on ${dayText(f.date)}`,
+    body:
+      `Hello ${f.name},\n\n` +
+      `because of an overdue balance of ${emailAmount(f.amount)}, supply ${f.supply} will be ` +
+      `disconnected on ${dayText(f.date)}.\n\nHow to avoid it:\n` +
+      `- pay the balance before then (by card without signing in: ${f.payUrl}), or\n` +
+      `- call us on 18101 to agree a payment plan.\n\n` +
+      `If anyone at home relies on life-support equipment, call us at once.`,
+  }),
+};
+
+export const disconnectionSms: Record<Lang, (f: { date: string; url: string }) => Text> = {
+  el: (f) => ({
+    subject: "Προειδοποίηση διακοπής",
+    body:
+      gsmGreek(`NRG: Διακοπή παροχής ${dayText(f.date)} λόγω οφειλής. Πληρωμή ή 18101: `) + f.url,
+  }),
+  en: (f) => ({
+    subject: "Disconnection warning",
+    body: `NRG: disconnection on ${dayText(f.date)} for an unpaid balance. Pay or call 18101: ${f.url}`,
+  }),
+};

@@ -45,6 +45,11 @@ export const RETENTION = {
   outbox: "7 days",
   /** A card payment the gateway never reported back on (its own session lasts 30 minutes). */
   abandonedPayment: "7 days",
+  /**
+   * Notices sent once per event (#36): a batch re-sent within 13 months still sends nothing; a
+   * bill is never sent again after that long.
+   */
+  noticeEvents: "400 days",
   /** The activity log (#18, core/activity.ts): two years, then gone. */
   activity: `${ACTIVITY_RETENTION_DAYS} days`,
 } as const;
@@ -118,6 +123,16 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     table: "outbox",
     goes: `sent emails and SMS older than ${RETENTION.outbox}`,
     sql: `DELETE FROM outbox WHERE created_at < ${ago(RETENTION.outbox)}`,
+  },
+  {
+    table: "short_links",
+    goes: `bill SMS short links, ${RETENTION.afterExpiry} after they (and their pay links) expire`,
+    sql: `DELETE FROM short_links WHERE expires_at <= ${ago(RETENTION.afterExpiry)}`,
+  },
+  {
+    table: "notice_events",
+    goes: `the record that a notice was sent, after ${RETENTION.noticeEvents}`,
+    sql: `DELETE FROM notice_events WHERE created_at < ${ago(RETENTION.noticeEvents)}`,
   },
   {
     table: "direct_debit_orders",

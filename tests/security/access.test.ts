@@ -43,6 +43,10 @@ const NOT_OWNED: Record<string, string> = {
   "steps/:step": "the name of a form step (contact, tariff, …), public",
   "drafts/:id":
     "a transfer/new-supply draft id: 128 random bits in an HttpOnly cookie of the browser that started it",
+  ":key":
+    "the billing system's own key on a back-office route, which only a service credential opens (tests/security/backoffice.test.ts)",
+  ":code":
+    "a bill SMS's short link: 10 random base62 characters standing for a signed pay link, which the pay page checks",
   ":lng": "public translation files",
   ":ns": "public translation files",
   ":mark":
