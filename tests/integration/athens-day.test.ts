@@ -16,6 +16,7 @@ import { TEST_CARDS } from "../../core/gateway.ts";
 import { previousValue } from "../../core/readings.ts";
 import { formatDate } from "../../app/domain/format.ts";
 import { DEMO } from "../../seed/accounts.ts";
+import { createHash, randomBytes } from "node:crypto";
 import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
@@ -157,5 +158,65 @@ describe("#35 §3 at 23:30 UTC the portal's day is Athens's", () => {
     // The readings page lists it under that day.
     const { cookie } = await signInPage(server.baseUrl, h.vat);
     expect(await page("/b2b/kataxorisi", cookie)).toContain(formatDate(ATHENS_DAY));
+  });
+});
+
+describe("#36 §2 the quiet hours: 23:30 UTC is 01:30 or 02:30 in Athens", () => {
+  it("a new bill's notice waits in the outbox until 08:00 Athens; a password reset goes at once", async () => {
+    const secret = randomBytes(32).toString("base64url");
+    const hash = createHash("sha256").update(secret).digest("base64url");
+    const [client] = server.query<{ id: number }>(
+      `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
+       VALUES ('night', '["invoices"]', '${hash}', '${new Date().toISOString()}') RETURNING id`,
+    );
+    server.query(
+      `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
+       VALUES ('supply', 'NIGHT-MAIN', ${h.mainMeterId}, 'x', '${new Date().toISOString()}');
+       UPDATE meters SET ebill = 1, ebill_email = 'night@household.example' WHERE id = ${h.mainMeterId};`,
+    );
+    const r = await api.call("/backoffice/invoices", {
+      method: "POST",
+      headers: { authorization: `Bearer nrgbo_${client!.id}_${secret}` },
+      origin: false,
+      body: {
+        items: [
+          {
+            key: "NIGHT-1",
+            supply_key: "NIGHT-MAIN",
+            invoice_no: "202699009999",
+            type: "Clearance",
+            issue_date: ATHENS_DAY,
+            date_due: addDays(ATHENS_DAY, 20),
+            previous_balance: 0,
+            current_amount: 12,
+            total: 12,
+            lines: [{ code: "energy", amount: 12 }],
+            status: "unpaid",
+          },
+        ],
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [held] = server.query<{ status: string; not_before: string | null }>(
+      "SELECT status, not_before FROM outbox WHERE template = 'new_bill' ORDER BY id DESC LIMIT 1",
+    );
+    expect(held?.status).toBe("queued");
+    // 08:00 Athens of the Athens day (UTC+2 in winter, +3 in summer), spread over half an hour.
+    const morning = new Date(`${ATHENS_DAY}T08:00:00Z`).getTime();
+    const at = Date.parse(held!.not_before!);
+    expect(at).toBeGreaterThanOrEqual(morning - 3 * 3600_000);
+    expect(at).toBeLessThan(morning - 2 * 3600_000 + 30 * 60_000);
+    // The inbox has it at once: only the email and SMS wait.
+    const [message] = server.query<{ n: number }>(
+      `SELECT count(*) AS n FROM messages WHERE user_id = ${h.userId} AND title = 'Νέος λογαριασμός'`,
+    );
+    expect(message?.n).toBe(1);
+
+    const reset = await api.call("/v2/auth/password-reset", { body: { afm: h.vat } });
+    expect(reset.status).toBe(204);
+    const [mail] = server.query<{ status: string; not_before: string | null }>(
+      "SELECT status, not_before FROM outbox WHERE template = 'reset' ORDER BY id DESC LIMIT 1",
+    );
+    expect(mail).toEqual({ status: "sent", not_before: null });
   });
 });

@@ -1,0 +1,295 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NRG_HOME_NIGHT } from "../../core/products.ts";
+import { DEMO } from "../../seed/accounts.ts";
+import { createClient } from "./client";
+import { startServer, type TestServer } from "./server";
+
+/*
+ * #36 §1 the back office's tariff data: POST /api/backoffice/tariffs against the real Worker, on
+ * the household (100000003): products with colour and prices, a supply's product (the products
+ * table's or core/products.ts's), the social tariff and the vulnerable register (life support) —
+ * each created, updated, unchanged and refused with its reason, a batch sent twice, the scope.
+ */
+let server: TestServer;
+let api: ReturnType<typeof createClient>;
+let bearer: string;
+const h = DEMO.household;
+
+interface Result {
+  index: number;
+  key: string | null;
+  outcome: "created" | "updated" | "unchanged" | "refused";
+  id?: number;
+  reason?: string;
+  field?: string;
+}
+interface Answer {
+  results: Result[];
+  summary: Record<Result["outcome"], number>;
+}
+
+/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
+function createServiceClient(name: string, scopes: string[]): string {
+  const secret = randomBytes(32).toString("base64url");
+  const hash = createHash("sha256").update(secret).digest("base64url");
+  const [row] = server.query<{ id: number }>(
+    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
+     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
+     RETURNING id`,
+  );
+  return `nrgbo_${row?.id}_${secret}`;
+}
+
+async function batch(items: unknown[], credential = bearer) {
+  return api.call<Answer>("/backoffice/tariffs", {
+    method: "POST",
+    headers: { authorization: `Bearer ${credential}` },
+    body: { items },
+    origin: false,
+  });
+}
+
+async function send(items: unknown[]) {
+  const r = await batch(items);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+const outcomes = (answer: Answer) =>
+  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+
+const one = <T = Record<string, unknown>>(sql: string) => server.query<T>(sql)[0];
+
+const customer = () =>
+  one(
+    `SELECT social_tariff, social_tariff_until, vulnerable, vulnerable_until, life_support
+     FROM customers WHERE id = ${h.customerId}`,
+  );
+const supply = (id: number) =>
+  one(`SELECT package_name, package_print_descr FROM meters WHERE id = ${id}`);
+const sharedVersion = () =>
+  one<{ version: number }>("SELECT version FROM data_versions WHERE customer_id = 0")!.version;
+
+const product = {
+  key: "PRD-HOME-GREEN",
+  type: "product",
+  name: "NRG_HOME_GREEN",
+  descr: "nrg home Πράσινο",
+  division: "electricity",
+  colour: "#2E7D32",
+  prices: { standingPerMonth: 4.5, day: 0.129 },
+  valid_from: "2026-01-01",
+};
+const gasProduct = {
+  key: "PRD-GAS-HOME",
+  type: "product",
+  name: "NRG_GAS_HOME",
+  descr: "nrg gas Οικιακό",
+  division: "gas",
+  colour: "#1565c0",
+  prices: { standingPerMonth: 3, perKwh: 0.071, variable: true },
+  valid_from: "2026-01-01",
+};
+const supplyProduct = {
+  key: "SP-MAIN",
+  type: "supply_product",
+  supply_key: "SUP-MAIN",
+  product: "NRG_HOME_GREEN",
+};
+const social = {
+  key: "KOT-1",
+  type: "social_tariff",
+  customer_key: "CUS-H",
+  status: "applied",
+};
+const vulnerable = {
+  key: "VUL-1",
+  type: "vulnerable",
+  customer_key: "CUS-H",
+  life_support: true,
+  decision: "granted",
+  until: "2027-12-31",
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  api = createClient(server.baseUrl);
+  bearer = createServiceClient("billing-tariffs", ["tariffs"]);
+  // The customers and supplies batches would have keyed these; the keys are recorded as they do.
+  const at = new Date().toISOString();
+  server.query(
+    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at) VALUES
+     ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${at}'),
+     ('supply', 'SUP-GAS', ${h.gasMeterId}, 'x', '${at}'),
+     ('customer', 'CUS-H', ${h.customerId}, 'x', '${at}')`,
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("POST /backoffice/tariffs", () => {
+  it("needs the tariffs scope (403 without it)", async () => {
+    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    expect((await batch([product], invoicesOnly)).status).toBe(403);
+    expect(one("SELECT COUNT(*) AS n FROM products")).toEqual({ n: 0 });
+  });
+
+  it("products: created with colour and prices, updated, unchanged, refused", async () => {
+    const before = sharedVersion();
+    const first = await send([
+      product,
+      gasProduct,
+      {
+        ...gasProduct,
+        key: "PRD-BAD",
+        name: "NRG_GAS_BAD",
+        prices: { standingPerMonth: 3, day: 0.1 },
+      },
+      { ...product, key: "PRD-COLOUR", name: "NRG_X", colour: "green" },
+      { ...product, key: "PRD-TWIN" },
+    ]);
+    expect(outcomes(first)).toEqual([
+      ["PRD-HOME-GREEN", "created", null, null],
+      ["PRD-GAS-HOME", "created", null, null],
+      ["PRD-BAD", "refused", "validation", "prices.perKwh"],
+      ["PRD-COLOUR", "refused", "validation", "colour"],
+      ["PRD-TWIN", "refused", "product_taken", "name"],
+    ]);
+    expect(one(`SELECT * FROM products WHERE name = 'NRG_HOME_GREEN'`)).toMatchObject({
+      id: first.results[0]!.id,
+      descr: "nrg home Πράσινο",
+      division: 1,
+      colour: "#2e7d32",
+      valid_from: "2026-01-01",
+    });
+    const gas = one<{ division: number; prices: string }>(
+      `SELECT division, prices FROM products WHERE name = 'NRG_GAS_HOME'`,
+    )!;
+    expect([gas.division, JSON.parse(gas.prices)]).toEqual([2, gasProduct.prices]);
+    // Supplier-wide content: every cached page is rendered afresh.
+    expect(sharedVersion()).toBeGreaterThan(before);
+
+    const newPrices = { standingPerMonth: 4.5, day: 0.119, night: 0.089 };
+    const second = await send([{ ...product, prices: newPrices }, gasProduct]);
+    expect(outcomes(second)).toEqual([
+      ["PRD-HOME-GREEN", "updated", null, null],
+      ["PRD-GAS-HOME", "unchanged", null, null],
+    ]);
+    const green = one<{ prices: string }>(
+      `SELECT prices FROM products WHERE name = 'NRG_HOME_GREEN'`,
+    )!;
+    expect(JSON.parse(green.prices)).toEqual(newPrices);
+    product.prices = newPrices;
+  });
+
+  it("a supply's product: the products table's or the portal's own; refused with its reason", async () => {
+    const first = await send([
+      supplyProduct,
+      { ...supplyProduct, key: "SP-NOSUPPLY", supply_key: "SUP-NOBODY" },
+      { ...supplyProduct, key: "SP-NOPRODUCT", product: "NRG_UNHEARD_OF" },
+      { ...supplyProduct, key: "SP-GAS-ON-ELEC", product: "NRG_GAS_HOME" },
+      { key: "SP-GAS", type: "supply_product", supply_key: "SUP-GAS", product: "NRG_GAS_HOME" },
+    ]);
+    expect(outcomes(first)).toEqual([
+      ["SP-MAIN", "created", null, null],
+      ["SP-NOSUPPLY", "refused", "unknown_supply", "supply_key"],
+      ["SP-NOPRODUCT", "refused", "unknown_product", "product"],
+      ["SP-GAS-ON-ELEC", "refused", "division_mismatch", "product"],
+      ["SP-GAS", "created", null, null],
+    ]);
+    expect(first.results[0]!.id).toBe(h.mainMeterId);
+    expect(supply(h.mainMeterId)).toEqual({
+      package_name: "NRG_HOME_GREEN",
+      package_print_descr: "nrg home Πράσινο",
+    });
+
+    // A product the billing system has not sent: core/products.ts's.
+    const second = await send([{ ...supplyProduct, product: NRG_HOME_NIGHT.name }]);
+    expect(outcomes(second)).toEqual([["SP-MAIN", "updated", null, null]]);
+    expect(supply(h.mainMeterId)).toEqual({
+      package_name: NRG_HOME_NIGHT.name,
+      package_print_descr: NRG_HOME_NIGHT.descr,
+    });
+    // The same key for another supply is refused; the key stays with its supply.
+    const moved = await send([
+      { ...supplyProduct, product: NRG_HOME_NIGHT.name },
+      { key: "SP-GAS", type: "supply_product", supply_key: "SUP-MAIN", product: "NRG_HOME_GREEN" },
+    ]);
+    expect(outcomes(moved)).toEqual([
+      ["SP-MAIN", "unchanged", null, null],
+      ["SP-GAS", "refused", "supply_changed", "supply_key"],
+    ]);
+    supplyProduct.product = NRG_HOME_NIGHT.name;
+  });
+
+  it("the social tariff: created, updated, unchanged, refused", async () => {
+    const first = await send([
+      social,
+      { ...social, key: "KOT-NOBODY", customer_key: "CUS-NOBODY" },
+      { ...social, key: "KOT-BAD", status: "maybe" },
+    ]);
+    expect(outcomes(first)).toEqual([
+      ["KOT-1", "created", null, null],
+      ["KOT-NOBODY", "refused", "unknown_customer", "customer_key"],
+      ["KOT-BAD", "refused", "validation", "status"],
+    ]);
+    expect(customer()).toMatchObject({ social_tariff: "applied", social_tariff_until: null });
+
+    const granted = { ...social, status: "granted", until: "2027-06-30" };
+    expect(outcomes(await send([granted]))).toEqual([["KOT-1", "updated", null, null]]);
+    expect(outcomes(await send([granted]))).toEqual([["KOT-1", "unchanged", null, null]]);
+    expect(customer()).toMatchObject({
+      social_tariff: "granted",
+      social_tariff_until: "2027-06-30",
+    });
+    Object.assign(social, granted);
+  });
+
+  it("the vulnerable register: a granted decision with life support sets it; withdrawn clears it", async () => {
+    expect(customer()).toMatchObject({ vulnerable: "none", life_support: 0 });
+    const first = await send([
+      vulnerable,
+      { ...vulnerable, key: "VUL-NOBODY", customer_key: "CUS-NOBODY" },
+      { ...vulnerable, key: "VUL-BAD", life_support: "yes" },
+      { ...vulnerable, key: "VUL-NOTYPE", type: "register" },
+    ]);
+    expect(outcomes(first)).toEqual([
+      ["VUL-1", "created", null, null],
+      ["VUL-NOBODY", "refused", "unknown_customer", "customer_key"],
+      ["VUL-BAD", "refused", "validation", "life_support"],
+      ["VUL-NOTYPE", "refused", "validation", "type"],
+    ]);
+    expect(customer()).toMatchObject({
+      vulnerable: "granted",
+      vulnerable_until: "2027-12-31",
+      life_support: 1,
+    });
+    expect(outcomes(await send([vulnerable]))).toEqual([["VUL-1", "unchanged", null, null]]);
+
+    // Granted without life support, then withdrawn: life_support is 1 only while both hold.
+    expect(outcomes(await send([{ ...vulnerable, life_support: false }]))).toEqual([
+      ["VUL-1", "updated", null, null],
+    ]);
+    expect(customer()).toMatchObject({ vulnerable: "granted", life_support: 0 });
+    const withdrawn = { ...vulnerable, decision: "withdrawn", until: undefined };
+    expect(outcomes(await send([vulnerable, { ...withdrawn, key: "VUL-2" }]))).toEqual([
+      ["VUL-1", "updated", null, null],
+      ["VUL-2", "created", null, null],
+    ]);
+    expect(customer()).toMatchObject({
+      vulnerable: "withdrawn",
+      vulnerable_until: null,
+      life_support: 0,
+    });
+  });
+
+  it("the same batch sent again is all unchanged and writes nothing", async () => {
+    const items = [product, gasProduct, supplyProduct, social, vulnerable];
+    const before = [customer(), supply(h.mainMeterId), sharedVersion()];
+    const again = await send(items);
+    expect(again.summary).toEqual({ created: 0, updated: 0, unchanged: 5, refused: 0 });
+    expect([customer(), supply(h.mainMeterId), sharedVersion()]).toEqual(before);
+  });
+});
