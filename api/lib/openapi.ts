@@ -4,6 +4,7 @@ import { z } from "zod";
 import { API_ERROR_CODES, apiErrorBodySchema, type ApiErrorCode } from "../../core/contract";
 import { TOKEN_SCOPES, type RouteNeed } from "../../core/access-tokens";
 import { ownUserPath, requireBearer } from "../middleware/auth";
+import { serviceScopeOf } from "../backoffice/auth";
 import { permittedActionOf } from "../middleware/permit";
 import { tokenRouteOf } from "../middleware/token-scopes";
 import { routeInputOf } from "./validate";
@@ -160,6 +161,11 @@ export function derivedErrors(handlers: readonly RouteEntry[]) {
       add(401, "unauthorized");
       add(403, "forbidden");
     }
+    if (serviceScopeOf(handler)) {
+      add(401, "unauthorized");
+      add(403, "forbidden");
+      add(429, "too_many_attempts");
+    }
     if (handler === ownUserPath) add(404, "not_found");
     const action = permittedActionOf(handler);
     if (action !== undefined && action !== "read") add(403, "not_permitted");
@@ -213,6 +219,12 @@ async function generate(app: Hono<never, never, never> & { routes: RouteEntry[] 
       operation.security = scopes ? [{ bearer: [] }, { accessToken: [] }] : [{ bearer: [] }];
       if (scopes) (operation as Record<string, unknown>)["x-token-scopes"] = scopes;
     }
+    const serviceScope = handlers.map((h) => serviceScopeOf(h.handler)).find(Boolean);
+    if (serviceScope) {
+      // The billing system's routes (#36): a service credential with this scope, nothing else.
+      operation.security = [{ serviceCredential: [] }];
+      (operation as Record<string, unknown>)["x-service-scope"] = serviceScope;
+    }
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     for (const [status, codes] of derivedErrors(handlers)) {
       const declared = (responses[status] as { "x-error-codes"?: ApiErrorCode[] } | undefined)?.[
@@ -257,6 +269,18 @@ async function generate(app: Hono<never, never, never> & { routes: RouteEntry[] 
           description:
             "The access token of POST /v2/auth/login (Basic VAT:password); refresh it with " +
             "POST /v2/auth/refresh-token when a call answers 401 unauthorized.",
+        },
+        serviceCredential: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "nrgbo_<id>_<secret>",
+          description:
+            "The billing system's service credential (npm run backoffice -- create-client, " +
+            "docs/backoffice.md), on the back-office operations only, each needing the scope " +
+            "its `x-service-scope` names. Missing, unknown, rotated or revoked: 401 " +
+            "unauthorized; without the scope: 403 forbidden; 20 bad credentials an hour from " +
+            "one address: 429 with Retry-After. No session token or personal access token " +
+            "opens these operations, and this credential opens no other.",
         },
         accessToken: {
           type: "http",

@@ -202,6 +202,8 @@ export const KEPT_TABLES: Readonly<Record<string, string>> = {
   notices:
     "supplier content: expires_at is the last day a notice is shown, and past notices are history",
   questionnaire_answers: "answers are kept; period is the quarter that was answered",
+  customers:
+    "the accounts themselves: social_tariff_until and vulnerable_until (#36) are the end of a decision the billing system owns, not of the row",
 };
 
 /** The parts of D1 and R2 the clean-up uses (D1Database and R2Bucket fit). */

@@ -39,6 +39,7 @@ let routes: Map<string, RouteEntry[]>;
 let documentPath: (honoPath: string) => string;
 let DEV_ONLY: RegExp;
 let requireBearer: unknown;
+let serviceScopeOf: (handler: unknown) => string | undefined;
 let permittedActionOf: (handler: unknown) => string | undefined;
 let routeInputOf: (handler: unknown) => { target: string; invalid: string } | undefined;
 
@@ -56,6 +57,9 @@ beforeAll(async () => {
   };
   ({ documentPath, DEV_ONLY } = openapi);
   ({ requireBearer } = (await load("api/middleware/auth.ts")) as { requireBearer: unknown });
+  ({ serviceScopeOf } = (await load("api/backoffice/auth.ts")) as {
+    serviceScopeOf: (handler: unknown) => string | undefined;
+  });
   ({ permittedActionOf } = (await load("api/middleware/permit.ts")) as {
     permittedActionOf: typeof permittedActionOf;
   });
@@ -126,10 +130,17 @@ describe("the OpenAPI document", () => {
         if (!codesOf(operation, status).includes(code)) failures.push(`${key}: ${status} ${code}`);
       };
       const bearer = handlers.some((h) => h.handler === requireBearer);
-      if (bearer) {
+      const service = handlers.some((h) => serviceScopeOf(h.handler));
+      if (bearer || service) {
         expectCode("401", "unauthorized");
         if (!operation.security?.length) failures.push(`${key}: bearer security`);
-      } else if (operation.security?.length) {
+      }
+      if (service) {
+        expectCode("403", "forbidden");
+        const schemes = (operation.security ?? []).flatMap((s) => Object.keys(s as object));
+        if (schemes.join() !== "serviceCredential")
+          failures.push(`${key}: service credential only`);
+      } else if (!bearer && operation.security?.length) {
         failures.push(`${key}: public, yet it names a security scheme`);
       }
       const action = handlers.map((h) => permittedActionOf(h.handler)).find(Boolean);
