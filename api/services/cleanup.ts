@@ -130,6 +130,11 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     sql: `DELETE FROM short_links WHERE expires_at <= ${ago(RETENTION.afterExpiry)}`,
   },
   {
+    table: "change_journal",
+    goes: `the export's journal of what the portal collected, after ${RETENTION.noticeEvents} (the billing system reads it daily)`,
+    sql: `DELETE FROM change_journal WHERE created_at < ${ago(RETENTION.noticeEvents)}`,
+  },
+  {
     table: "notice_events",
     goes: `the record that a notice was sent, after ${RETENTION.noticeEvents}`,
     sql: `DELETE FROM notice_events WHERE created_at < ${ago(RETENTION.noticeEvents)}`,
