@@ -1,8 +1,12 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../types";
+import { backofficeChangeRoutes } from "./changes";
 import { backofficeCustomerRoutes } from "./customers";
 import { backofficeInvoiceRoutes } from "./invoices";
+import { backofficeMessageRoutes } from "./messages";
 import { backofficePaymentRoutes } from "./payments";
+import { backofficeTariffRoutes } from "./tariffs";
+import { backofficeReadingRoutes } from "./readings";
 
 /**
  * The back-office API (#36 §1, docs/backoffice.md, ADR 0030), mounted under /api/backoffice.
@@ -12,5 +16,9 @@ import { backofficePaymentRoutes } from "./payments";
  */
 export const backofficeRoutes = new Hono<ApiEnv>()
   .route("/", backofficeCustomerRoutes)
+  .route("/", backofficeChangeRoutes)
   .route("/", backofficeInvoiceRoutes)
-  .route("/", backofficePaymentRoutes);
+  .route("/", backofficePaymentRoutes)
+  .route("/", backofficeMessageRoutes)
+  .route("/", backofficeReadingRoutes)
+  .route("/", backofficeTariffRoutes);
