@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { billRf } from "../../core/rf";
 import { publicOrigin } from "../../core/public-origin";
 import { quietRelease } from "../../core/quiet-hours";
@@ -136,7 +136,8 @@ export async function notifyNewBill(ctx: NotifyContext, invoiceId: number): Prom
     .select({
       id: invoices.id,
       meterId: invoices.meter_id,
-      total: invoices.total_value_cents,
+      // What the bill asks for: this period's amount and the balance carried over (#35 §2).
+      total: sql<number>`${invoices.ypoloipo_cents} + ${invoices.total_value_cents}`,
       due: invoices.date_due,
       rf_code: invoices.rf_code,
       contract_account: invoices.contract_account,
