@@ -146,6 +146,14 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
           ('kept-failed', 'ITEST-P4', ${user}, 'portal', '/b2b', 1000, 'failed', '${at(-8 * 24)}')`,
         `INSERT INTO payment_order_items (order_id, meter_id, amount_cents) VALUES
           ('gone-abandoned', ${meter}, 1000), ('kept-recent', ${meter}, 1000)`,
+        // #36: SMS short links a day after they expire; notice records and the export's journal after 400 days.
+        `INSERT INTO short_links (code, path, expires_at, created_at) VALUES
+          ('gone-itest', '/pay/x', '${at(-25)}', '${at(-24 * 61)}'),
+          ('kept-live', '/pay/y', '${at(24 * 59)}', '${at(-1)}')`,
+        `INSERT INTO notice_events (event, customer_id, created_at) VALUES
+          ('gone-itest', ${customer}, '${at(-24 * 401)}'), ('kept-itest', ${customer}, '${at(-24 * 399)}')`,
+        `INSERT INTO change_journal (kind, row_id, customer_id, created_at) VALUES
+          ('gone-itest', 1, ${customer}, '${at(-24 * 401)}'), ('kept-itest', 1, ${customer}, '${at(-24 * 399)}')`,
         `INSERT INTO gateway_payments (id, merchant_order, amount_cents, status, created_at) VALUES
           ('gone-challenge', 'gone-abandoned', 1000, 'challenge', '${at(-8 * 24)}'),
           ('kept-approved', 'kept-approved-at-acquirer', 1000, 'approved', '${at(-8 * 24)}')`,
@@ -178,6 +186,9 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       payment_orders: "id",
       payment_order_items: "order_id",
       gateway_payments: "id",
+      short_links: "code",
+      notice_events: "event",
+      change_journal: "kind",
     };
     const [row] = server.query<Record<string, string>>(
       `SELECT ${Object.entries(column)
@@ -210,6 +221,9 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       payment_orders: ["kept-approved-at-acquirer", "kept-failed", "kept-recent"],
       payment_order_items: ["kept-recent"],
       gateway_payments: ["kept-approved"],
+      short_links: ["kept-live"],
+      notice_events: ["kept-itest"],
+      change_journal: ["kept-itest"],
     };
     // Every table of the clean-up list is exercised here.
     expect(Object.keys(expected).sort()).toEqual(CLEANUP_RULES.map((r) => r.table).sort());
