@@ -5,6 +5,7 @@ import {
   expiryOf,
   isAccessTokenSecret,
   maxExpiryDay,
+  minExpiryDay,
   parseScopes,
   storedScopes,
   tokenMayRead,
@@ -25,13 +26,23 @@ describe("access tokens", () => {
   });
 
   it("accepts an expiry day after today and within a year, cut to a year", () => {
-    expect(expiryOf("2027-02-23", now)?.toISOString()).toBe("2027-02-23T23:59:59.999Z");
+    // The end of the chosen day in Athens (UTC+2 in winter, UTC+3 in summer).
+    expect(expiryOf("2027-02-23", now)?.toISOString()).toBe("2027-02-23T21:59:59.999Z");
+    expect(expiryOf("2027-07-10", now)?.toISOString()).toBe("2027-07-10T20:59:59.999Z");
     expect(expiryOf("2027-11-25", now)?.toISOString()).toBe("2027-11-25T16:00:00.000Z");
     expect(expiryOf("2027-11-26", now)).toBeNull();
     expect(expiryOf("2026-11-25", now)).toBeNull();
     expect(expiryOf("2026-11-24", now)).toBeNull();
     expect(expiryOf("2027-02-30", now)).toBeNull();
     expect(expiryOf("soon", now)).toBeNull();
+  });
+
+  it("#35 §3 counts days in Athens: at 23:30 UTC tomorrow there is already today", () => {
+    const late = new Date("2026-12-03T23:30:00.000Z");
+    expect(minExpiryDay(late)).toBe("2026-12-05");
+    expect(defaultExpiryDay(late)).toBe("2027-03-04");
+    expect(expiryOf("2026-12-04", late)).toBeNull();
+    expect(expiryOf("2026-12-05", late)?.toISOString()).toBe("2026-12-05T21:59:59.999Z");
   });
 
   it("stores scopes in a fixed order without unknown names", () => {

@@ -5,6 +5,8 @@
  * separate opt-in.
  */
 
+import { athensMidnight, athensToday } from "./dates";
+
 export const TOKEN_SCOPES = ["bills", "payments", "readings", "consumption", "personal"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
@@ -50,29 +52,36 @@ export function maxExpiry(createdAt: Date): Date {
   return latest;
 }
 
-/** The form's default expiry day (YYYY-MM-DD): 90 days from `now`. */
+/** Athens's day `n` days after `day` (both YYYY-MM-DD). */
+const daysAfter = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The form's default expiry day (YYYY-MM-DD, Athens): 90 days from today. */
 export function defaultExpiryDay(now: Date): string {
-  return new Date(now.getTime() + TOKEN_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return daysAfter(athensToday(now), TOKEN_DEFAULT_DAYS);
 }
 
-/** The latest expiry day the form offers (YYYY-MM-DD). */
+/** The earliest expiry day the form offers (YYYY-MM-DD, Athens): tomorrow. */
+export function minExpiryDay(now: Date): string {
+  return daysAfter(athensToday(now), 1);
+}
+
+/** The latest expiry day the form offers (YYYY-MM-DD, Athens). */
 export function maxExpiryDay(now: Date): string {
-  return maxExpiry(now).toISOString().slice(0, 10);
+  return athensToday(maxExpiry(now));
 }
 
 /**
- * The moment a token chosen to expire on `day` (YYYY-MM-DD) stops working: the end of that UTC
- * day, cut to a year after `now`. Null when the day is not after today or beyond a year.
+ * The moment a token chosen to expire on `day` (YYYY-MM-DD, an Athens day, #35 §3) stops working:
+ * the end of that day in Athens, cut to a year after `now`. Null when the day is not after
+ * today in Athens or beyond a year.
  */
 export function expiryOf(day: string, now: Date): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const start = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) return null;
-  const end = new Date(start.getTime() + DAY_MS - 1);
-  if (start.getTime() <= now.getTime() - DAY_MS + 1 || end.getTime() <= now.getTime()) return null;
-  if (day <= now.toISOString().slice(0, 10)) return null;
+  const next = /^\d{4}-\d{2}-\d{2}$/.test(day) ? athensMidnight(daysAfter(day, 1)) : null;
+  if (!next || !athensMidnight(day)) return null;
+  if (day < minExpiryDay(now) || day > maxExpiryDay(now)) return null;
+  const end = new Date(next.getTime() - 1);
   const latest = maxExpiry(now);
-  if (day > latest.toISOString().slice(0, 10)) return null;
   return end.getTime() > latest.getTime() ? latest : end;
 }
 

@@ -29,3 +29,26 @@ export function athensDayOf(stamp: string | Date | null | undefined): string | n
   const date = typeof stamp === "string" ? new Date(stamp) : stamp;
   return Number.isNaN(date.getTime()) ? null : athensToday(date);
 }
+
+/**
+ * The first instant of the Athens calendar day `day` (YYYY-MM-DD): 22:00 or 21:00 UTC of the day
+ * before (Athens is UTC+2 in winter, UTC+3 in summer). Null for a string that is not a day.
+ */
+export function athensMidnight(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(y, m - 1, d);
+  if (new Date(utc).toISOString().slice(0, 10) !== day) return null;
+  for (const offsetHours of [2, 3]) {
+    const candidate = new Date(utc - offsetHours * 3_600_000);
+    // Midnight in Athens: the day is `day` there, and an hour earlier it was the day before.
+    if (
+      athensToday(candidate) === day &&
+      athensToday(new Date(candidate.getTime() - 3_600_000)) !== day
+    ) {
+      return candidate;
+    }
+  }
+  return null;
+}

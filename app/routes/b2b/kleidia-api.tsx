@@ -7,6 +7,7 @@ import {
   TOKEN_SCOPES,
   defaultExpiryDay,
   maxExpiryDay,
+  minExpiryDay,
 } from "../../../core/access-tokens";
 import { tokenCreateSchema, type ApiAccessToken } from "../../../core/contract";
 import {
@@ -79,7 +80,7 @@ export async function loader(args: Route.LoaderArgs) {
         address: formatAddress(m),
       })),
       defaultExpiry: defaultExpiryDay(now),
-      minExpiry: new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10),
+      minExpiry: minExpiryDay(now),
       maxExpiry: maxExpiryDay(now),
     },
     { headers: NO_STORE },
@@ -276,7 +277,7 @@ function TokenRow({ token, confirm }: { token: ApiAccessToken; confirm: string |
       </td>
       <td data-label={t("columns.created")}>{formatStamp(token.created_at)}</td>
       {/* The day chosen (the token ends with it, UTC): a date, as the form asked for it. */}
-      <td data-label={t("columns.expires")}>{formatDate(token.expires_at.slice(0, 10))}</td>
+      <td data-label={t("columns.expires")}>{formatDate(token.expires_at)}</td>
       <td data-label={t("columns.lastUse")}>
         {token.last_used_at
           ? t("lastUse", { when: formatStamp(token.last_used_at), ip: token.last_used_ip ?? "-" })
