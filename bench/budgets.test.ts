@@ -213,3 +213,34 @@ describe("median", () => {
     expect(median([1300, null, 1000])).toBe(1150);
   });
 });
+
+describe("the back office's budgets (#36)", () => {
+  const figures = (over: Partial<import("./budgets").BackofficeFigures> = {}) => ({
+    batchItems: 500,
+    batchMs: 16_000,
+    batchD1Calls: 6_800,
+    billRunSupplies: 1_238,
+    billRunMs: 40_000,
+    ...over,
+  });
+  test("a batch within its time and D1 calls, and a bill run that completes, pass", () => {
+    expect(failed(checkBudgets({ backoffice: figures() }))).toEqual([]);
+  });
+  test("a slow batch, too many D1 calls a bill, or a failed bill run fail", () => {
+    expect(
+      failed(
+        checkBudgets({
+          backoffice: figures({
+            batchMs: BUDGETS.backofficeBatchMs + 1,
+            batchD1Calls: 9_000,
+            billRunMs: null,
+          }),
+        }),
+      ),
+    ).toEqual([
+      "back office: a batch of 500 bills",
+      "back office: D1 calls per bill of the batch",
+      "back office: a bill run of 1238 supplies",
+    ]);
+  });
+});

@@ -31,9 +31,23 @@ export const BUDGETS = {
   lighthouseTbtMs: 50,
   /** Sequential D1 round trips a fresh render may make before its first byte. */
   roundTrips: 4,
+  /**
+   * A batch of 500 new bills through the back-office API (#36), wall time on the local Worker
+   * and D1 calls per bill: today's ceiling (measured 16 s, 13.6 calls a bill), to be lowered.
+   */
+  backofficeBatchMs: 30_000,
+  backofficeD1CallsPerItem: 16,
   /** The Worker as Cloudflare counts it (wrangler's "Total Upload … / gzip:"), bytes. */
   workerGzip: 1.2 * KB * KB,
 } as const;
+
+export interface BackofficeFigures {
+  batchItems: number;
+  batchMs: number | null;
+  batchD1Calls: number | null;
+  billRunSupplies: number;
+  billRunMs: number | null;
+}
 
 export interface PageFigures {
   id: string;
@@ -93,6 +107,7 @@ export interface Figures {
   throughput?: ThroughputFigures;
   lighthouse?: LighthouseFigures[];
   roundTrips?: RoundTripFigures[];
+  backoffice?: BackofficeFigures;
   /** gzip bytes of the Worker's upload; null when the measurement failed. */
   workerGzipBytes?: number | null;
 }
@@ -188,11 +203,40 @@ export function roundTripBudget(figures: RoundTripFigures): BudgetResult {
   };
 }
 
+function backofficeBudgets(b: BackofficeFigures): BudgetResult[] {
+  const perItem =
+    b.batchD1Calls === null || b.batchItems === 0 ? null : b.batchD1Calls / b.batchItems;
+  return [
+    {
+      budget: `a batch of ${b.batchItems} bills`,
+      page: "back office",
+      actual: b.batchMs === null ? "failed" : `${(b.batchMs / 1000).toFixed(1)} s`,
+      limit: `≤ ${BUDGETS.backofficeBatchMs / 1000} s`,
+      ok: b.batchMs !== null && b.batchMs <= BUDGETS.backofficeBatchMs,
+    },
+    {
+      budget: "D1 calls per bill of the batch",
+      page: "back office",
+      actual: perItem === null ? "not measured" : perItem.toFixed(1),
+      limit: `≤ ${BUDGETS.backofficeD1CallsPerItem}`,
+      ok: perItem !== null && perItem <= BUDGETS.backofficeD1CallsPerItem,
+    },
+    {
+      budget: `a bill run of ${b.billRunSupplies} supplies`,
+      page: "back office",
+      actual: b.billRunMs === null ? "failed" : `${(b.billRunMs / 1000).toFixed(1)} s`,
+      limit: "completes",
+      ok: b.billRunMs !== null,
+    },
+  ];
+}
+
 export function checkBudgets(figures: Figures): BudgetResult[] {
   const results: BudgetResult[] = [];
   if (figures.lighthouse) results.push(...lighthouseBudgets(figures.lighthouse));
   if (figures.throughput) results.push(...throughputBudgets(figures.throughput));
   if (figures.roundTrips) results.push(...figures.roundTrips.map(roundTripBudget));
+  if (figures.backoffice) results.push(...backofficeBudgets(figures.backoffice));
   if (figures.workerGzipBytes !== undefined) {
     const bytes = figures.workerGzipBytes;
     results.push({

@@ -10,8 +10,8 @@
  * when the benchmark could not run). See bench/README.md.
  *
  *   BENCH_QUICK=1        1 run per case (Lighthouse and DevTools), TTFB over 5, autocannon 5 s
- *   BENCH_ONLY=a,b       only these parts: size, lighthouse, browser, throughput, coldstart,
- *                        roundtrips (results go to bench/results/partial.json)
+ *   BENCH_ONLY=a,b       only these parts: size, lighthouse, browser, throughput, backoffice,
+ *                        coldstart, roundtrips (results go to bench/results/partial.json)
  *   BENCH_SKIP_BUILD=1   serve the existing build/ as it is
  *   BASE_URL=http://…    measure a server that is already running (no build, no server start,
  *                        so no cold start and no round trips)
@@ -23,6 +23,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import type { Cookie } from "@playwright/test";
 import { ensureDevVarsForProject } from "../e2e/support/dev-vars.ts";
+import { backofficePhase } from "./backoffice.ts";
 import { childEnv, startServer, stopProcessGroupAndWait } from "../e2e/support/server.ts";
 import {
   BUDGETS,
@@ -30,6 +31,7 @@ import {
   KB,
   median,
   ratio,
+  type BackofficeFigures,
   type Figures,
   type LighthouseFigures,
   type PageFigures,
@@ -180,7 +182,15 @@ const SIGNED_IN_ACCOUNTS = [
 /** The fresh-render TTFB cases of the round-trip budget (ids as in LIGHTHOUSE_PAGES). */
 const ROUND_TRIP_PAGES = LIGHTHOUSE_PAGES.filter((p) => /^(overview|pay|bills)/.test(p.id));
 
-const PARTS = ["size", "lighthouse", "browser", "throughput", "coldstart", "roundtrips"] as const;
+const PARTS = [
+  "size",
+  "lighthouse",
+  "browser",
+  "throughput",
+  "backoffice",
+  "coldstart",
+  "roundtrips",
+] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY=a,b: the parts to run; every part when unset. */
@@ -1040,6 +1050,7 @@ async function main() {
   let throughput: ThroughputResult | undefined;
   let cold: ColdStartResult | null = null;
   let roundTrips: RoundTripResult[] | undefined;
+  let backoffice: BackofficeFigures | undefined;
   try {
     if (server && proxy) {
       const hello = await fetch(`${server.baseURL}/bench/hello`);
@@ -1059,6 +1070,10 @@ async function main() {
       if (parts.has("lighthouse")) lighthouseResults = await lighthousePhase(proxy.url, signIn);
       if (parts.has("browser")) results = await browserPhase(server.baseURL, proxy.url, signIn);
       if (parts.has("throughput")) throughput = await throughputPhase(server.baseURL, signIn);
+      // The billing system's batches and a bill run (#36); they add bills, so after the pages.
+      if (parts.has("backoffice") && server.dir) {
+        backoffice = await backofficePhase(server.baseURL, path.join(server.dir, "state"), log);
+      }
       // Restarts reuse the served build and its D1: the first Worker stops first.
       await proxy.close();
       await server.stop();
@@ -1102,6 +1117,7 @@ async function main() {
   }
   if (throughput) figures.throughput = throughput;
   if (roundTrips) figures.roundTrips = roundTrips;
+  if (backoffice) figures.backoffice = backoffice;
   if (size !== undefined) figures.workerGzipBytes = size === null ? null : size.gzipBytes;
   const budgets = checkBudgets(figures);
   const failed = budgets.filter((b) => !b.ok);

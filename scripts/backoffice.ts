@@ -23,7 +23,7 @@ import {
   serviceSecretHash,
   serviceToken,
 } from "../core/service-credentials.ts";
-import { runWrangler } from "./wrangler.ts";
+import { queryD1 } from "./local-d1.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -46,18 +46,8 @@ const persistTo = path.resolve(
   values["persist-to"] ?? (process.env.PERSIST_TO || ".wrangler/state"),
 );
 
-/** One SQL statement through wrangler d1 execute; its rows. */
-function d1<T>(sql: string): T[] {
-  const target = values.remote ? ["--remote"] : ["--local", "--persist-to", persistTo];
-  const result = runWrangler(["d1", "execute", "DB", ...target, "--json", "--command", sql]);
-  const output = `${result.stdout ?? ""}`;
-  if (result.error || result.status !== 0) {
-    throw new Error(`wrangler d1 execute failed:\n${output}\n${result.stderr ?? ""}`.trim());
-  }
-  const start = output.indexOf("[");
-  const parsed = JSON.parse(output.slice(start)) as Array<{ results?: T[] }>;
-  return parsed[0]?.results ?? [];
-}
+/** One SQL statement on the local or the remote D1; its rows. */
+const d1 = <T>(sql: string): T[] => queryD1<T>(sql, values.remote ? "remote" : { persistTo });
 
 function clientName(name: string | undefined): string {
   if (!name || !SERVICE_CLIENT_NAME.test(name)) {

@@ -14,10 +14,9 @@
  * the credential is the `bill-run` client's, rotated at every run (scripts/backoffice.ts).
  * Bills are keyed by supply and month: a second run in the same month changes nothing.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { runWrangler } from "./wrangler.ts";
+import { localServiceCredential, queryD1 } from "./local-d1.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -42,37 +41,8 @@ const log = (line: string) => {
   if (!values.quiet) console.log(line);
 };
 
-function d1<T>(sql: string): T[] {
-  const r = runWrangler([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    persistTo,
-    "--json",
-    "--command",
-    sql,
-  ]);
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed:\n${r.stdout}\n${r.stderr}`);
-  const out = r.stdout ?? "";
-  return (JSON.parse(out.slice(out.indexOf("["))) as Array<{ results?: T[] }>)[0]?.results ?? [];
-}
-
-function localCredential(): string {
-  const cli = (args: string[]) =>
-    spawnSync(
-      process.execPath,
-      [path.join(root, "scripts", "backoffice.ts"), ...args, "--json", "--persist-to", persistTo],
-      {
-        encoding: "utf8",
-      },
-    );
-  let r = cli(["rotate", "bill-run"]);
-  if (r.status !== 0) r = cli(["create-client", "bill-run", "--scopes", "all"]);
-  if (r.status !== 0) throw new Error(`could not make a credential:\n${r.stderr}`);
-  return (JSON.parse(r.stdout.trim().split("\n").pop()!) as { credential: string }).credential;
-}
+const d1 = <T>(sql: string) => queryD1<T>(sql, { persistTo });
+const localCredential = () => localServiceCredential("bill-run", persistTo);
 
 interface Supply {
   id: number;
@@ -141,31 +111,50 @@ function billOf(s: Supply) {
   };
 }
 
+/**
+ * Sends `items` in batches of 500. A batch answers every item; the ones it had no room for
+ * (refused `deferred`: D1's queries per invocation) are sent again until none is left. A lost
+ * connection or a 5xx is sent once more: a batch is keyed, so nothing is applied twice.
+ */
 async function post(credential: string, route: string, items: unknown[]) {
-  const summary = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  const summary = { created: 0, updated: 0, unchanged: 0, refused: 0, calls: 0 };
   const refusals = new Map<string, number>();
-  for (let i = 0; i < items.length; i += BATCH) {
-    const response = await fetch(`${base}/api/backoffice/${route}`, {
+  const send = (batch: unknown[]) =>
+    fetch(`${base}/api/backoffice/${route}`, {
       method: "POST",
       headers: { authorization: `Bearer ${credential}`, "content-type": "application/json" },
-      body: JSON.stringify({ items: items.slice(i, i + BATCH) }),
+      body: JSON.stringify({ items: batch }),
     });
+  let pending = items;
+  while (pending.length > 0) {
+    const batch = pending.slice(0, BATCH);
+    let response = await send(batch).catch(() => null);
+    if (!response || response.status >= 500) {
+      log(`  ${route}: ${response ? response.status : "connection lost"}, sending the batch again`);
+      response = await send(batch);
+    }
     if (response.status !== 200) {
       throw new Error(`POST /api/backoffice/${route}: ${response.status} ${await response.text()}`);
     }
+    summary.calls += 1;
     const answer = (await response.json()) as {
-      summary: typeof summary;
-      results: Array<{ outcome: string; reason?: string }>;
+      results: Array<{ index: number; outcome: keyof typeof summary; reason?: string }>;
     };
-    for (const k of Object.keys(summary) as Array<keyof typeof summary>)
-      summary[k] += answer.summary[k];
+    const deferred = answer.results
+      .filter((r) => r.reason === "deferred")
+      .map((r) => batch[r.index]);
+    if (deferred.length === batch.length)
+      throw new Error(`${route}: the portal took no item of a batch`);
     for (const r of answer.results) {
+      if (r.reason === "deferred") continue;
+      summary[r.outcome] += 1;
       if (r.reason) refusals.set(r.reason, (refusals.get(r.reason) ?? 0) + 1);
     }
+    pending = [...deferred, ...pending.slice(BATCH)];
   }
   const why = [...refusals].map(([reason, n]) => `${reason} ${n}`).join(", ");
   log(
-    `  ${route.padEnd(9)} created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}${why ? ` (${why})` : ""}`,
+    `  ${route.padEnd(9)} created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}${why ? ` (${why})` : ""} in ${summary.calls} calls`,
   );
   return summary;
 }

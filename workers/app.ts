@@ -138,7 +138,12 @@ export default {
     const started = Date.now();
     const url = new URL(request.url);
     const id = requestId(request.headers);
-    const trips = isDevelopment(env) ? startTripCount(ctx) : undefined;
+    // Development counts every request's D1 calls (headers below); the back office everywhere,
+    // so a batch stays within D1's queries per invocation (api/backoffice/batch.ts).
+    const trips =
+      isDevelopment(env) || url.pathname.startsWith("/api/backoffice/")
+        ? startTripCount(ctx)
+        : undefined;
     let handled: Handled;
     try {
       handled = await handle(request, env, ctx, url, id);
@@ -157,7 +162,8 @@ export default {
       };
     }
     const { route, user } = handled;
-    const response = trips ? withTrips(handled.response, trips) : handled.response;
+    const response =
+      trips && isDevelopment(env) ? withTrips(handled.response, trips) : handled.response;
     const ms = Date.now() - started;
     // Written once the answer is on its way: the bearer check of an API request's user id
     // (one HMAC) never delays it.

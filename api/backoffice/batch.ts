@@ -41,7 +41,16 @@ export interface BatchContext {
   now: Date;
   /** The request's URL: the notices' links in local development (core/public-origin.ts). */
   requestUrl?: string;
+  /** The D1 calls the request has made so far (api/db/resilient.ts TripCounter), if counted. */
+  d1Calls?: () => number;
 }
+
+/**
+ * D1 answers at most 1,000 queries per Worker invocation (Workers Paid). A batch stops applying
+ * items before it could pass this many, leaving room for the gate, the log and the answer; the
+ * items left are refused `deferred`, to be sent again (they are keyed: nothing is applied twice).
+ */
+export const D1_CALL_BUDGET = 900;
 
 export type Outcome = "created" | "updated" | "unchanged" | "refused";
 
@@ -112,8 +121,15 @@ export async function runBatch<T extends { key: string }>(
 ): Promise<BatchAnswer> {
   const results: ItemResult[] = [];
   const seen = new Set<string>();
+  /** The most D1 calls one item has taken so far: the room the next one needs. */
+  let widest = 0;
   for (const [index, raw] of items.entries()) {
     const key = rawKey(raw);
+    const callsBefore = ctx.d1Calls?.() ?? 0;
+    if (ctx.d1Calls && callsBefore + Math.max(widest, 20) * 1.5 > D1_CALL_BUDGET) {
+      results.push({ index, key, outcome: "refused", reason: "deferred" });
+      continue;
+    }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -152,6 +168,7 @@ export async function runBatch<T extends { key: string }>(
         results.push({ index, key: item.key, outcome: "refused", reason: "internal" });
       }
     }
+    if (ctx.d1Calls) widest = Math.max(widest, ctx.d1Calls() - callsBefore);
   }
   const summary: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0, refused: 0 };
   for (const result of results) summary[result.outcome] += 1;

@@ -9,6 +9,8 @@ import { INVOICE_TYPES } from "../../core/invoice-types";
 import { isValidRf, RF_PATTERN } from "../../core/rf";
 import { invoices, meters } from "../db/schema";
 import { pdfBillingKey } from "../invoices/rules";
+import { tripCounterOf } from "../db/resilient";
+import { executionContextOf } from "../middleware/context";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { data, documented, json } from "../lib/openapi";
 import { INVALID_KEY, validate } from "../lib/validate";
@@ -90,7 +92,15 @@ export function batchEnvelope(item: z.ZodType) {
 export function batchContext(c: Context<ApiEnv>): BatchContext {
   const client: ServiceClient | undefined = c.get("service");
   if (!client) throw new ApiError(401, "unauthorized");
-  return { db: c.get("db"), env: c.env, client, now: new Date(), requestUrl: c.req.url };
+  const trips = tripCounterOf(executionContextOf(c));
+  return {
+    db: c.get("db"),
+    env: c.env,
+    client,
+    now: new Date(),
+    requestUrl: c.req.url,
+    ...(trips ? { d1Calls: () => trips.calls } : {}),
+  };
 }
 
 /** Euros with at most two decimals, of either sign (credits and deducted advances). */
