@@ -16,8 +16,8 @@ import { TEST_CARDS } from "../../core/gateway.ts";
 import { previousValue } from "../../core/readings.ts";
 import { formatDate } from "../../app/domain/format.ts";
 import { DEMO } from "../../seed/accounts.ts";
-import { createHash, randomBytes } from "node:crypto";
 import { createClient, signInPage } from "./client";
+import { backofficeBatch, createServiceClient, keySupply } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -163,39 +163,26 @@ describe("#35 §3 at 23:30 UTC the portal's day is Athens's", () => {
 
 describe("#36 §2 the quiet hours: 23:30 UTC is 01:30 or 02:30 in Athens", () => {
   it("a new bill's notice waits in the outbox until 08:00 Athens; a password reset goes at once", async () => {
-    const secret = randomBytes(32).toString("base64url");
-    const hash = createHash("sha256").update(secret).digest("base64url");
-    const [client] = server.query<{ id: number }>(
-      `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-       VALUES ('night', '["invoices"]', '${hash}', '${new Date().toISOString()}') RETURNING id`,
-    );
+    const { credential } = createServiceClient(server, "night", ["invoices"]);
+    keySupply(server, "NIGHT-MAIN", h.mainMeterId);
     server.query(
-      `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
-       VALUES ('supply', 'NIGHT-MAIN', ${h.mainMeterId}, 'x', '${new Date().toISOString()}');
-       UPDATE meters SET ebill = 1, ebill_email = 'night@household.example' WHERE id = ${h.mainMeterId};`,
+      `UPDATE meters SET ebill = 1, ebill_email = 'night@household.example' WHERE id = ${h.mainMeterId};`,
     );
-    const r = await api.call("/backoffice/invoices", {
-      method: "POST",
-      headers: { authorization: `Bearer nrgbo_${client!.id}_${secret}` },
-      origin: false,
-      body: {
-        items: [
-          {
-            key: "NIGHT-1",
-            supply_key: "NIGHT-MAIN",
-            invoice_no: "202699009999",
-            type: "Clearance",
-            issue_date: ATHENS_DAY,
-            date_due: addDays(ATHENS_DAY, 20),
-            previous_balance: 0,
-            current_amount: 12,
-            total: 12,
-            lines: [{ code: "energy", amount: 12 }],
-            status: "unpaid",
-          },
-        ],
+    const r = await backofficeBatch(api, credential, "invoices", [
+      {
+        key: "NIGHT-1",
+        supply_key: "NIGHT-MAIN",
+        invoice_no: "202699009999",
+        type: "Clearance",
+        issue_date: ATHENS_DAY,
+        date_due: addDays(ATHENS_DAY, 20),
+        previous_balance: 0,
+        current_amount: 12,
+        total: 12,
+        lines: [{ code: "energy", amount: 12 }],
+        status: "unpaid",
       },
-    });
+    ]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const [held] = server.query<{ status: string; not_before: string | null }>(
       "SELECT status, not_before FROM outbox WHERE template = 'new_bill' ORDER BY id DESC LIMIT 1",

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiGatewayNext, ApiInvoice, ApiPaymentStart } from "../../core/contract/index.ts";
 import { TEST_CARDS } from "../../core/gateway.ts";
@@ -8,6 +7,7 @@ import { formatAmount } from "../../app/domain/format.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { fetchWorker } from "../support/fetch-worker";
 import { createClient, signInPage } from "./client";
+import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -26,43 +26,8 @@ let cookie: string;
 const h = DEMO.household;
 const today = athensToday();
 
-interface Result {
-  index: number;
-  key: string | null;
-  outcome: "created" | "updated" | "unchanged" | "refused";
-  id?: number;
-  reason?: string;
-  field?: string;
-}
-interface Answer {
-  results: Result[];
-  summary: Record<Result["outcome"], number>;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
-}
-
-async function batch(path: string, items: unknown[], credential = bearer) {
-  const r = await api.call<Answer>(`/backoffice/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${credential}` },
-    body: { items },
-    origin: false,
-  });
-  return r;
-}
-
-const outcomes = (answer: Answer) =>
-  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+const batch = (path: string, items: unknown[], credential = bearer) =>
+  backofficeBatch(api, credential, path, items);
 
 const meter = (id: number) =>
   server.query<{ running_total_cents: number; last_invoice_due_date: string | null }>(
@@ -126,12 +91,9 @@ let gasNumber: string;
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("billing-test", ["invoices", "payments"]);
+  bearer = createServiceClient(server, "billing-test", ["invoices", "payments"]).credential;
   // The supplies batch (H1's) would have keyed the main supply; here the key is recorded as it does.
-  server.query(
-    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
-     VALUES ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${new Date().toISOString()}')`,
-  );
+  keySupply(server, "SUP-MAIN", h.mainMeterId);
   const [gas] = server.query<{ pod: string }>(`SELECT pod FROM meters WHERE id = ${h.gasMeterId}`);
   gasNumber = gas!.pod;
   token = (await api.login(h.vat)).access_token;
@@ -307,7 +269,9 @@ describe("POST /backoffice/invoices", () => {
       body: { items: [bill] },
     });
     expect(customer.status).toBe(401);
-    const paymentsOnly = createServiceClient("billing-payments-only", ["payments"]);
+    const paymentsOnly = createServiceClient(server, "billing-payments-only", [
+      "payments",
+    ]).credential;
     const scoped = await batch("invoices", [bill], paymentsOnly);
     expect(scoped.status).toBe(403);
   });
@@ -486,7 +450,9 @@ describe("POST /backoffice/payments", () => {
   });
 
   it("needs the payments scope", async () => {
-    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    const invoicesOnly = createServiceClient(server, "billing-invoices-only", [
+      "invoices",
+    ]).credential;
     const r = await batch("payments", [{ key: "P" }], invoicesOnly);
     expect(r.status).toBe(403);
   });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   ApiGatewayNext,
@@ -11,6 +10,7 @@ import { TEST_CARDS } from "../../core/gateway.ts";
 import { previousValue } from "../../core/readings.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
+import { createServiceClient, keySupply } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -38,18 +38,6 @@ interface Answer {
   items: Item[];
   next: number;
   more: boolean;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
 }
 
 const changes = (query: string, credential = bearer) =>
@@ -156,14 +144,13 @@ let readingCount: number;
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("billing-changes", ["customers"]);
+  bearer = createServiceClient(server, "billing-changes", ["customers"]).credential;
   // The billing system's keys, as its customers and supplies batches record them.
-  const now = new Date().toISOString();
   server.query(
     `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
-     VALUES ('customer', 'CUS-HOUSE', ${h.customerId}, 'x', '${now}'),
-            ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${now}')`,
+     VALUES ('customer', 'CUS-HOUSE', ${h.customerId}, 'x', '${new Date().toISOString()}')`,
   );
+  keySupply(server, "SUP-MAIN", h.mainMeterId);
   token = (await api.login(h.vat)).access_token;
   start = server.query<{ seq: number }>(
     "SELECT COALESCE(MAX(seq), 0) AS seq FROM change_journal",
@@ -281,7 +268,9 @@ describe("GET /backoffice/changes", () => {
     expect(none.status).toBe(401);
     const customer = await api.call("/backoffice/changes", { token });
     expect(customer.status).toBe(401);
-    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    const invoicesOnly = createServiceClient(server, "billing-invoices-only", [
+      "invoices",
+    ]).credential;
     const scoped = await changes("", invoicesOnly);
     expect(scoped.status).toBe(403);
   });

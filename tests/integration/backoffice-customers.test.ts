@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient, signInPage, tokenOf } from "./client";
+import { backofficeBatch, createServiceClient, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -16,42 +16,8 @@ let api: ReturnType<typeof createClient>;
 let bearer: string;
 const h = DEMO.household;
 
-interface Result {
-  index: number;
-  key: string | null;
-  outcome: "created" | "updated" | "unchanged" | "refused";
-  id?: number;
-  reason?: string;
-  field?: string;
-}
-interface Answer {
-  results: Result[];
-  summary: Record<Result["outcome"], number>;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
-}
-
-async function batch(path: string, items: unknown[], credential = bearer) {
-  return api.call<Answer>(`/backoffice/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${credential}` },
-    body: { items },
-    origin: false,
-  });
-}
-
-const outcomes = (answer: Answer) =>
-  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+const batch = (path: string, items: unknown[], credential = bearer) =>
+  backofficeBatch(api, credential, path, items);
 
 /** A VAT with a valid check digit (core/validation.ts isValidVat) after these 8 digits. */
 function vat(first8: string): string {
@@ -135,7 +101,11 @@ async function page(path: string, cookie: string) {
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("billing-customers", ["customers", "supplies", "payments"]);
+  bearer = createServiceClient(server, "billing-customers", [
+    "customers",
+    "supplies",
+    "payments",
+  ]).credential;
   const main = one<{ per_code: string; id_code: string; next_code: string }>(
     `SELECT per_code, id_code, next_code FROM meters WHERE id = ${h.mainMeterId}`,
   );
@@ -234,9 +204,13 @@ describe("POST /backoffice/customers", () => {
   });
 
   it("needs the customers scope (403 without it)", async () => {
-    const suppliesOnly = createServiceClient("billing-supplies-only", ["supplies"]);
+    const suppliesOnly = createServiceClient(server, "billing-supplies-only", [
+      "supplies",
+    ]).credential;
     expect((await batch("customers", [person], suppliesOnly)).status).toBe(403);
-    const customersOnly = createServiceClient("billing-customers-only", ["customers"]);
+    const customersOnly = createServiceClient(server, "billing-customers-only", [
+      "customers",
+    ]).credential;
     expect((await batch("supplies", [supply], customersOnly)).status).toBe(403);
   });
 });

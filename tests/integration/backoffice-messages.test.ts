@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athensToday } from "../../core/dates.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { addDays } from "../../seed/dates.ts";
 import { createClient, signInPage } from "./client";
+import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -20,42 +20,8 @@ let cookie: string;
 const h = DEMO.household;
 const today = athensToday();
 
-interface Result {
-  index: number;
-  key: string | null;
-  outcome: "created" | "updated" | "unchanged" | "refused";
-  id?: number;
-  reason?: string;
-  field?: string;
-}
-interface Answer {
-  results: Result[];
-  summary: Record<Result["outcome"], number>;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
-}
-
-async function batch(path: string, items: unknown[], credential = bearer) {
-  return api.call<Answer>(`/backoffice/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${credential}` },
-    body: { items },
-    origin: false,
-  });
-}
-
-const outcomes = (answer: Answer) =>
-  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+const batch = (path: string, items: unknown[], credential = bearer) =>
+  backofficeBatch(api, credential, path, items);
 
 const count = (where: string) =>
   server.query<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE ${where}`)[0]?.n ?? 0;
@@ -73,7 +39,7 @@ let mastersCount = 0;
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("billing-messages", ["messages"]);
+  bearer = createServiceClient(server, "billing-messages", ["messages"]).credential;
   // The customers and supplies batches would have keyed these; here the keys are recorded as
   // they do. CUS-NOACC is a customer without a portal account (no master person).
   const [noAccount] = server.query<{ id: number }>(
@@ -84,10 +50,10 @@ beforeAll(async () => {
   server.query(
     `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at) VALUES
        ('customer', 'CUS-H', ${h.customerId}, 'x', '${stamp}'),
-       ('customer', 'CUS-NOACC', ${noAccount?.id ?? 999_999}, 'x', '${stamp}'),
-       ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${stamp}'),
-       ('supply', 'SUP-GAS', ${h.gasMeterId}, 'x', '${stamp}')`,
+       ('customer', 'CUS-NOACC', ${noAccount?.id ?? 999_999}, 'x', '${stamp}')`,
   );
+  keySupply(server, "SUP-MAIN", h.mainMeterId);
+  keySupply(server, "SUP-GAS", h.gasMeterId);
   [{ n: mastersCount } = { n: 0 }] = server.query<{ n: number }>(
     `SELECT COUNT(*) AS n FROM users WHERE test_role = 'master' AND removed_at IS NULL`,
   );
@@ -291,7 +257,9 @@ describe("POST /backoffice/messages", () => {
   });
 
   it("needs the messages scope", async () => {
-    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    const invoicesOnly = createServiceClient(server, "billing-invoices-only", [
+      "invoices",
+    ]).credential;
     for (const path of ["messages", "banners"]) {
       const r = await batch(path, [toCustomer], invoicesOnly);
       expect([path, r.status]).toEqual([path, 403]);

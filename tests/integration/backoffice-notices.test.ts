@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/calendar.ts";
 import { athensToday } from "../../core/dates.ts";
@@ -6,6 +5,7 @@ import { smsSegments } from "../../api/messages/sms.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { fetchWorker } from "../support/fetch-worker";
 import { createClient } from "./client";
+import { backofficeBatch, createServiceClient, keySupply } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -44,25 +44,10 @@ const inboxCount = () =>
   server.query<{ n: number }>(`SELECT count(*) AS n FROM messages WHERE user_id = ${h.userId}`)[0]!
     .n;
 
-function createServiceClient(scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('notices', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}') RETURNING id`,
-  );
-  return `nrgbo_${row!.id}_${secret}`;
-}
-
 async function batch(path: string, items: unknown[]) {
-  const r = await api.call(`/backoffice/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${bearer}` },
-    body: { items },
-    origin: false,
-  });
+  const r = await backofficeBatch(api, bearer, path, items);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { summary: Record<string, number> };
+  return r.body;
 }
 
 async function runScheduled() {
@@ -89,15 +74,14 @@ const bill = (key: string, supply_key: string, total: number) => ({
 beforeAll(async () => {
   server = await startServer({ vars: { DEV_CLOCK: CLOCK } });
   api = createClient(server.baseUrl);
-  bearer = createServiceClient(["invoices", "payments"]);
+  bearer = createServiceClient(server, "notices", ["invoices", "payments"]).credential;
   [{ id: otherMeter }] = server.query<{ id: number }>(
     `SELECT id FROM meters WHERE customer_id = ${h.customerId} AND id <> ${h.mainMeterId} AND status = 'Active' ORDER BY id LIMIT 1`,
   ) as [{ id: number }];
-  const at = new Date().toISOString();
+  keySupply(server, "N-MAIN", h.mainMeterId);
+  keySupply(server, "N-OTHER", otherMeter);
   server.query(
-    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
-     VALUES ('supply', 'N-MAIN', ${h.mainMeterId}, 'x', '${at}'), ('supply', 'N-OTHER', ${otherMeter}, 'x', '${at}');
-     UPDATE meters SET ebill = 1, ebill_email = 'ebill@household.example', sms_bill = 1, sms_number = '6900000036' WHERE id = ${h.mainMeterId};
+    `UPDATE meters SET ebill = 1, ebill_email = 'ebill@household.example', sms_bill = 1, sms_number = '6900000036' WHERE id = ${h.mainMeterId};
      UPDATE meters SET ebill = 0, sms_bill = 0 WHERE id = ${otherMeter};`,
   );
 });

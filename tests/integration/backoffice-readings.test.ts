@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athensToday } from "../../core/dates.ts";
 import { formatDate, formatInteger } from "../../app/domain/format.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient, signInPage } from "./client";
+import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -21,41 +21,8 @@ let cookie: string;
 const h = DEMO.household;
 const today = athensToday();
 
-interface Result {
-  index: number;
-  key: string | null;
-  outcome: "created" | "updated" | "unchanged" | "refused";
-  id?: number;
-  reason?: string;
-  field?: string;
-}
-interface Answer {
-  results: Result[];
-  summary: Record<Result["outcome"], number>;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
-}
-
 const batch = (path: string, items: unknown[], credential = bearer) =>
-  api.call<Answer>(`/backoffice/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${credential}` },
-    body: { items },
-    origin: false,
-  });
-
-const outcomes = (answer: Answer) =>
-  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+  backofficeBatch(api, credential, path, items);
 
 /** `days` after an ISO day. */
 const addDays = (day: string, days: number) =>
@@ -139,14 +106,10 @@ const gasPeriod = {
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("readings-test", ["readings"]);
+  bearer = createServiceClient(server, "readings-test", ["readings"]).credential;
   // The supplies batch would have keyed these supplies; here the keys are recorded as it does.
-  const at = new Date().toISOString();
-  server.query(
-    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
-     VALUES ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${at}'),
-            ('supply', 'SUP-GAS', ${h.gasMeterId}, 'x', '${at}')`,
-  );
+  keySupply(server, "SUP-MAIN", h.mainMeterId);
+  keySupply(server, "SUP-GAS", h.gasMeterId);
   dayValue = highest("'10','11','21','22','23','40','41','42','43'") + 150;
   nightValue = highest("'12','13','24','44'") + 60;
   demo = server.query<ReadingRow>(
@@ -245,7 +208,9 @@ describe("POST /backoffice/readings", () => {
       body: { items: [dayReading()] },
     });
     expect(none.status).toBe(401);
-    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    const invoicesOnly = createServiceClient(server, "billing-invoices-only", [
+      "invoices",
+    ]).credential;
     expect((await batch("readings", [dayReading()], invoicesOnly)).status).toBe(403);
     expect((await batch("reading-periods", [period], invoicesOnly)).status).toBe(403);
   });

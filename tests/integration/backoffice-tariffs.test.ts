@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NRG_HOME_NIGHT } from "../../core/products.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
+import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -16,48 +16,14 @@ let api: ReturnType<typeof createClient>;
 let bearer: string;
 const h = DEMO.household;
 
-interface Result {
-  index: number;
-  key: string | null;
-  outcome: "created" | "updated" | "unchanged" | "refused";
-  id?: number;
-  reason?: string;
-  field?: string;
-}
-interface Answer {
-  results: Result[];
-  summary: Record<Result["outcome"], number>;
-}
-
-/** A service credential as the CLI makes it: a row with the secret's SHA-256, `nrgbo_<id>_<secret>`. */
-function createServiceClient(name: string, scopes: string[]): string {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return `nrgbo_${row?.id}_${secret}`;
-}
-
-async function batch(items: unknown[], credential = bearer) {
-  return api.call<Answer>("/backoffice/tariffs", {
-    method: "POST",
-    headers: { authorization: `Bearer ${credential}` },
-    body: { items },
-    origin: false,
-  });
-}
+const batch = (items: unknown[], credential = bearer) =>
+  backofficeBatch(api, credential, "tariffs", items);
 
 async function send(items: unknown[]) {
   const r = await batch(items);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
-
-const outcomes = (answer: Answer) =>
-  answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
 
 const one = <T = Record<string, unknown>>(sql: string) => server.query<T>(sql)[0];
 
@@ -115,14 +81,13 @@ const vulnerable = {
 beforeAll(async () => {
   server = await startServer();
   api = createClient(server.baseUrl);
-  bearer = createServiceClient("billing-tariffs", ["tariffs"]);
+  bearer = createServiceClient(server, "billing-tariffs", ["tariffs"]).credential;
   // The customers and supplies batches would have keyed these; the keys are recorded as they do.
-  const at = new Date().toISOString();
+  keySupply(server, "SUP-MAIN", h.mainMeterId);
+  keySupply(server, "SUP-GAS", h.gasMeterId);
   server.query(
-    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at) VALUES
-     ('supply', 'SUP-MAIN', ${h.mainMeterId}, 'x', '${at}'),
-     ('supply', 'SUP-GAS', ${h.gasMeterId}, 'x', '${at}'),
-     ('customer', 'CUS-H', ${h.customerId}, 'x', '${at}')`,
+    `INSERT INTO backoffice_keys (kind, external_key, portal_id, content_hash, updated_at)
+     VALUES ('customer', 'CUS-H', ${h.customerId}, 'x', '${new Date().toISOString()}')`,
   );
 });
 afterAll(async () => {
@@ -131,7 +96,9 @@ afterAll(async () => {
 
 describe("POST /backoffice/tariffs", () => {
   it("needs the tariffs scope (403 without it)", async () => {
-    const invoicesOnly = createServiceClient("billing-invoices-only", ["invoices"]);
+    const invoicesOnly = createServiceClient(server, "billing-invoices-only", [
+      "invoices",
+    ]).credential;
     expect((await batch([product], invoicesOnly)).status).toBe(403);
     expect(one("SELECT COUNT(*) AS n FROM products")).toEqual({ n: 0 });
   });

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../seed/accounts.ts";
+import { createServiceClient } from "../integration/backoffice-client.ts";
 import { createClient, signInPage } from "../integration/client.ts";
 import { startServer, type TestServer } from "../integration/server.ts";
 import { apiRoutes, fill, paramsOf, root } from "./support.ts";
@@ -45,18 +46,6 @@ async function backofficeRoutes(): Promise<GateRoute[]> {
   return [...found.values()];
 }
 
-/** A service credential as the CLI makes it (scripts/backoffice.ts). */
-function createServiceClient(name: string, scopes: string[]): { id: number; credential: string } {
-  const secret = randomBytes(32).toString("base64url");
-  const hash = createHash("sha256").update(secret).digest("base64url");
-  const [row] = server.query<{ id: number }>(
-    `INSERT INTO backoffice_clients (name, scopes, secret_hash, created_at)
-     VALUES ('${name}', '${JSON.stringify(scopes)}', '${hash}', '${new Date().toISOString()}')
-     RETURNING id`,
-  );
-  return { id: row!.id, credential: `nrgbo_${row!.id}_${secret}` };
-}
-
 const pathOf = (pattern: string) =>
   fill(pattern, Object.fromEntries(paramsOf(pattern).map((p) => [p, "K-1"]))).replace(/^\/api/, "");
 
@@ -80,7 +69,7 @@ beforeAll(async () => {
   routes = await backofficeRoutes();
   jwt = (await api.login(h.vat)).access_token;
   cookie = (await signInPage(server.baseUrl, h.vat)).cookie;
-  full = createServiceClient("billing-all", [
+  full = createServiceClient(server, "billing-all", [
     "customers",
     "supplies",
     "invoices",
@@ -127,7 +116,7 @@ describe("#36 the back-office routes open only with a service credential", () =>
   it("a credential without the route's scope is 403; with it the gate lets the call through", async () => {
     const wrong: string[] = [];
     for (const route of routes) {
-      const other = createServiceClient(`not-${route.scope}-${routes.indexOf(route)}`, [
+      const other = createServiceClient(server, `not-${route.scope}-${routes.indexOf(route)}`, [
         route.scope === "tariffs" ? "customers" : "tariffs",
       ]);
       const refused = await hit(route, { authorization: `Bearer ${other.credential}` });
@@ -143,7 +132,7 @@ describe("#36 the back-office routes open only with a service credential", () =>
   });
 
   it("a rotated secret stops at once, a revoked client opens nothing", async () => {
-    const client = createServiceClient("rotating", ["invoices"]);
+    const client = createServiceClient(server, "rotating", ["invoices"]);
     const route = routes.find((r) => r.scope === "invoices" && r.method === "POST")!;
     expect(await hit(route, { authorization: `Bearer ${client.credential}` })).toBe(400);
     const secret = randomBytes(32).toString("base64url");
