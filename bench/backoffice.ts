@@ -50,13 +50,23 @@ export async function backofficePhase(
   let requests = 0;
   const started = performance.now();
   let pending = items;
+  let stalled = 0;
+  /** Sent again: no room in the call (`deferred`), or a lost call's key (`in_progress`). */
+  const again = (r: { reason?: string }) => r.reason === "deferred" || r.reason === "in_progress";
   try {
     while (pending.length > 0) {
-      const response = await fetch(`${baseURL}/api/backoffice/invoices`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
-        body: JSON.stringify({ items: pending }),
-      });
+      const send = () =>
+        fetch(`${baseURL}/api/backoffice/invoices`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+          body: JSON.stringify({ items: pending }),
+        });
+      // As the billing system would: a lost call is sent once more (its items are keyed).
+      let response = await send().catch(() => null);
+      if (!response || response.status >= 500) {
+        log("back office: a lost call, sent again");
+        response = await send();
+      }
       const answer = (await response.json()) as {
         results?: Array<{ index: number; outcome: string; reason?: string }>;
       };
@@ -65,14 +75,15 @@ export async function backofficePhase(
       batchD1Calls =
         calls === undefined || batchD1Calls === null ? null : batchD1Calls + Number(calls);
       const results = answer.results ?? [];
-      if (
-        response.status !== 200 ||
-        results.some((r) => r.outcome === "refused" && r.reason !== "deferred")
-      ) {
+      if (response.status !== 200 || results.some((r) => r.outcome === "refused" && !again(r))) {
         throw new Error(`${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
       }
-      const deferred = results.filter((r) => r.reason === "deferred").map((r) => pending[r.index]!);
-      if (deferred.length === pending.length) throw new Error("no bill was taken");
+      const deferred = results.filter(again).map((r) => pending[r.index]!);
+      if (deferred.length === pending.length) {
+        // Only keys a lost call still holds (a minute at most): wait for them.
+        if (++stalled > 20) throw new Error("no bill was taken");
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      } else stalled = 0;
       pending = deferred;
     }
     batchMs = performance.now() - started;

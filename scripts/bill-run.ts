@@ -126,6 +126,7 @@ async function post(credential: string, route: string, items: unknown[]) {
       body: JSON.stringify({ items: batch }),
     });
   let pending = items;
+  let stalled = 0;
   while (pending.length > 0) {
     const batch = pending.slice(0, BATCH);
     let response = await send(batch).catch(() => null);
@@ -140,13 +141,15 @@ async function post(credential: string, route: string, items: unknown[]) {
     const answer = (await response.json()) as {
       results: Array<{ index: number; outcome: keyof typeof summary; reason?: string }>;
     };
-    const deferred = answer.results
-      .filter((r) => r.reason === "deferred")
-      .map((r) => batch[r.index]);
-    if (deferred.length === batch.length)
-      throw new Error(`${route}: the portal took no item of a batch`);
+    // `in_progress`: a call that was lost still holds the item's key (a minute at most).
+    const again = (r: { reason?: string }) => r.reason === "deferred" || r.reason === "in_progress";
+    const deferred = answer.results.filter(again).map((r) => batch[r.index]);
+    if (deferred.length === batch.length) {
+      if (++stalled > 20) throw new Error(`${route}: the portal took no item of a batch`);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    } else stalled = 0;
     for (const r of answer.results) {
-      if (r.reason === "deferred") continue;
+      if (again(r)) continue;
       summary[r.outcome] += 1;
       if (r.reason) refusals.set(r.reason, (refusals.get(r.reason) ?? 0) + 1);
     }
