@@ -16,6 +16,7 @@ import { data, documented, json } from "../lib/openapi";
 import { INVALID_KEY, validate } from "../lib/validate";
 import { BACKOFFICE_PDF_LIMIT } from "../middleware/body-limit";
 import type { ApiEnv } from "../types";
+import { logError } from "../../workers/log";
 import {
   applyKeyed,
   BATCH_MAX_ITEMS,
@@ -402,7 +403,7 @@ export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
       await notifyNewBill(ctx, applied.id);
     } catch (error) {
       // The bill is written; its notice is the notices' own concern (logged, never a refusal).
-      console.error("new-bill notice failed", applied.id, error);
+      logError(error, { id: `invoice-${applied.id}`, where: "notice-new-bill" });
     }
   }
   return applied;

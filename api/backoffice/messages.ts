@@ -8,6 +8,7 @@ import { validate } from "../lib/validate";
 import { notifyDisconnection } from "../notify/events";
 import { masterOf, REMOVED_METER_STATUS } from "../services/customers";
 import type { ApiEnv } from "../types";
+import { logError } from "../../workers/log";
 import { requireService } from "./auth";
 import {
   claimKey,
@@ -299,7 +300,7 @@ export async function applyMessage(item: MessageItem, ctx: BatchContext): Promis
       await notifyDisconnection(ctx, { key: item.key, meterId: supply.id, date: item.date });
     } catch (error) {
       // The message is written; its notice is the notices' own concern (logged, never a refusal).
-      console.error("disconnection notice failed", applied.id, error);
+      logError(error, { id: `message-${applied.id}`, where: "notice-disconnection" });
     }
   }
   return applied;

@@ -10,6 +10,7 @@ import { validate } from "../lib/validate";
 import { documented, json } from "../lib/openapi";
 import { auditStatement } from "../services/audit";
 import type { ApiEnv } from "../types";
+import { logError } from "../../workers/log";
 import { notifyPaymentReceived } from "../notify/events";
 import { requireService } from "./auth";
 import {
@@ -302,7 +303,7 @@ export async function applyPayment(item: PaymentItem, ctx: BatchContext): Promis
     });
   } catch (error) {
     // The payment is recorded; its receipt is the notices' concern (logged, never a refusal).
-    console.error("payment notice failed", id, error);
+    logError(error, { id: `payment-${id}`, where: "notice-payment" });
   }
   return { outcome: "created", id };
 }
