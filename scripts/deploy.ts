@@ -31,6 +31,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { SUBREQUESTS_PER_INVOCATION } from "../core/platform-limits.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const wranglerBin = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -82,6 +83,7 @@ const SECRET_NAME = /(_SECRET$|_KEY$|TOKEN|PASSWORD)/i;
 /** The part of a resolved Wrangler configuration the check reads. */
 export interface ResolvedConfig {
   vars?: Record<string, unknown>;
+  limits?: { subrequests?: unknown };
   send_email?: Array<{ name?: unknown }>;
   queues?: {
     producers?: Array<{ binding?: unknown; queue?: unknown }>;
@@ -259,6 +261,12 @@ export function deployProblems(config: ResolvedConfig): string[] {
     }
   }
   problems.push(...providerProblems(config));
+  const subrequests = config.limits?.subrequests;
+  if (typeof subrequests !== "number" || subrequests < SUBREQUESTS_PER_INVOCATION) {
+    problems.push(
+      `limits.subrequests must be at least ${SUBREQUESTS_PER_INVOCATION} in wrangler.toml (a back-office batch of 500 bills counts on it, core/platform-limits.ts); it resolves to ${show(subrequests)}`,
+    );
+  }
   return problems;
 }
 

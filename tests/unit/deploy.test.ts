@@ -32,6 +32,7 @@ const production = {
 };
 /** Its bindings: the EMAIL send_email binding, the outbox queue's both ends and dead letters. */
 const bindings = {
+  limits: { subrequests: 10_000 },
   send_email: [{ name: "EMAIL" }],
   queues: {
     producers: [{ binding: "OUTBOX_QUEUE", queue: "nrg-portal-outbox" }],
@@ -90,7 +91,20 @@ describe("#14.1 npm run deploy: which resolved configurations it accepts", () =>
 
 describe("#34 npm run deploy: payments, email and SMS each configured or explicitly off", () => {
   const table: Array<[string, ResolvedConfig, RegExp | null]> = [
-    ["everything off (no bindings needed)", { vars: { ...production, ...allOff } }, null],
+    [
+      "everything off (no bindings needed)",
+      { vars: { ...production, ...allOff }, limits: bindings.limits },
+      null,
+    ],
+    // #36: a back-office batch of 500 bills counts on 10,000 subrequests an invocation.
+    ["more subrequests", { ...withVars({}), limits: { subrequests: 50_000 } }, null],
+    ["no [limits]", { ...withVars({}), limits: undefined }, /limits\.subrequests.*nothing/],
+    [
+      "fewer subrequests",
+      { ...withVars({}), limits: { subrequests: 1000 } },
+      /limits\.subrequests/,
+    ],
+    ["subrequests as text", { ...withVars({}), limits: { subrequests: "10000" } }, /subrequests/],
     ["Viva's demo hosts", withVars({ VIVA_ENVIRONMENT: "demo" }), null],
     ["an E.164 SMS sender", withVars({ SMS_FROM: "+306912345678" }), null],
     ["no Reply-To", withVars({ EMAIL_REPLY_TO: undefined }), null],
@@ -239,6 +253,7 @@ describe("#34 npm run deploy: payments, email and SMS each configured or explici
   it("names every missing piece at once", () => {
     const problems = deployProblems({
       vars: { ENVIRONMENT: "production", PAYMENT_PROVIDER: "test", EMAIL_PROVIDER: "outbox" },
+      limits: bindings.limits,
     });
     expect(problems.join("\n")).toMatch(/PAYMENT_PROVIDER[\s\S]*EMAIL_PROVIDER[\s\S]*SMS_PROVIDER/);
     expect(problems).toHaveLength(3);
