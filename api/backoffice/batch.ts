@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db";
 import { issueField, issueMessage } from "../lib/validate";
 import { logError } from "../../workers/log";
 import { backofficeKeys } from "./tables";
+import { SUBREQUESTS_PER_INVOCATION } from "../../core/platform-limits";
 import { SERVICE_SCOPES, type ServiceScope } from "../../core/service-credentials";
 
 /**
@@ -46,11 +47,14 @@ export interface BatchContext {
 }
 
 /**
- * D1 answers at most 1,000 queries per Worker invocation (Workers Paid). A batch stops applying
- * items before it could pass this many, leaving room for the gate, the log and the answer; the
+ * The D1 calls one back-office call may make: the invocation's subrequests
+ * (core/platform-limits.ts, wrangler.toml [limits]) less room for the rest of what a batch asks
+ * of Cloudflare: a queue send for each of a bill's two notices (email, SMS), the gate, the
+ * activity log and the answer. A batch stops applying items before it could pass this many; the
  * items left are refused `deferred`, to be sent again (they are keyed: nothing is applied twice).
+ * A batch of 500 bills (about 14 D1 calls each) fits in one call.
  */
-export const D1_CALL_BUDGET = 900;
+export const D1_CALL_BUDGET = SUBREQUESTS_PER_INVOCATION - 2 * BATCH_MAX_ITEMS - 500;
 
 export type Outcome = "created" | "updated" | "unchanged" | "refused";
 
@@ -110,7 +114,9 @@ function rawKey(item: unknown): string | null {
 /**
  * Runs `handle` for every item of `items` in order, each validated with `schema` (whose output
  * must have the item's `key`). Items are applied one after the other: a later item may refer to
- * an earlier one of the same batch (a supply to the customer sent just before it).
+ * an earlier one of the same batch (a supply to the customer sent just before it). `prepare`,
+ * when given, sees every valid item first: it reads in a few queries what the handler would
+ * otherwise read an item at a time (a cache the handler falls back from, never a decision).
  */
 export async function runBatch<T extends { key: string }>(
   items: readonly unknown[],
@@ -118,61 +124,83 @@ export async function runBatch<T extends { key: string }>(
   ctx: BatchContext,
   handle: (item: T, ctx: BatchContext) => Promise<Applied>,
   where = "backoffice",
+  prepare?: (items: readonly T[], ctx: BatchContext) => Promise<void>,
 ): Promise<BatchAnswer> {
-  const results: ItemResult[] = [];
+  const results: Array<ItemResult | undefined> = [];
   const seen = new Set<string>();
-  /** The most D1 calls one item has taken so far: the room the next one needs. */
-  let widest = 0;
+  const valid: Array<{ index: number; item: T }> = [];
   for (const [index, raw] of items.entries()) {
-    const key = rawKey(raw);
-    const callsBefore = ctx.d1Calls?.() ?? 0;
-    if (ctx.d1Calls && callsBefore + Math.max(widest, 20) * 1.5 > D1_CALL_BUDGET) {
-      results.push({ index, key, outcome: "refused", reason: "deferred" });
-      continue;
-    }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      results.push({
+      results[index] = {
         index,
-        key,
+        key: rawKey(raw),
         outcome: "refused",
         reason: "validation",
         field: issueField(issue?.path),
         message: issueMessage(issue, raw),
-      });
+      };
+    } else if (seen.has(parsed.data.key)) {
+      results[index] = { index, key: parsed.data.key, outcome: "refused", reason: "duplicate_key" };
+    } else {
+      seen.add(parsed.data.key);
+      valid.push({ index, item: parsed.data });
+    }
+  }
+  if (prepare && valid.length > 0) {
+    try {
+      await prepare(
+        valid.map((v) => v.item),
+        ctx,
+      );
+    } catch (error) {
+      // The cache is an optimisation: without it every item reads its own rows.
+      logError(error, { id: `${ctx.client.name}#prepare`, route: where, where: "backoffice" });
+    }
+  }
+  /** The most D1 calls one item has taken so far: the room the next one needs. */
+  let widest = 0;
+  for (const { index, item } of valid) {
+    const callsBefore = ctx.d1Calls?.() ?? 0;
+    if (ctx.d1Calls && callsBefore + Math.max(widest, 20) * 1.5 > D1_CALL_BUDGET) {
+      results[index] = { index, key: item.key, outcome: "refused", reason: "deferred" };
       continue;
     }
-    const item = parsed.data;
-    if (seen.has(item.key)) {
-      results.push({ index, key: item.key, outcome: "refused", reason: "duplicate_key" });
-      continue;
-    }
-    seen.add(item.key);
     try {
       const applied = await handle(item, ctx);
-      results.push({ index, key: item.key, ...applied });
+      results[index] = { index, key: item.key, ...applied };
     } catch (error) {
       if (error instanceof Refusal) {
-        results.push({
+        results[index] = {
           index,
           key: item.key,
           outcome: "refused",
           reason: error.reason,
           ...(error.field ? { field: error.field } : {}),
-        });
+        };
       } else {
         // One item's fault (a constraint, a lost connection) refuses that item only; the log has
         // the cause, the answer never the runtime's text.
         logError(error, { id: `${ctx.client.name}#${index}`, route: where, where: "backoffice" });
-        results.push({ index, key: item.key, outcome: "refused", reason: "internal" });
+        results[index] = { index, key: item.key, outcome: "refused", reason: "internal" };
       }
     }
     if (ctx.d1Calls) widest = Math.max(widest, ctx.d1Calls() - callsBefore);
   }
+  const answered = results.filter((r): r is ItemResult => r !== undefined);
   const summary: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0, refused: 0 };
-  for (const result of results) summary[result.outcome] += 1;
-  return { results, summary };
+  for (const result of answered) summary[result.outcome] += 1;
+  return { results: answered, summary };
+}
+
+/** True when `error` (or what it wraps) is SQLite's unique-constraint failure on `column`. */
+export function isUniqueViolation(error: unknown, column: string): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e.message.includes(`UNIQUE constraint failed: ${column}`)) return true;
+    e = e.cause;
+  }
+  return false;
 }
 
 /** JSON with the keys of every object sorted: the same item always has the same text. */
@@ -214,6 +242,43 @@ export async function knownKey(
     )
     .limit(1);
   return row;
+}
+
+/** Bound parameters D1 takes in one statement are at most 100: lists go in chunks of this many. */
+export const IN_CHUNK = 90;
+
+/** `list` in chunks of `size`. */
+export function chunks<T>(list: readonly T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** knownKey for many keys at once (a query a chunk): the keys known, with their rows and hashes. */
+export async function knownKeys(
+  db: Db,
+  kind: string,
+  keys: readonly string[],
+): Promise<Map<string, { portalId: number; hash: string }>> {
+  const found = new Map<string, { portalId: number; hash: string }>();
+  for (const chunk of chunks([...new Set(keys)])) {
+    const rows = await db
+      .select({
+        key: backofficeKeys.external_key,
+        portalId: backofficeKeys.portal_id,
+        hash: backofficeKeys.content_hash,
+      })
+      .from(backofficeKeys)
+      .where(
+        and(
+          eq(backofficeKeys.kind, kind),
+          inArray(backofficeKeys.external_key, chunk),
+          ne(backofficeKeys.portal_id, CLAIMED),
+        ),
+      );
+    for (const row of rows) found.set(row.key, { portalId: row.portalId, hash: row.hash });
+  }
+  return found;
 }
 
 /** The billing system's key of a portal row of `kind`, if a batch created or claimed it. */
@@ -273,10 +338,13 @@ export async function applyKeyed<T extends { key: string }>(
   steps: {
     create: () => Promise<number>;
     update: (portalId: number) => Promise<void>;
+    /** The key as the batch's `prepare` read it (null: not known then); read here if absent. */
+    known?: { portalId: number; hash: string } | null;
   },
 ): Promise<Applied> {
   const hash = await contentHash(item);
-  let known = await knownKey(ctx.db, kind, item.key);
+  let known =
+    steps.known === undefined ? await knownKey(ctx.db, kind, item.key) : (steps.known ?? undefined);
   if (!known) {
     // A new key: claim it first, so the same item sent twice at once creates one row.
     if (await claimKey(ctx, kind, item.key)) {

@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { BILL_LINE_KEYS, type BillLineKey } from "../../core/bill-lines";
@@ -8,6 +9,7 @@ import { toCents } from "../../core/gateway";
 import { INVOICE_TYPES } from "../../core/invoice-types";
 import { isValidRf, RF_PATTERN } from "../../core/rf";
 import { invoices, meters } from "../db/schema";
+import { backofficeKeys } from "./tables";
 import { pdfBillingKey } from "../invoices/rules";
 import { tripCounterOf } from "../db/resilient";
 import { executionContextOf } from "../middleware/context";
@@ -20,6 +22,10 @@ import { logError } from "../../workers/log";
 import {
   applyKeyed,
   BATCH_MAX_ITEMS,
+  chunks,
+  IN_CHUNK,
+  isUniqueViolation,
+  knownKeys,
   KEY_PATTERN,
   knownKey,
   Refusal,
@@ -188,38 +194,185 @@ export interface SupplyRow {
   last_payment_date: string | null;
 }
 
+/** The number the portal shows for a supply: the electricity code's three parts, or the POD. */
+const supplyNumberSql = sql<string>`CASE WHEN ${meters.division} = 1 THEN COALESCE(${meters.per_code}, '') || COALESCE(${meters.id_code}, '') || COALESCE(${meters.next_code}, '') ELSE ${meters.pod} END`;
+
+const supplyColumns = {
+  id: meters.id,
+  customer_id: meters.customer_id,
+  last_payment_date: meters.last_payment_date,
+};
+
+/**
+ * What one call reads for all its bills at once (runBatch's `prepare`): the supplies they name,
+ * the keys already known, the bills the portal has by supply and number, and each supply's
+ * newest bill's account numbers. A few queries a call instead of five a bill; every miss is
+ * read again item by item, and what an item writes is put back, so a later bill of the same
+ * batch sees it.
+ */
+interface InvoiceCache {
+  supplyByKey: Map<string, SupplyRow>;
+  supplyByNumber: Map<string, SupplyRow>;
+  known: Map<string, { portalId: number; hash: string }>;
+  /** `${meterId}:${invoiceNo}` → the portal's bill of that number (payments excluded). */
+  existing: Map<string, number>;
+  /** The `${meterId}:${invoiceNo}` pairs `existing` answers for (found there or not). */
+  checked: Set<string>;
+  /** The account numbers of each supply's newest bill (supplies read, with or without). */
+  accounts: Map<number, { business_partner: string; contract_account: string } | null>;
+}
+
+const caches = new WeakMap<BatchContext, InvoiceCache>();
+
+export async function prepareInvoices(items: readonly InvoiceItem[], ctx: BatchContext) {
+  const cache: InvoiceCache = {
+    supplyByKey: new Map(),
+    supplyByNumber: new Map(),
+    known: new Map(),
+    existing: new Map(),
+    checked: new Set(),
+    accounts: new Map(),
+  };
+  const supplyKeys = [...new Set(items.flatMap((i) => (i.supply_key ? [i.supply_key] : [])))];
+  for (const chunk of chunks(supplyKeys)) {
+    const rows = await ctx.db
+      .select({ key: backofficeKeys.external_key, ...supplyColumns })
+      .from(backofficeKeys)
+      .innerJoin(meters, eq(meters.id, backofficeKeys.portal_id))
+      .where(and(eq(backofficeKeys.kind, "supply"), inArray(backofficeKeys.external_key, chunk)));
+    for (const { key, ...row } of rows) cache.supplyByKey.set(key, row);
+  }
+  const numbers = [
+    ...new Set(
+      items.flatMap((i) =>
+        i.supply_key === undefined && i.supply_number !== undefined ? [i.supply_number] : [],
+      ),
+    ),
+  ];
+  // The number is matched twice (electricity code, gas POD): half a chunk of parameters.
+  for (const chunk of chunks(numbers, IN_CHUNK / 2)) {
+    const rows = await ctx.db
+      .select({ number: supplyNumberSql, ...supplyColumns })
+      .from(meters)
+      .where(
+        or(
+          and(eq(meters.division, 1), inArray(supplyNumberSql, chunk)),
+          and(ne(meters.division, 1), inArray(meters.pod, chunk)),
+        ),
+      )
+      .orderBy(meters.id);
+    for (const { number, ...row } of rows) {
+      if (!cache.supplyByNumber.has(number)) cache.supplyByNumber.set(number, row);
+    }
+  }
+  cache.known = await knownKeys(
+    ctx.db,
+    "invoice",
+    items.map((i) => i.key),
+  );
+  caches.set(ctx, cache);
+  const supplyOf = (item: InvoiceItem) =>
+    item.supply_key !== undefined
+      ? cache.supplyByKey.get(item.supply_key)
+      : item.supply_number !== undefined
+        ? cache.supplyByNumber.get(item.supply_number)
+        : undefined;
+  const fresh = items.flatMap((item) => {
+    const supply = supplyOf(item);
+    return supply && !cache.known.has(item.key)
+      ? [{ meterId: supply.id, no: item.invoice_no }]
+      : [];
+  });
+  for (const chunk of chunks(fresh, IN_CHUNK / 2)) {
+    for (const f of chunk) cache.checked.add(`${f.meterId}:${f.no}`);
+    const rows = await ctx.db
+      .select({ id: invoices.id, meterId: invoices.meter_id, no: invoices.invoice_no })
+      .from(invoices)
+      .where(
+        and(
+          inArray(invoices.meter_id, [...new Set(chunk.map((f) => f.meterId))]),
+          inArray(invoices.invoice_no, [...new Set(chunk.map((f) => f.no))]),
+          ne(invoices.type, "payment"),
+        ),
+      )
+      .orderBy(invoices.id);
+    for (const row of rows) {
+      const at = `${row.meterId}:${row.no}`;
+      if (!cache.existing.has(at)) cache.existing.set(at, row.id);
+    }
+  }
+  const needAccounts = [
+    ...new Set(
+      items.flatMap((item) => {
+        const supply = supplyOf(item);
+        return supply &&
+          (item.business_partner === undefined || item.contract_account === undefined)
+          ? [supply.id]
+          : [];
+      }),
+    ),
+  ];
+  for (const chunk of chunks(needAccounts)) {
+    const newest = alias(invoices, "newest");
+    const rows = await ctx.db
+      .select({
+        meterId: invoices.meter_id,
+        business_partner: invoices.business_partner,
+        contract_account: invoices.contract_account,
+      })
+      .from(invoices)
+      .where(
+        and(
+          inArray(invoices.meter_id, chunk),
+          eq(
+            invoices.id,
+            ctx.db
+              .select({ id: newest.id })
+              .from(newest)
+              .where(and(eq(newest.meter_id, invoices.meter_id), ne(newest.type, "payment")))
+              .orderBy(desc(newest.issue_date), desc(newest.id))
+              .limit(1),
+          ),
+        ),
+      );
+    for (const id of chunk) cache.accounts.set(id, null);
+    for (const { meterId, ...row } of rows) cache.accounts.set(meterId, row);
+  }
+}
+
 /** The supply an item names, by the billing system's key or by its number; else refused. */
 export async function resolveSupply(
   ctx: BatchContext,
   ref: { supply_key?: string | undefined; supply_number?: string | undefined },
 ): Promise<SupplyRow> {
-  const columns = {
-    id: meters.id,
-    customer_id: meters.customer_id,
-    last_payment_date: meters.last_payment_date,
-  };
   const field = ref.supply_key !== undefined ? "supply_key" : "supply_number";
+  const cache = caches.get(ctx);
   let found: SupplyRow | undefined;
   if (ref.supply_key !== undefined) {
-    const known = await knownKey(ctx.db, "supply", ref.supply_key);
+    found = cache?.supplyByKey.get(ref.supply_key);
+    const known = found ? undefined : await knownKey(ctx.db, "supply", ref.supply_key);
     if (known) {
-      [found] = await ctx.db.select(columns).from(meters).where(eq(meters.id, known.portalId));
+      [found] = await ctx.db
+        .select(supplyColumns)
+        .from(meters)
+        .where(eq(meters.id, known.portalId));
     }
   } else if (ref.supply_number !== undefined) {
     const number = ref.supply_number;
-    [found] = await ctx.db
-      .select(columns)
-      .from(meters)
-      .where(
-        or(
-          and(
-            eq(meters.division, 1),
-            sql`COALESCE(${meters.per_code}, '') || COALESCE(${meters.id_code}, '') || COALESCE(${meters.next_code}, '') = ${number}`,
+    found = cache?.supplyByNumber.get(number);
+    if (!found) {
+      [found] = await ctx.db
+        .select(supplyColumns)
+        .from(meters)
+        .where(
+          or(
+            and(eq(meters.division, 1), sql`${supplyNumberSql} = ${number}`),
+            and(ne(meters.division, 1), eq(meters.pod, number)),
           ),
-          and(ne(meters.division, 1), eq(meters.pod, number)),
-        ),
-      )
-      .limit(1);
+        )
+        .orderBy(meters.id)
+        .limit(1);
+    }
   }
   if (!found) throw new Refusal("unknown_supply", field);
   return found;
@@ -257,7 +410,12 @@ async function rowOf(ctx: BatchContext, item: InvoiceItem, supply: SupplyRow) {
   // The account numbers the bill prints: sent, or the supply's previous bill's.
   let partner = item.business_partner;
   let account = item.contract_account;
-  if (partner === undefined || account === undefined) {
+  const cachedAccounts = caches.get(ctx)?.accounts;
+  if ((partner === undefined || account === undefined) && cachedAccounts?.has(supply.id)) {
+    const previousBill = cachedAccounts.get(supply.id);
+    partner ??= previousBill?.business_partner ?? "";
+    account ??= previousBill?.contract_account ?? "";
+  } else if (partner === undefined || account === undefined) {
     const [previousBill] = await ctx.db
       .select({
         business_partner: invoices.business_partner,
@@ -307,82 +465,84 @@ async function rowOf(ctx: BatchContext, item: InvoiceItem, supply: SupplyRow) {
   } satisfies typeof invoices.$inferInsert;
 }
 
-/** A MARK is one document's: another bill that has it refuses this one. */
-async function assertMarkFree(ctx: BatchContext, mark: string | null, invoiceId: number | null) {
-  if (mark === null) return;
-  const [other] = await ctx.db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      invoiceId === null
-        ? eq(invoices.mark, mark)
-        : and(eq(invoices.mark, mark), ne(invoices.id, invoiceId)),
-    )
-    .limit(1);
-  if (other) throw new Refusal("mark_taken", "mark");
+/**
+ * A MARK is one document's (a unique index, 0015): a write that would give a second bill the
+ * MARK of another is refused `mark_taken` (the index decides, so two calls at once cannot both
+ * take it).
+ */
+async function writeBill<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, "invoices.mark")) throw new Refusal("mark_taken", "mark");
+    throw error;
+  }
 }
 
 /**
  * The supply's balance and due date follow its newest bill (seed/generate.ts: the newest bill's
  * remaining is the supply's running total), unless the portal recorded a payment on a later day
  * than the bill's issue day or on that very day (the issue's rule: the bill's figure replaces the
- * portal's only when it is newer than the last payment; a day is all either date carries).
+ * portal's only when it is newer than the last payment; a day is all either date carries). One
+ * statement: only when `invoiceId` is the newest bill, and against the supply's last payment as
+ * it is at that moment. A credit or a cancellation has nothing of its own to pay: the balance is
+ * its total.
  */
 async function followNewestBill(ctx: BatchContext, supply: SupplyRow, invoiceId: number) {
-  const [newest] = await ctx.db
-    .select({
-      id: invoices.id,
-      issue_date: invoices.issue_date,
-      type: invoices.type,
-      remaining_cents: invoices.remaining_cents,
-      total_cents: sql<number>`${invoices.ypoloipo_cents} + ${invoices.total_value_cents}`,
-      date_due: invoices.date_due,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.meter_id, supply.id), ne(invoices.type, "payment")))
-    .orderBy(desc(invoices.issue_date), desc(invoices.id))
-    .limit(1);
-  if (!newest || newest.id !== invoiceId) return;
-  if (supply.last_payment_date !== null && supply.last_payment_date >= newest.issue_date) return;
-  await ctx.db
-    .update(meters)
-    .set({
-      // A credit or a cancellation has nothing of its own to pay: the balance is its total.
-      running_total_cents:
-        newest.type === "Credit" || newest.type === "Cancelled"
-          ? newest.total_cents
-          : newest.remaining_cents,
-      last_invoice_due_date: newest.date_due,
-    })
-    .where(eq(meters.id, supply.id));
+  await ctx.db.run(sql`
+    UPDATE meters SET
+      running_total_cents = CASE WHEN newest.type IN ('Credit', 'Cancelled')
+        THEN newest.ypoloipo_cents + newest.total_value_cents ELSE newest.remaining_cents END,
+      last_invoice_due_date = newest.date_due
+    FROM (
+      SELECT id, type, issue_date, remaining_cents, ypoloipo_cents, total_value_cents, date_due
+        FROM invoices WHERE meter_id = ${supply.id} AND type <> 'payment'
+        ORDER BY issue_date DESC, id DESC LIMIT 1
+    ) AS newest
+    WHERE meters.id = ${supply.id} AND newest.id = ${invoiceId}
+      AND (meters.last_payment_date IS NULL OR meters.last_payment_date < newest.issue_date)`);
 }
 
 /** Applies one bill (created, updated or unchanged). */
 export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
   const supply = await resolveSupply(ctx, item);
   const row = await rowOf(ctx, item, supply);
+  const cache = caches.get(ctx);
   let created = false;
   const applied = await applyKeyed(ctx, "invoice", item, {
+    ...(cache ? { known: cache.known.get(item.key) ?? null } : {}),
     create: async () => {
       // The same bill the portal already has (the demo's, or one sent before keys were kept).
-      const [existing] = await ctx.db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.meter_id, supply.id),
-            eq(invoices.invoice_no, item.invoice_no),
-            ne(invoices.type, "payment"),
-          ),
-        )
-        .limit(1);
-      await assertMarkFree(ctx, row.mark, existing?.id ?? null);
-      if (existing) {
-        await ctx.db.update(invoices).set(row).where(eq(invoices.id, existing.id));
-        return existing.id;
+      const at = `${supply.id}:${item.invoice_no}`;
+      let existing: { id: number } | undefined;
+      if (cache?.checked.has(at)) {
+        const id = cache.existing.get(at);
+        existing = id === undefined ? undefined : { id };
+      } else {
+        [existing] = await ctx.db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.meter_id, supply.id),
+              eq(invoices.invoice_no, item.invoice_no),
+              ne(invoices.type, "payment"),
+            ),
+          )
+          .orderBy(invoices.id)
+          .limit(1);
       }
-      const [inserted] = await ctx.db.insert(invoices).values(row).returning({ id: invoices.id });
+      if (existing) {
+        const { id } = existing;
+        await writeBill(() => ctx.db.update(invoices).set(row).where(eq(invoices.id, id)));
+        return id;
+      }
+      const [inserted] = await writeBill(() =>
+        ctx.db.insert(invoices).values(row).returning({ id: invoices.id }),
+      );
       if (!inserted) throw new Error("invoice insert returned nothing");
+      cache?.existing.set(at, inserted.id);
+      cache?.checked.add(at);
       created = true;
       return inserted.id;
     },
@@ -393,14 +553,29 @@ export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
         .where(eq(invoices.id, invoiceId));
       if (!current) throw new Refusal("unknown_invoice");
       if (current.meter_id !== supply.id) throw new Refusal("supply_changed", "supply_key");
-      await assertMarkFree(ctx, row.mark, invoiceId);
-      await ctx.db.update(invoices).set(row).where(eq(invoices.id, invoiceId));
+      await writeBill(() => ctx.db.update(invoices).set(row).where(eq(invoices.id, invoiceId)));
     },
   });
-  if (applied.outcome !== "unchanged") await followNewestBill(ctx, supply, applied.id);
+  if (applied.outcome !== "unchanged") {
+    await followNewestBill(ctx, supply, applied.id);
+    // A later bill of this batch for the same supply prints this one's account numbers.
+    cache?.accounts.set(supply.id, {
+      business_partner: row.business_partner,
+      contract_account: row.contract_account,
+    });
+  }
   if (created) {
     try {
-      await notifyNewBill(ctx, applied.id);
+      await notifyNewBill(ctx, applied.id, {
+        id: applied.id,
+        meterId: supply.id,
+        total: row.ypoloipo_cents + row.total_value_cents,
+        due: row.date_due,
+        rf_code: row.rf_code,
+        contract_account: row.contract_account,
+        invoice_no: row.invoice_no,
+        type: row.type,
+      });
     } catch (error) {
       // The bill is written; its notice is the notices' own concern (logged, never a refusal).
       logError(error, { id: `invoice-${applied.id}`, where: "notice-new-bill" });
@@ -438,7 +613,9 @@ export const backofficeInvoiceRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { items } = c.req.valid("json");
       const ctx = batchContext(c);
-      return c.json(await runBatch(items, invoiceItemSchema, ctx, applyInvoice, "invoices"));
+      return c.json(
+        await runBatch(items, invoiceItemSchema, ctx, applyInvoice, "invoices", prepareInvoices),
+      );
     },
   )
   .put(

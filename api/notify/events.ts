@@ -131,21 +131,40 @@ async function inbox(ctx: NotifyContext, who: Audience, text: InboxText, categor
  * RF code, a signed pay link, the PDF and the bill's page); with SMS bill on, one SMS of one
  * segment with a short pay link; an inbox message either way. Paper (e-bill off) goes by post.
  */
-export async function notifyNewBill(ctx: NotifyContext, invoiceId: number): Promise<void> {
-  const [bill] = await ctx.db
-    .select({
-      id: invoices.id,
-      meterId: invoices.meter_id,
-      // What the bill asks for: this period's amount and the balance carried over (#35 §2).
-      total: sql<number>`${invoices.ypoloipo_cents} + ${invoices.total_value_cents}`,
-      due: invoices.date_due,
-      rf_code: invoices.rf_code,
-      contract_account: invoices.contract_account,
-      invoice_no: invoices.invoice_no,
-      type: invoices.type,
-    })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId));
+export interface NewBillFacts {
+  id: number;
+  meterId: number;
+  /** Cents the bill asks for: this period's amount and the balance carried over (#35 §2). */
+  total: number;
+  due: string | null;
+  rf_code: string | null;
+  contract_account: string;
+  invoice_no: string;
+  type: string;
+}
+
+/** `written`: the facts of the row just written, when the caller has them (a query fewer). */
+export async function notifyNewBill(
+  ctx: NotifyContext,
+  invoiceId: number,
+  written?: NewBillFacts,
+): Promise<void> {
+  const [bill]: Array<NewBillFacts | undefined> = written
+    ? [written]
+    : await ctx.db
+        .select({
+          id: invoices.id,
+          meterId: invoices.meter_id,
+          // What the bill asks for: this period's amount and the balance carried over (#35 §2).
+          total: sql<number>`${invoices.ypoloipo_cents} + ${invoices.total_value_cents}`,
+          due: invoices.date_due,
+          rf_code: invoices.rf_code,
+          contract_account: invoices.contract_account,
+          invoice_no: invoices.invoice_no,
+          type: invoices.type,
+        })
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
   if (!bill) return;
   const who = await audience(ctx.db, bill.meterId);
   if (!who || !(await firstTime(ctx, `bill:${bill.id}`, who.customerId))) return;

@@ -242,6 +242,68 @@ describe("POST /backoffice/invoices", () => {
     expect(meter(h.gasMeterId)?.running_total_cents).toBe(-500);
   });
 
+  it("a call reads its supplies and keys at once: bills of many supplies in few D1 calls each, a demo bill claimed by its number, a later bill of the same supply seeing the earlier one", async () => {
+    // The business account's supplies (another customer than the household the rest use).
+    const supplies = server.query<{ id: number; number: string; partner: string | null }>(
+      `SELECT m.id, CASE WHEN m.division = 1 THEN COALESCE(m.per_code,'') || COALESCE(m.id_code,'') || COALESCE(m.next_code,'') ELSE m.pod END AS number,
+              (SELECT business_partner FROM invoices i WHERE i.meter_id = m.id AND i.type <> 'payment' ORDER BY issue_date DESC, id DESC LIMIT 1) AS partner
+         FROM meters m JOIN customers c ON c.id = m.customer_id
+        WHERE c.afm = '${DEMO.company.vat}' AND m.status = 'Active' ORDER BY m.id`,
+    );
+    expect(supplies.length).toBeGreaterThanOrEqual(4);
+    const bills = supplies.map((s, i) => ({
+      ...gasBill,
+      key: `INV-MANY-${i}`,
+      supply_number: s.number,
+      invoice_no: `2026990100${String(i).padStart(2, "0")}`,
+    }));
+    const r = await batch("invoices", bills);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.summary.created).toBe(bills.length);
+    const calls = Number(/calls=(\d+)/.exec(r.headers.get("server-timing") ?? "")?.[1]);
+    // The gate, the log and the few reads of the call, then a bill's own writes and its notice.
+    // (13.5 a bill when each bill read its own supply, key, number and accounts.)
+    expect(calls / bills.length).toBeLessThanOrEqual(10);
+    // Each new bill prints its supply's account numbers, as its previous bill did.
+    for (const [i, s] of supplies.entries()) {
+      const [row] = server.query<{ business_partner: string }>(
+        `SELECT business_partner FROM invoices WHERE id = ${r.body.results[i]!.id}`,
+      );
+      expect(row?.business_partner).toBe(s.partner ?? "");
+    }
+
+    // A bill the portal has (the demo's) sent with a key of its own is claimed, not doubled; a
+    // second bill of one supply in the same call prints the account numbers the first brought.
+    const [demo] = server.query<{ id: number; invoice_no: string }>(
+      `SELECT id, invoice_no FROM invoices WHERE meter_id = ${supplies[1]!.id} AND type <> 'payment' AND invoice_no NOT LIKE '20269901%' ORDER BY issue_date DESC, id DESC LIMIT 1`,
+    );
+    const again = await batch("invoices", [
+      {
+        ...bills[0],
+        key: "INV-NEW-ACCOUNT",
+        invoice_no: "202699020001",
+        business_partner: "BP-NEW",
+        contract_account: "CA-NEW",
+      },
+      { ...bills[0], key: "INV-AFTER", invoice_no: "202699020002" },
+      { ...bills[1], key: "INV-DEMO", invoice_no: demo!.invoice_no },
+    ]);
+    expect(outcomes(again.body).map(([, outcome]) => outcome)).toEqual([
+      "created",
+      "created",
+      "created",
+    ]);
+    const [after] = server.query<{ business_partner: string; contract_account: string }>(
+      `SELECT business_partner, contract_account FROM invoices WHERE id = ${again.body.results[1]!.id}`,
+    );
+    expect(after).toEqual({ business_partner: "BP-NEW", contract_account: "CA-NEW" });
+    expect(again.body.results[2]!.id).toBe(demo!.id);
+    const [{ n } = { n: 0 }] = server.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM invoices WHERE meter_id = ${supplies[1]!.id} AND invoice_no = '${demo!.invoice_no}'`,
+    );
+    expect(n).toBe(1);
+  });
+
   it("takes at most 500 items; a body that is no batch is refused as a whole", async () => {
     const many = Array.from({ length: 500 }, (_, i) => ({
       ...bill,
