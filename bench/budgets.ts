@@ -36,7 +36,7 @@ export const BUDGETS = {
    * and D1 calls per bill: today's ceiling (measured 16 s, 13.6 calls a bill), to be lowered.
    */
   backofficeBatchMs: 30_000,
-  backofficeD1CallsPerItem: 16,
+  backofficeD1CallsPerItem: 10,
   /** The Worker as Cloudflare counts it (wrangler's "Total Upload … / gzip:"), bytes. */
   workerGzip: 1.2 * KB * KB,
 } as const;
