@@ -218,7 +218,7 @@ describe("the back office's budgets (#36)", () => {
   const figures = (over: Partial<import("./budgets").BackofficeFigures> = {}) => ({
     batchItems: 500,
     batchMs: 16_000,
-    batchD1Calls: 6_800,
+    batchD1Calls: 3_850,
     billRunSupplies: 1_238,
     billRunMs: 40_000,
     ...over,
@@ -232,7 +232,7 @@ describe("the back office's budgets (#36)", () => {
         checkBudgets({
           backoffice: figures({
             batchMs: BUDGETS.backofficeBatchMs + 1,
-            batchD1Calls: 9_000,
+            batchD1Calls: 5_001,
             billRunMs: null,
           }),
         }),
