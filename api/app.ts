@@ -14,6 +14,7 @@ import { devRoutes } from "./dev/routes";
 import { directDebitRoutes } from "./direct-debit/routes";
 import { gatewayRoutes } from "./gateway/routes";
 import { paymentRoutes } from "./payments/routes";
+import { productRoutes } from "./products/routes";
 import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { eInvoiceRoutes } from "./e-invoices/routes";
@@ -69,6 +70,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/v2/auth/redirect-login", redirectLoginRoutes)
   .route("/signup", signupRoutes)
   .route("/contact", contactRoutes)
+  .route("/products", productRoutes)
   .route("/applications", applicationRoutes)
   .route("/dev", devRoutes)
   .route("/payments", paymentRoutes)

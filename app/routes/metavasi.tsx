@@ -1,7 +1,9 @@
+import { data } from "react-router";
 import { useForm, type SubmissionResult } from "../components/form";
 import { RadioGroup } from "../components/form/RadioGroup";
 import { useTranslation } from "react-i18next";
 import { flowAction, flowLoader, type FlowConfig } from "../.server/applications";
+import { loadTariffPrices, type TariffPrice, type TariffPrices } from "../.server/tariff-prices";
 import {
   FlowForm,
   FlowPage,
@@ -11,7 +13,8 @@ import {
 import stylesHref from "../components/applications/applications.css?url";
 import { TARIFF_CATEGORIES, TRANSFER_STEPS } from "../../core/applications/rules";
 import { TRANSFER_STEP_SCHEMAS, transferSubmitSchema } from "../../core/applications/transfer";
-import { formatPrice, TARIFF_PRODUCTS, type PricedProduct } from "../../core/products";
+import { formatPrice } from "../../core/products";
+import { formatDate } from "../domain/format";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/metavasi";
 
@@ -49,7 +52,11 @@ export { flowHeaders as headers } from "../.server/applications";
  * the first step is prefilled from the account.
  */
 export async function loader(args: Route.LoaderArgs) {
-  return flowLoader(args, FLOW);
+  const flow = await flowLoader(args, FLOW);
+  // The prices are the API's (the billing system's products, #36), read only on the step that
+  // shows them; the flow's own headers (no-store) stay as they are.
+  const tariffs = flow.data.step === "tariff" ? await loadTariffPrices(args) : null;
+  return data({ ...flow.data, tariffs }, flow.init ?? undefined);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -58,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Transfer({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["transfer", "forms"]);
-  const { step, values } = loaderData;
+  const { step, values, tariffs } = loaderData;
   return (
     <FlowPage
       flow={UI}
@@ -72,33 +79,46 @@ export default function Transfer({ loaderData, actionData }: Route.ComponentProp
         ["supplyNumber", values.supply_number, "supply"],
       ]}
     >
-      {(lastResult) => <StepForm key={step} step={step} values={values} lastResult={lastResult} />}
+      {(lastResult) => (
+        <StepForm
+          key={step}
+          step={step}
+          values={values}
+          tariffs={tariffs}
+          lastResult={lastResult}
+        />
+      )}
     </FlowPage>
   );
 }
 
 type T = ReturnType<typeof useTranslation>["t"];
 
-/** "nrg home Σταθερό: πάγια χρέωση 5,00 € τον μήνα, ενέργεια 0,1390 € ανά kWh." (#35 §5) */
-function priceLine(t: T, { descr, prices }: PricedProduct): string {
+/**
+ * "nrg home Σταθερό: πάγια χρέωση 5,00 € τον μήνα, ενέργεια 0,1390 € ανά kWh." (#35 §5); prices
+ * that apply from a later day say so ("nrg home Σταθερό, από 01/03/2027: …").
+ */
+function priceLine(t: T, { descr, prices, from }: TariffPrice): string {
   const kwh = (euros: number) => formatPrice(euros, 4);
   const energy = prices.night
     ? t("prices.dayNight", { day: kwh(prices.day), night: kwh(prices.night) })
     : t(prices.variable ? "prices.variable" : "prices.single", { price: kwh(prices.day) });
-  return t("prices.line", {
-    product: descr,
-    standing: formatPrice(prices.standingPerMonth),
-    energy,
-  });
+  const parts = { product: descr, standing: formatPrice(prices.standingPerMonth), energy };
+  return from
+    ? t("prices.lineFrom", { ...parts, date: formatDate(from) })
+    : t("prices.line", parts);
 }
 
 function StepForm({
   step,
   values,
+  tariffs,
   lastResult,
 }: {
   step: string;
   values: Values;
+  /** The loader's prices of each tariff: present on the tariff step. */
+  tariffs: TariffPrices | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(["transfer", "forms"]);
@@ -117,16 +137,16 @@ function StepForm({
           <FlowTextField flow={UI} meta={fields.afm} />
         </>
       ) : null}
-      {step === "tariff" ? (
+      {step === "tariff" && tariffs ? (
         <>
-          {/* Each tariff with its product's prices (core/products.ts), a new customer decides here. */}
+          {/* Each tariff with its product's prices (the loader's), a new customer decides here. */}
           <RadioGroup
             meta={fields.tariff}
             legend={t("fields.tariff")}
             options={TARIFF_CATEGORIES.map((value) => ({
               value,
               label: t(`tariffs.${value}`),
-              hint: `${t(`tariffHints.${value}`)}. ${priceLine(t, TARIFF_PRODUCTS[value])}`,
+              hint: `${t(`tariffHints.${value}`)}. ${priceLine(t, tariffs[value])}`,
             }))}
           />
           <p className="muted">{t("prices.note")}</p>

@@ -25,4 +25,5 @@ export * from "./all-smart";
 export * from "./people";
 export * from "./activity";
 export * from "./access-tokens";
+export * from "./products";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";
