@@ -40,9 +40,13 @@ import { batchAnswerSchema, batchContext, batchEnvelope } from "./invoices";
  *   claimed; one already keyed by another key is refused `vat_taken`, and so is an update to a
  *   VAT another customer has.
  * - The billing system owns the customer's name, kind (person or legal person), the authorised
- *   employee, tax office, email, mobile and SAP id: the item is their whole state, an optional
- *   field left out is cleared. When the account exists, its master's name follows the customer's,
- *   its login name (the VAT) follows a corrected VAT, and `language` sets its language.
+ *   employee, tax office, email, mobile, language and SAP id: the item is their whole state, an
+ *   optional field left out is cleared. When the account exists, its master's name follows the
+ *   customer's and its login name (the VAT) follows a corrected VAT.
+ * - `language` (customers.lang) is the language of the customer's notices while nobody has signed
+ *   up: e-bill emails and bill SMS reach a customer before there is a portal account. It never
+ *   changes a person's language: that is the person's own choice on the portal (the page's at
+ *   sign-up, then the settings), and notices follow it once there is one (api/notify/events.ts).
  *
  * Supplies (backoffice_keys kind "supply"):
  * - A supply belongs to a customer sent before (`customer_key`, else `unknown_customer`) and
@@ -91,10 +95,10 @@ export const customerItemSchema = z
       .regex(PHONE_PATTERN, "validate.phoneNumber")
       .optional()
       .meta({ description: "10 digits, 69…: sign-up checks the mobile typed against it" }),
-    language: z
-      .enum(["el", "en"])
-      .optional()
-      .meta({ description: "The account's language, once the customer has signed up" }),
+    language: z.enum(["el", "en"]).optional().meta({
+      description:
+        "The customer's language for notices until they sign up on the portal; a person's own choice on the portal wins",
+    }),
     sap_id: sapId,
   })
   .strict();
@@ -112,6 +116,7 @@ function customerRow(item: CustomerItem) {
     phone: item.mobile ?? null,
     email: item.email ?? null,
     sap_id: item.sap_id ?? item.key,
+    lang: item.language ?? null,
   } satisfies typeof customers.$inferInsert;
 }
 
@@ -122,7 +127,10 @@ function vatRace(error: unknown): never {
   throw error;
 }
 
-/** The account's master follows the customer: its name, its login name (the VAT), its language. */
+/**
+ * The account's master follows the customer: its name and its login name (the VAT). Not its
+ * language: the person chose it on the portal, and the billing system's is for notices only.
+ */
 async function followCustomer(
   ctx: BatchContext,
   customerId: number,
@@ -134,7 +142,6 @@ async function followCustomer(
     .set({
       name: item.name,
       ...(previousVat !== item.vat ? { username: item.vat } : {}),
-      ...(item.language ? { lang: item.language } : {}),
     })
     .where(and(masterOf(customerId), eq(users.username, previousVat)));
 }

@@ -36,6 +36,11 @@ export const customers = sqliteTable("customers", {
   /** 0026: the vulnerable register's last decision (none, granted, refused, withdrawn). */
   vulnerable: text("vulnerable").notNull().default("none"),
   vulnerable_until: text("vulnerable_until"),
+  /**
+   * 0027: the billing system's language for the customer's notices while no person has signed up
+   * (null: Greek); a signed-up master's users.lang wins (api/notify/events.ts audience).
+   */
+  lang: text("lang", { enum: ["el", "en"] }),
 });
 
 /**

@@ -36,7 +36,8 @@ import {
  * - Once per event: each notice first inserts its event row (`notice_events`); only the call
  *   that inserted it writes the notice, so a batch sent twice, or at once by two callers, sends
  *   it once.
- * - To the account's master person, in their language; every notice is also a message in the
+ * - To the account's master person, in their language (before anyone has signed up, in the
+ *   language the billing system gave the customer); every notice is also a message in the
  *   account's inbox (both languages, like every message).
  * - Through the outbox and its queue (api/services/outbox.ts); written between 22:00 and 08:00
  *   Athens it waits until the morning (core/quiet-hours.ts), unless the customer is on
@@ -61,7 +62,11 @@ async function firstTime(ctx: NotifyContext, event: string, customerId: number):
   return rows.length > 0;
 }
 
-/** A supply with its account and the account's master person: who hears, and how. */
+/**
+ * A supply with its account and the account's master person: who hears, and how. The language is
+ * the master's own (chosen on the portal; users.lang is never null), else, while nobody has signed
+ * up, the billing system's for the customer (customers.lang), else Greek.
+ */
 async function audience(db: Db, meterId: number) {
   const [row] = await db
     .select({
@@ -78,6 +83,7 @@ async function audience(db: Db, meterId: number) {
       smsNumber: meters.sms_number,
       lifeSupport: customers.life_support,
       customerEmail: customers.email,
+      customerLang: customers.lang,
       userId: users.id,
       lang: users.lang,
       name: users.welcome_name,
@@ -100,7 +106,7 @@ async function audience(db: Db, meterId: number) {
   return {
     ...row,
     supply: supplyNumber(row) || String(row.meterId),
-    lang: (row.lang ?? "el") as Lang,
+    lang: (row.lang ?? row.customerLang ?? "el") satisfies Lang,
   };
 }
 

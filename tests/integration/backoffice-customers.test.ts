@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../core/calendar.ts";
+import { athensToday } from "../../core/dates.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient, signInPage, tokenOf } from "./client";
-import { backofficeBatch, createServiceClient, outcomes } from "./backoffice-client";
+import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
  * #36 §1 the back office's customers and supplies: POST /api/backoffice/customers and POST
  * /api/backoffice/supplies against the real Worker: created/updated/unchanged/refused per item,
  * a batch sent twice, the running total against the last payment, a new customer signing up
- * through the portal's own sign-up, a Removed supply leaving the pages, and a person left with
- * no supply signed out (spec §1).
+ * through the portal's own sign-up, a Removed supply leaving the pages, a person left with
+ * no supply signed out (spec §1), and the customer's `language` for notices before sign-up.
  */
 let server: TestServer;
 let api: ReturnType<typeof createClient>;
@@ -105,6 +107,7 @@ beforeAll(async () => {
     "customers",
     "supplies",
     "payments",
+    "invoices",
   ]).credential;
   const main = one<{ per_code: string; id_code: string; next_code: string }>(
     `SELECT per_code, id_code, next_code FROM meters WHERE id = ${h.mainMeterId}`,
@@ -195,8 +198,11 @@ describe("POST /backoffice/customers", () => {
       phone: null,
       email: "anna@example.gr",
     });
+    // The billing system's language is the customer's (for notices before sign-up): the person's
+    // own choice on the portal stays as it is.
+    expect(one(`SELECT lang FROM customers WHERE id = ${h.customerId}`)).toEqual({ lang: "en" });
     expect(one(`SELECT lang, name FROM users WHERE id = ${h.userId}`)).toEqual({
-      lang: "en",
+      lang: "el",
       name: h.name,
     });
     // Back as sign-up needs it (the mobile is what it checks).
@@ -326,5 +332,85 @@ describe("POST /backoffice/supplies", () => {
     const next = await page("/b2b/episkopisi", cookie);
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toMatch(/^\/login/);
+  });
+});
+
+describe("the customer's language for notices before sign-up", () => {
+  const today = athensToday(new Date());
+  const bill = (key: string, supply_key: string, total: number) => ({
+    key,
+    supply_key,
+    invoice_no: `8${key.replace(/\D/g, "").padStart(11, "0")}`,
+    type: "Clearance",
+    issue_date: today,
+    date_due: addDays(today, 20),
+    previous_balance: 0,
+    current_amount: total,
+    total,
+    lines: [{ code: "energy", amount: total }],
+    status: "unpaid",
+  });
+  /** The e-bill email of the newest bill sent to `to` (written, or waiting for the morning). */
+  const billEmailTo = (to: string) =>
+    server
+      .query<{ lang: string; subject: string }>(
+        `SELECT lang, subject FROM outbox WHERE template = 'new_bill' AND recipient = '${to}'
+         ORDER BY id DESC LIMIT 1`,
+      )
+      .at(0);
+  const english = {
+    key: "C-LANG-EN",
+    vat: vat("09444444"),
+    kind: "person",
+    name: "Helen Smith",
+    mobile: "6911000003",
+    language: "en",
+  };
+
+  it("no portal account: the e-bill email is in the customer's language; unchanged again; cleared, Greek", async () => {
+    const created = await batch("customers", [english]);
+    expect(outcomes(created.body)).toEqual([["C-LANG-EN", "created", null, null]]);
+    const customerId = created.body.results[0]!.id!;
+    expect(one(`SELECT lang FROM customers WHERE id = ${customerId}`)).toEqual({ lang: "en" });
+    const supplied = await batch("supplies", [
+      { ...supply, key: "S-LANG-EN", customer_key: english.key, per_code: "199000005" },
+    ]);
+    expect(outcomes(supplied.body)).toEqual([["S-LANG-EN", "created", null, null]]);
+    server.query(
+      `UPDATE meters SET ebill = 1, ebill_email = 'helen@example.com' WHERE id = ${supplied.body.results[0]!.id!}`,
+    );
+    expect(server.query(`SELECT id FROM users WHERE customer_id = ${customerId}`)).toEqual([]);
+
+    expect((await batch("invoices", [bill("L-0001", "S-LANG-EN", 30)])).body.summary.created).toBe(
+      1,
+    );
+    const due = addDays(today, 20).split("-").reverse().join("/");
+    expect(billEmailTo("helen@example.com")).toEqual({
+      lang: "en",
+      subject: `Your new NRG bill: 30,00\u00a0€ due ${due}`,
+    });
+
+    expect((await batch("customers", [english])).body.summary.unchanged).toBe(1);
+    const cleared = await batch("customers", [{ ...english, language: undefined }]);
+    expect(outcomes(cleared.body)).toEqual([["C-LANG-EN", "updated", null, null]]);
+    expect(one(`SELECT lang FROM customers WHERE id = ${customerId}`)).toEqual({ lang: null });
+    await batch("invoices", [bill("L-0002", "S-LANG-EN", 40)]);
+    expect(billEmailTo("helen@example.com")).toEqual({
+      lang: "el",
+      subject: `Νέος λογαριασμός NRG: 40,00\u00a0€ έως ${due}`,
+    });
+  });
+
+  it("a signed-up person's own language wins over the customer's", async () => {
+    const r = await batch("customers", [{ ...household, language: "en" }]);
+    expect(r.body.summary.refused).toBe(0);
+    expect(one(`SELECT lang FROM customers WHERE id = ${h.customerId}`)).toEqual({ lang: "en" });
+    expect(one(`SELECT lang FROM users WHERE id = ${h.userId}`)).toEqual({ lang: "el" });
+    keySupply(server, "S-H-GAS", h.gasMeterId);
+    server.query(
+      `UPDATE meters SET ebill = 1, ebill_email = 'gas@household.example' WHERE id = ${h.gasMeterId}`,
+    );
+    expect((await batch("invoices", [bill("L-0003", "S-H-GAS", 50)])).body.summary.created).toBe(1);
+    expect(billEmailTo("gas@household.example")).toMatchObject({ lang: "el" });
   });
 });
