@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { addDays } from "../../core/calendar.ts";
 import type { CallResult, createClient } from "./client";
 import type { TestServer } from "./server";
 
@@ -63,3 +64,27 @@ export function backofficeBatch(
 /** Each item's [key, outcome, reason, field], in order. */
 export const outcomes = (answer: BatchAnswer) =>
   answer.results.map((r) => [r.key, r.outcome, r.reason ?? null, r.field ?? null]);
+
+/**
+ * An unpaid Clearance bill of one energy line, issued `today` and due 20 days later, as an
+ * invoices batch item; `prefix` (a digit) keeps the invoice numbers of two files apart.
+ */
+export const unpaidBill = (
+  today: string,
+  prefix: string,
+  key: string,
+  supply_key: string,
+  total: number,
+) => ({
+  key,
+  supply_key,
+  invoice_no: `${prefix}${key.replace(/\D/g, "").padStart(11, "0")}`,
+  type: "Clearance",
+  issue_date: today,
+  date_due: addDays(today, 20),
+  previous_balance: 0,
+  current_amount: total,
+  total,
+  lines: [{ code: "energy", amount: total }],
+  status: "unpaid",
+});

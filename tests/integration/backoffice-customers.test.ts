@@ -3,7 +3,13 @@ import { addDays } from "../../core/calendar.ts";
 import { athensToday } from "../../core/dates.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient, signInPage, tokenOf } from "./client";
-import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
+import {
+  backofficeBatch,
+  createServiceClient,
+  keySupply,
+  outcomes,
+  unpaidBill,
+} from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -337,19 +343,8 @@ describe("POST /backoffice/supplies", () => {
 
 describe("the customer's language for notices before sign-up", () => {
   const today = athensToday(new Date());
-  const bill = (key: string, supply_key: string, total: number) => ({
-    key,
-    supply_key,
-    invoice_no: `8${key.replace(/\D/g, "").padStart(11, "0")}`,
-    type: "Clearance",
-    issue_date: today,
-    date_due: addDays(today, 20),
-    previous_balance: 0,
-    current_amount: total,
-    total,
-    lines: [{ code: "energy", amount: total }],
-    status: "unpaid",
-  });
+  const bill = (key: string, supply_key: string, total: number) =>
+    unpaidBill(today, "8", key, supply_key, total);
   /** The e-bill email of the newest bill sent to `to` (written, or waiting for the morning). */
   const billEmailTo = (to: string) =>
     server

@@ -5,7 +5,7 @@ import { smsSegments } from "../../api/messages/sms.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { fetchWorker } from "../support/fetch-worker";
 import { createClient } from "./client";
-import { backofficeBatch, createServiceClient, keySupply } from "./backoffice-client";
+import { backofficeBatch, createServiceClient, keySupply, unpaidBill } from "./backoffice-client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -57,19 +57,8 @@ async function runScheduled() {
   expect(r.status).toBe(200);
 }
 
-const bill = (key: string, supply_key: string, total: number) => ({
-  key,
-  supply_key,
-  invoice_no: `9${key.replace(/\D/g, "").padStart(11, "0")}`,
-  type: "Clearance",
-  issue_date: today,
-  date_due: addDays(today, 20),
-  previous_balance: 0,
-  current_amount: total,
-  total,
-  lines: [{ code: "energy", amount: total }],
-  status: "unpaid",
-});
+const bill = (key: string, supply_key: string, total: number) =>
+  unpaidBill(today, "9", key, supply_key, total);
 
 beforeAll(async () => {
   server = await startServer({ vars: { DEV_CLOCK: CLOCK } });
