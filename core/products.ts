@@ -28,6 +28,20 @@ export interface ElectricityPrices {
   variable?: boolean;
 }
 
+/**
+ * A gas product's prices: the shape of the back office's gasPricesSchema (api/backoffice/tariffs.ts)
+ * and the contract's apiGasPricesSchema, here so that core's rules (the next-bill forecast) can
+ * name it without importing api/.
+ */
+export interface GasPrices {
+  /** The standing charge, € a month. */
+  standingPerMonth: number;
+  /** € per kWh. */
+  perKwh: number;
+  /** A variable (Κυμαινόμενο) product: the rate is this month's. */
+  variable?: boolean;
+}
+
 export type PricedProduct = Product & { prices: ElectricityPrices };
 
 export const NRG_HOME_FIXED = {
