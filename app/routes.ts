@@ -65,6 +65,8 @@ export default [
       route("kataxorisi", "routes/b2b/kataxorisi.tsx"),
       route("pay", "routes/b2b/pay.tsx"),
       route("logariasmoi", "routes/b2b/logariasmoi.tsx"),
+      // The next bill's forecast, how it was worked out (#37 §1).
+      route("provlepsi", "routes/b2b/provlepsi.tsx"),
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
       // Proof of payment (#35 §7): a payment's receipt as a PDF.

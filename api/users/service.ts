@@ -1,3 +1,9 @@
+import {
+  forecastFrom,
+  forecastStatements,
+  type ForecastBillRow,
+  type ForecastProductRow,
+} from "../forecast/service";
 import { and, eq } from "drizzle-orm";
 import type {
   ApiAccount,
@@ -171,9 +177,28 @@ export async function shellReads(
   const invoicesAt = withInvoices
     ? statements.push(overviewInvoicesStatement(db, meter.id)) - 1
     : -1;
+  // The forecast only for an Active supply (#37 §1): a stopped one has no next bill.
+  const today = athensToday();
+  const withForecast = query.forecast === "1" && meter.status === "Active";
+  const forecastAt = withForecast
+    ? statements.push(...forecastStatements(db, meter.id, today)) - 2
+    : -1;
   const answers = await db.$client.batch(statements);
   const rowsAt = <T>(index: number) => (answers[index]?.results ?? []) as T[];
+  const forecast =
+    query.forecast !== "1"
+      ? {}
+      : {
+          forecast: withForecast
+            ? forecastFrom(
+                rowsAt<ForecastBillRow>(forecastAt),
+                rowsAt<ForecastProductRow>(forecastAt + 1)[0],
+                today,
+              )
+            : null,
+        };
   return {
+    ...forecast,
     messages: rowsAt<MessageRow>(0).map((row) => toApiMessage(row, en)),
     banners: rowsAt<BannerRow>(1).map((b) => toApiBanner(b, en)),
     readings: withReadings ? rowsAt<ReadingRow>(readingsAt).map(toApiReading) : null,

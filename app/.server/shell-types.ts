@@ -1,4 +1,11 @@
-import type { ApiBanner, ApiInvoice, ApiMessage, ApiMeter, ApiUser } from "../../core/contract";
+import type {
+  ApiBanner,
+  ApiForecast,
+  ApiInvoice,
+  ApiMessage,
+  ApiMeter,
+  ApiUser,
+} from "../../core/contract";
 
 /** What the signed-in layout loader gets from `requireShell()` (app/.server/shell.ts). */
 export interface ShellData {
@@ -24,4 +31,6 @@ export interface ShellData {
    * one D1 batch) when the page asked for them (`withOverviewHistory`); null otherwise.
    */
   overviewInvoices: ApiInvoice[] | null;
+  /** With withForecast: the selected supply's next-bill forecast (null: not Active); else undefined. */
+  forecast?: ApiForecast | null;
 }

@@ -29,7 +29,10 @@ const loads = new WeakMap<Request, Promise<ShellData>>();
 const allMetersOf = new WeakMap<Request, Promise<ApiMeter[]>>();
 
 /** What a page reads with the frame, in the same call (set by its route middleware). */
-const shellExtras = createContext<{ overviewInvoices: boolean }>({ overviewInvoices: false });
+const shellExtras = createContext<{ overviewInvoices: boolean; forecast: boolean }>({
+  overviewInvoices: false,
+  forecast: false,
+});
 
 /**
  * Route middleware of the overview: its supply's history comes with the frame's reads (one API
@@ -37,7 +40,16 @@ const shellExtras = createContext<{ overviewInvoices: boolean }>({ overviewInvoi
  * layout's loader, whichever asks first, makes the one call with it.
  */
 export const withOverviewHistory: MiddlewareFunction<Response> = ({ context }, next) => {
-  context.set(shellExtras, { overviewInvoices: true });
+  context.set(shellExtras, { ...context.get(shellExtras), overviewInvoices: true });
+  return next();
+};
+
+/**
+ * Route middleware of the overview and the bills page: the selected supply's next-bill forecast
+ * (#37 §1) comes with the frame's reads, in the same D1 batch.
+ */
+export const withForecast: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(shellExtras, { ...context.get(shellExtras), forecast: true });
   return next();
 };
 
@@ -88,6 +100,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
         readingsFrom: periodStart,
         meterIds: shown === "all" ? [] : shown,
         overviewInvoices: extras.overviewInvoices,
+        forecast: extras.forecast,
       }),
     ),
     shown === "all" ? loadOrSignOut(api, session, userMeters(api, userId)) : null,
@@ -109,6 +122,7 @@ async function loadShell(args: GuardArgs): Promise<ShellData> {
     banners,
     counters,
     overviewInvoices: reads.invoices,
+    forecast: reads.forecast,
   };
 }
 

@@ -26,4 +26,5 @@ export * from "./people";
 export * from "./activity";
 export * from "./access-tokens";
 export * from "./products";
+export * from "./forecast";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";

@@ -1,3 +1,4 @@
+import { apiForecastSchema } from "./forecast";
 import { z } from "zod";
 import { id, timestamp } from "./common";
 import { apiInvoiceSchema } from "./invoices";
@@ -43,6 +44,10 @@ export const apiShellReadsSchema = z.object({
   }),
   invoices: z.array(apiInvoiceSchema).nullable().meta({
     description: "With invoices=overview: the supply's history rows the overview shows; else null",
+  }),
+  forecast: apiForecastSchema.nullable().optional().meta({
+    description:
+      "With forecast=1: the supply's next-bill forecast, null for a supply that is not Active; else absent",
   }),
 });
 export type ApiShellReads = z.infer<typeof apiShellReadsSchema>;

@@ -104,6 +104,8 @@ export const shellQuerySchema = z.object({
   readings_from: z.iso.date().optional(),
   ids: meterIdList,
   invoices: z.enum(["overview"]).optional(),
+  /** The supply's next-bill forecast (#37 §1): the overview and the bills page. */
+  forecast: z.enum(["0", "1"]).optional(),
 });
 
 /** GET /users/{id}: the caller's own id. */

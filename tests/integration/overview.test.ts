@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiInvoice, ApiMeter } from "../../core/contract/index.ts";
+import type {
+  ApiForecast,
+  ApiInvoice,
+  ApiMeter,
+  ApiProduct,
+  ApiShellReads,
+} from "../../core/contract/index.ts";
+import { athensToday } from "../../core/dates.ts";
+import { forecastNextBill } from "../../core/forecast.ts";
 import { latestBill, lastSixClearance, yearOnYear } from "../../app/domain/overview.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
@@ -136,6 +144,106 @@ describe("GET /users/:userId/meters/:meterId/invoices", () => {
     expect(r.body.data.length).toBeGreaterThan(0);
     expect(r.body.data.length).toBeLessThan(30);
     expect(r.body.data.every((i) => i.meter_id === big.firstMeterId)).toBe(true);
+  });
+});
+
+describe("#37 §1 GET /users/:userId/meters/:meterId/forecast (the next bill's forecast)", () => {
+  const forecastPath = (userId: number, meterId: number) =>
+    `/users/${userId}/meters/${meterId}/forecast`;
+
+  /** The pure rule on the supply's whole history and its product's prices, as the API has them. */
+  async function expected(meterId: number): Promise<ApiForecast> {
+    const [bills, meters, products] = await Promise.all([
+      api.call<{ data: ApiInvoice[] }>(path_(h.userId, meterId), { token }),
+      api.call<{ data: ApiMeter[] }>(`/users/${h.userId}/meters`, { token }),
+      api.call<{ data: ApiProduct[] }>("/products"),
+    ]);
+    const meter = meters.body.data.find((m) => m.id === meterId) as ApiMeter;
+    const product = products.body.data.find((p) => p.name === meter.package_name);
+    const today = athensToday();
+    return product?.division === "gas" || meter.division !== 1
+      ? forecastNextBill({
+          today,
+          bills: bills.body.data,
+          division: "gas",
+          tariff: product?.division === "gas" ? product.prices : null,
+        })
+      : forecastNextBill({
+          today,
+          bills: bills.body.data,
+          division: "electricity",
+          tariff: product?.division === "electricity" ? product.prices : null,
+        });
+  }
+
+  it("is the rule of core/forecast.ts on the supply's own bills and tariff, with every line", async () => {
+    const r = await api.call<{ data: ApiForecast }>(forecastPath(h.userId, h.mainMeterId), {
+      token,
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    const forecast = r.body.data;
+    expect(forecast).toEqual(await expected(h.mainMeterId));
+    // The demo's 36 months hold the same period of earlier years: a forecast, priced on the
+    // household's night tariff (a stand-in of core/products.ts until the billing system sends one).
+    if (forecast.kind !== "forecast") throw new Error(`no forecast: ${forecast.reason}`);
+    expect(forecast.pricedFrom).toBe("tariff");
+    expect(forecast.yearsUsed.length).toBeGreaterThanOrEqual(2);
+    expect(forecast.range.lowCents).toBeLessThanOrEqual(forecast.centralCents);
+    expect(forecast.centralCents).toBeLessThanOrEqual(forecast.range.highCents);
+    expect(forecast.lines.reduce((sum, line) => sum + line.cents, 0)).toBe(forecast.centralCents);
+    expect(forecast.period.from > forecast.reference.period_to).toBe(true);
+  });
+
+  it("prices gas with the gas rules, and gives nothing for a supply that is not Active", async () => {
+    const gas = await api.call<{ data: ApiForecast }>(forecastPath(h.userId, h.gasMeterId), {
+      token,
+    });
+    expect(gas.status).toBe(200);
+    expect(gas.body.data).toEqual(await expected(h.gasMeterId));
+    const stopped = await api.call<{ data: ApiForecast | null }>(
+      forecastPath(h.userId, h.stoppedMeterId),
+      { token },
+    );
+    expect([stopped.status, stopped.body.data]).toEqual([200, null]);
+  });
+
+  it("comes in the frame's one call with ?forecast=1, the same as on its own", async () => {
+    const alone = await api.call<{ data: ApiForecast }>(forecastPath(h.userId, h.mainMeterId), {
+      token,
+    });
+    const shell = await api.call<{ data: ApiShellReads }>(
+      `/users/${h.userId}/meters/${h.mainMeterId}/shell?forecast=1&invoices=overview`,
+      { token },
+    );
+    expect(shell.status).toBe(200);
+    expect(shell.body.data.forecast).toEqual(alone.body.data);
+    const without = await api.call<{ data: ApiShellReads }>(
+      `/users/${h.userId}/meters/${h.mainMeterId}/shell`,
+      { token },
+    );
+    expect("forecast" in without.body.data).toBe(false);
+    const stopped = await api.call<{ data: ApiShellReads }>(
+      `/users/${h.userId}/meters/${h.stoppedMeterId}/shell?forecast=1`,
+      { token },
+    );
+    expect(stopped.body.data.forecast).toBeNull();
+  });
+
+  it("answers 404 for another customer's supply or another user's id, 401 without a token", async () => {
+    for (const path of [
+      forecastPath(h.userId, DEMO.company.firstMeterId),
+      forecastPath(DEMO.company.userId, DEMO.company.firstMeterId),
+      forecastPath(h.userId, 99_999_999),
+    ]) {
+      const r = await api.call(path, { token });
+      expect([path, r.status]).toEqual([path, 404]);
+    }
+    const none = await api.call(forecastPath(h.userId, h.mainMeterId));
+    expect(none.status).toBe(401);
+    const bad = await api.call(forecastPath(h.userId, 0), { token });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
   });
 });
 

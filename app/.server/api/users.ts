@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type {
   ApiAccount,
   ApiBanner,
+  ApiForecast,
   ApiMessage,
   ApiMeter,
   ApiRedirectLoginPreview,
@@ -85,12 +86,15 @@ export async function shellReads(
     meterIds: readonly number[];
     /** The supply's history rows the overview shows. */
     overviewInvoices?: boolean;
+    /** The supply's next-bill forecast (#37 §1). */
+    forecast?: boolean;
   },
 ): Promise<ApiShellReads> {
   const query = new URLSearchParams();
   if (options.readingsFrom !== null) query.set("readings_from", options.readingsFrom);
   if (options.meterIds.length > 0) query.set("ids", options.meterIds.join(","));
   if (options.overviewInvoices) query.set("invoices", "overview");
+  if (options.forecast) query.set("forecast", "1");
   const search = query.toString().replaceAll("%2C", ",");
   const result = await api.request<ApiShellReads>(
     "GET",
@@ -105,7 +109,7 @@ export async function shellReads(
       if (error instanceof Response) throw error;
       return fallback;
     });
-  const [messages, banners, readings, meters, invoices] = await Promise.all([
+  const [messages, banners, readings, meters, invoices, forecast] = await Promise.all([
     optional(userMessages(api, id), []),
     optional(userBanners(api, id, meterId), []),
     from !== null
@@ -116,8 +120,17 @@ export async function shellReads(
       : null,
     wanted.size > 0 ? userMeters(api, id).then((all) => all.filter((m) => wanted.has(m.id))) : [],
     options.overviewInvoices ? optional(overviewInvoices(api, id, meterId), []) : null,
+    // A forecast the backend cannot give is no forecast: the page goes on without it.
+    options.forecast ? optional(meterForecast(api, id, meterId), null) : null,
   ]);
-  return { messages, banners, readings, meters, invoices };
+  return {
+    messages,
+    banners,
+    readings,
+    meters,
+    invoices,
+    ...(options.forecast ? { forecast } : {}),
+  };
 }
 
 /**
@@ -142,4 +155,18 @@ export function updateNotification(api: ApiClient, id: number) {
 /** POST /user/popup/dismiss: the overview's pop-up is not shown again. */
 export function dismissPopup(api: ApiClient) {
   return api.request<null>("POST", "/user/popup/dismiss");
+}
+
+/** GET /users/{id}/meters/{meterId}/forecast: the supply's next-bill forecast (null unless Active). */
+export async function meterForecast(
+  api: ApiClient,
+  id: number,
+  meterId: number,
+): Promise<ApiForecast | null> {
+  const result = await api.request<ApiForecast | null>(
+    "GET",
+    `/users/${id}/meters/${meterId}/forecast`,
+  );
+  if (result.ok) return result.data;
+  throw new ApiError(result);
 }

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { renderOverviewCharts, type OverviewCharts } from "../../.server/charts.server";
 import { htmlSlots, type Slotted } from "../../.server/server-html";
 import { requireActiveUser } from "../../.server/guards";
-import { requireShell, withOverviewHistory } from "../../.server/shell";
+import { requireShell, withForecast, withOverviewHistory } from "../../.server/shell";
+import { ForecastCard } from "../../components/forecast/ForecastCard";
 import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
@@ -40,13 +41,17 @@ import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 
 export const handle: RouteHandle = {
   // The hero's bill status badge reads common:billStatus.* (not the whole bills namespace).
-  i18n: ["overview", BILL_LINES_NS, "bills.rf", "sources.chart", "sources.stale"],
+  i18n: ["overview", BILL_LINES_NS, "bills.rf", "sources.chart", "sources.stale", "forecast.card"],
   title: "overview:title",
   breadcrumb: "overview:title",
 };
 
 /** The GET only reads: a repeat view with unchanged data is served from the page cache. */
-export const middleware: Route.MiddlewareFunction[] = [pageCache, withOverviewHistory];
+export const middleware: Route.MiddlewareFunction[] = [
+  pageCache,
+  withOverviewHistory,
+  withForecast,
+];
 
 const OVERVIEW = "/b2b/episkopisi";
 /** The bills-and-payments page (a later issue): pay and download land there until it exists. */
@@ -94,7 +99,10 @@ export async function loader(args: Route.LoaderArgs) {
   const modal = url.searchParams.get("modal");
   const otherDialogOpen = modal !== null && modal !== "pay-several";
   const stale = readingStaleness(shell.selectedMeter, athensToday());
-  return data({ view, charts, otherDialogOpen, stale }, { headers: NO_STORE });
+  return data(
+    { view, charts, otherDialogOpen, stale, forecast: shell.forecast ?? null },
+    { headers: NO_STORE },
+  );
 }
 
 const intentSchema = z.object({
@@ -124,7 +132,7 @@ export const headers = noStoreHeaders;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
-  const { view, charts, otherDialogOpen, stale } = loaderData;
+  const { view, charts, otherDialogOpen, stale, forecast } = loaderData;
   // The signed-in layout's data (the selected supply, the customer's ids) for the welcome banner.
   const shell = useRouteLoaderData<ShellView>("routes/b2b/layout");
   const downloadHref =
@@ -151,6 +159,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {/* The money first; then who and which supply (the full welcome banner). */}
       {shell ? <WelcomeBanner view={shell} full /> : null}
       <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
+      <ForecastCard forecast={forecast} />
       <StaleNotice staleness={stale} />
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}

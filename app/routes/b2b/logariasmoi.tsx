@@ -2,7 +2,8 @@ import { pageCache } from "../../.server/page-cache";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
 import { historyOfSelectedMeter } from "../../.server/api/history";
-import { requireShell } from "../../.server/shell";
+import { requireShell, withForecast } from "../../.server/shell";
+import { ForecastCard } from "../../components/forecast/ForecastCard";
 import { can } from "../../../core/permissions";
 import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
 import { BillsTable } from "../../components/bills/BillsTable";
@@ -23,13 +24,13 @@ import {
 } from "../../components/checkout/PaymentsUnavailable";
 
 export const handle: RouteHandle = {
-  i18n: ["bills", "sources.bill"],
+  i18n: ["bills", "sources.bill", "forecast.card"],
   title: "bills:title",
   breadcrumb: "bills:title",
 };
 
 /** The GET only reads: a repeat view with unchanged data is served from the page cache. */
-export const middleware: Route.MiddlewareFunction[] = [pageCache];
+export const middleware: Route.MiddlewareFunction[] = [pageCache, withForecast];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -73,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
       // A person whose role may not pay (#18: `user`) gets no pay button, and is told who pays.
       mayPay: can(shell.user.test_role, "manage_supply"),
       managers: shell.user.managers,
+      forecast: shell.forecast ?? null,
     },
     { headers: NO_STORE },
   );
@@ -135,6 +137,8 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         )}
         {mayPay ? <p className="muted bills-summary__note">{t("summary.paymentNote")}</p> : null}
       </section>
+
+      <ForecastCard forecast={loaderData.forecast} />
 
       <TitledCard id="bills-history-title" title={t("history.title")}>
         <BillsFilters query={query} years={years} />
