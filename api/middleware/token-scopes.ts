@@ -20,6 +20,8 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   // Bills (the billing history: bills and the payments recorded against them, PDFs).
   "/api/users/:userId/invoices": { need: "bills" },
   "/api/users/:userId/meters/:meterId/invoices": { need: "bills" },
+  // The next bill's forecast (#37): worked out from the bills and readings, so a bills reader's.
+  "/api/users/:userId/meters/:meterId/forecast": { need: "bills" },
   "/api/invoices/:id": { need: "bills", supply: "invoice" },
   "/api/getInvoicePdf/:id": { need: "bills", supply: "invoice" },
   // "Download my data" holds invoices, payments and readings: all three scopes.

@@ -182,11 +182,13 @@ describe("#18 signed-in pages carry the settings dialog's texts only with the di
     const overview = await page("/b2b/episkopisi", true);
     expect(overview.status).toBe(200);
     // "bills": only its part "rf", the latest bill's RF code (#34); "billLines": the labels of
-    // the charges' lines, one list with the bill page and the PDF (#35).
+    // the charges' lines, one list with the bill page and the PDF (#35); "forecast": only its
+    // part "card", the next bill's forecast (#37).
     expect(namespaces(overview.html)).toEqual([
       "billLines",
       "bills",
       "common",
+      "forecast",
       "forms",
       "overview",
       "shell",
