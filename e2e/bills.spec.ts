@@ -465,6 +465,9 @@ test.describe("#15 the money first", () => {
       expect(badges.slice(1).length).toBeGreaterThan(0);
       expect(new Set(badges.slice(1))).toEqual(new Set([el.status.paid]));
       await expectNoSidewaysScroll(page, `bills at ${width}`);
+      // From the top, as the page opens: scrolled to the last row, the first rows' links sit
+      // under the sticky header, which axe's target-size counts against them.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await checkA11y(page);
       if (width === 360) {
         // Nothing spills at the narrowest phones either.
