@@ -269,6 +269,87 @@ describe("forecastNextBill (#37 §1: the next bill's forecast)", () => {
     expect(f.estimatesUsed).toBe(false);
   });
 
+  describe("meter readings (decision 8)", () => {
+    // The bills of "advances since": the last Clearance ends 31/12/2026, then the January and
+    // February 2027 advances (estimates). Today 10/03/2027.
+    const bills = history({ from: "2024-01", months: 38, perDay: seasonal });
+    const today = "2027-03-10";
+    const reading = (date: string, value: number, register: "day" | "night" = "day") => ({
+      date,
+      register,
+      value,
+    });
+
+    it("a reading sent today replaces the estimates since the last Clearance, and the trend ends on it", () => {
+      // 69 days (01/01–10/03/2027) at 36 kWh a day: 2 484 kWh between the two readings.
+      const readings = [reading("2026-12-31", 10_000), reading(today, 12_484)];
+      const without = figures(forecastNextBill(elec(bills, NRG_HOME_FIXED.prices, today)));
+      const f = forecast("reading today", {
+        ...elec(bills, NRG_HOME_FIXED.prices, today),
+        readings,
+      });
+      expect(without.trend.recent.to).toBe("2026-12-31");
+      expect(without.fromReadings).toBeNull();
+      expect(f.fromReadings).toEqual({
+        from: "2027-01-01",
+        to: today,
+        days: 69,
+        reading: today,
+      });
+      // The last 90 days now end today: 11–31/12/2026 (21 × 25 kWh = 525) + 2 484 = 3 009 kWh;
+      // the same days a year before: 525 + 31 × 30 + 28 × 25 + 10 × 18 = 2 335 kWh.
+      expect(f.trend.recent).toMatchObject({ from: "2026-12-11", to: today, kwh: 3009 });
+      expect(f.trend.recent.estimatedDays).toBe(0);
+      expect(f.trend.yearBefore.kwh).toBe(2335);
+      expect(f.trend.raw).toBe(1.2887); // 3 009 ÷ 2 335 = 1,28865…
+      // March 2026, 18 kWh × 31 = 558 kWh, × 1,2887 = 719,0946 → 719,095.
+      expect(f.kwh.day).toBe(719.095);
+      expect(f.centralCents).toBeGreaterThan(without.centralCents);
+      expect(f.estimatesUsed).toBe(false);
+    });
+
+    it("never overrides an actual bill; a register that went down, or one missing, gives nothing", () => {
+      const base = figures(forecastNextBill(elec(bills, NRG_HOME_FIXED.prices, today)));
+      const same = (readings: ReturnType<typeof reading>[]) => {
+        const f = figures(
+          forecastNextBill({ ...elec(bills, NRG_HOME_FIXED.prices, today), readings }),
+        );
+        expect(f.fromReadings).toBeNull();
+        expect(f.centralCents).toBe(base.centralCents);
+        expect(f.trend).toEqual(base.trend);
+      };
+      // Both inside the Clearances' metered days: the bills stand.
+      same([reading("2026-06-30", 5_000), reading("2026-09-30", 99_999)]);
+      // A new meter (the index went down).
+      same([reading("2026-12-31", 10_000), reading(today, 3)]);
+      // After today: not yet.
+      same([reading("2026-12-31", 10_000), reading("2027-03-20", 12_000)]);
+
+      // A supply billed at night too needs both registers on both days.
+      const nightBills = history({
+        from: "2024-01",
+        months: 38,
+        perDay: (month) => ({ day: seasonal(month), night: 8 }),
+      });
+      const night = (readings: ReturnType<typeof reading>[]) =>
+        figures(
+          forecastNextBill({
+            ...elec(nightBills, NRG_HOME_NIGHT.prices, today),
+            readings,
+          }),
+        ).fromReadings;
+      expect(night([reading("2026-12-31", 10_000), reading(today, 12_000)])).toBeNull();
+      expect(
+        night([
+          reading("2026-12-31", 10_000),
+          reading("2026-12-31", 4_000, "night"),
+          reading(today, 12_000),
+          reading(today, 4_552, "night"),
+        ]),
+      ).toMatchObject({ from: "2027-01-01", to: today, days: 69 });
+    });
+  });
+
   describe("a gap", () => {
     const gap = ["2025-01", "2025-02", "2025-03"];
 

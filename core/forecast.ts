@@ -76,6 +76,18 @@ import type { ElectricityPrices, GasPrices } from "./products";
  * 7. Estimates: a day whose figure came from an estimate (an Advance, an estimated Clearance)
  *    still counts; `estimatesUsed` says whether any counted day of a year used, or of the trend's
  *    windows, did (the page marks the forecast), and each year says how many.
+ *
+ * 8. Meter readings (`readings`, actual ones only: the operator's and the customer's, not
+ *    estimated, not excluded, not corrected; ADR 0022: a customer's reading is actual). Between
+ *    two readings of the meter, the consumption is their difference, spread evenly over the days
+ *    after the first up to the second. Those days take it wherever no actual bill covers them:
+ *    the estimates of advances, of an estimated Clearance, and the days since the newest bill,
+ *    which nothing covered. So a reading sent today is in the forecast at once: the trend then
+ *    ends on it (decision 4: the newest actual day), on metered use instead of the advances'
+ *    guess. A supply billed at night too (any bill with night kWh) needs both registers read on
+ *    the same two days; a register that went down (a meter replaced) gives nothing. Readings never
+ *    override an actual bill: the bill was worked out from the same meter, by the operator.
+ *    `fromReadings` names the days the newest such pair gave (the page says so).
  */
 
 /** What the forecast reads of a bill: the API's rows (ApiInvoice) pass as they are. */
@@ -99,6 +111,17 @@ interface ForecastInputCommon {
   today: string;
   /** The supply's bills, as far back as its history goes, in any order (payments may be among them). */
   bills: readonly ForecastBill[];
+  /** The supply's actual meter readings (decision 8), in any order; none for gas. */
+  readings?: readonly ForecastReading[];
+}
+
+/** One actual reading of one register: the meter's cumulative index on a day. */
+export interface ForecastReading {
+  /** YYYY-MM-DD */
+  date: string;
+  register: "day" | "night";
+  /** kWh, cumulative. */
+  value: number;
 }
 
 /** A union on the division, so that an electricity supply cannot be priced with gas prices. */
@@ -211,6 +234,8 @@ export interface ForecastFigures {
   reference: ForecastReference;
   estimatesUsed: boolean;
   historyMonths: number;
+  /** The days the newest pair of readings gave in place of estimates (decision 8), or null. */
+  fromReadings: { from: string; to: string; days: number; reading: string } | null;
 }
 
 export interface NoForecast {
@@ -238,8 +263,9 @@ const PERIOD_SAMPLE = 6;
 // ---- days ----
 
 const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dayNumber = (iso: string) =>
+  Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** `iso` moved back `years` years; 29 February becomes 28 February in a year without one. */
@@ -255,7 +281,7 @@ const roundTo = (value: number, decimals: number) => {
   return Math.round(value * scale) / scale;
 };
 /** Kept to the watt-hour: the loader's JSON carries no binary noise of the spreads. */
-const wh = (kwh: number) => roundTo(kwh, 3);
+export const wh = (kwh: number) => roundTo(kwh, 3);
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -270,7 +296,7 @@ function median(values: readonly number[]): number {
 const BILLED_TYPES: ReadonlySet<string> = new Set(["Clearance", "Advance", "Manual"]);
 const TIER: Readonly<Record<string, number>> = { Clearance: 2, Manual: 1, Advance: 0 };
 
-interface Billed {
+export interface Billed {
   bill: ForecastBill;
   order: number;
   from: number;
@@ -280,7 +306,7 @@ interface Billed {
   actual: boolean;
 }
 
-interface DayUse {
+export interface DayUse {
   day: number;
   night: number;
   actual: boolean;
@@ -301,7 +327,7 @@ const linesCents = (bill: ForecastBill) =>
   toCents(bill.energy) + toCents(bill.regulated) + toCents(bill.municipality) + toCents(bill.taxes);
 
 /** The rows that bill consumption, without those a Cancelled row reverses (decision 2). */
-function billedRows(bills: readonly ForecastBill[], today: number): Billed[] {
+export function billedRows(bills: readonly ForecastBill[], today: number): Billed[] {
   const reversed = new Set<number>();
   bills.forEach((cancel) => {
     if (cancel.type !== "Cancelled" || cancel.period_from === null) return;
@@ -337,7 +363,7 @@ function billedRows(bills: readonly ForecastBill[], today: number): Billed[] {
 }
 
 /** Each day's kWh and whether an actual bill gave it (decision 2). */
-function dailyUse(rows: readonly Billed[], today: number): Map<number, DayUse> {
+export function dailyUse(rows: readonly Billed[], today: number): Map<number, DayUse> {
   const lower = new Map<number, DayUse>();
   for (const row of rows) {
     if (row.bill.type === "Clearance") continue;
@@ -363,6 +389,88 @@ function dailyUse(rows: readonly Billed[], today: number): Map<number, DayUse> {
   return uses;
 }
 
+/** The days a pair of readings gave (decision 8): the newest pair's, for the page. */
+interface ReadingDays {
+  from: number;
+  to: number;
+  reading: number;
+}
+
+/**
+ * Decision 8: the days between two actual readings that no actual bill covers take the readings'
+ * consumption, evenly. `uses` is changed in place; answers the newest pair's days, or null.
+ */
+export function applyReadings(
+  uses: Map<number, DayUse>,
+  rows: readonly Billed[],
+  readings: readonly ForecastReading[],
+  today: number,
+): ReadingDays | null {
+  const byDay = (register: ForecastReading["register"]) => {
+    const values = new Map<number, number>();
+    for (const reading of readings) {
+      const day = dayNumber(reading.date);
+      if (reading.register !== register || !Number.isFinite(day) || day > today) continue;
+      if (!Number.isFinite(reading.value)) continue;
+      values.set(day, reading.value); // the last one given for a day
+    }
+    return values;
+  };
+  const dayValues = byDay("day");
+  const nightValues = byDay("night");
+  const withNight = rows.some((row) => row.bill.night_kwh > 0);
+  const days = [...dayValues.keys()]
+    .filter((d) => !withNight || nightValues.has(d))
+    .sort((a, b) => a - b);
+  let newest: ReadingDays | null = null;
+  for (let k = 1; k < days.length; k++) {
+    const first = days[k - 1] as number;
+    const second = days[k] as number;
+    const dayKwh = (dayValues.get(second) as number) - (dayValues.get(first) as number);
+    const nightKwh = withNight
+      ? (nightValues.get(second) as number) - (nightValues.get(first) as number)
+      : 0;
+    if (dayKwh < 0 || nightKwh < 0) continue;
+    const span = second - first;
+    const use = { day: dayKwh / span, night: nightKwh / span };
+    let from: number | null = null;
+    let to: number | null = null;
+    for (let d = first + 1; d <= second; d++) {
+      const held = uses.get(d);
+      if (held?.actual) continue;
+      // The bill whose estimate it replaces keeps its place (a later bill still wins the day).
+      uses.set(d, { ...use, actual: true, rank: held?.rank ?? READING_RANK });
+      from ??= d;
+      to = d;
+    }
+    if (from !== null && to !== null) newest = { from, to, reading: second };
+  }
+  return newest;
+}
+
+/** The rank of a day only readings cover (no bill to compare with: nothing else wants it). */
+const READING_RANK: Billed = {
+  bill: {
+    type: "Manual",
+    issue_date: "",
+    period_from: null,
+    period_to: null,
+    consumption_source: "actual",
+    day_kwh: 0,
+    night_kwh: 0,
+    energy: 0,
+    regulated: 0,
+    municipality: 0,
+    taxes: 0,
+  },
+  order: -1,
+  from: 0,
+  to: 0,
+  days: 1,
+  tier: -1,
+  actual: true,
+};
+
 /**
  * A Clearance's kWh of one register over its days, in the shape of the advances (and manual
  * bills) of its period; a day none covers takes their average; evenly when they give nothing.
@@ -387,7 +495,7 @@ function spread(
   return filled.map((w) => (total * w) / sum);
 }
 
-interface WindowUse {
+export interface WindowUse {
   days: number;
   coveredDays: number;
   estimatedDays: number;
@@ -395,7 +503,7 @@ interface WindowUse {
   nightKwh: number;
 }
 
-function windowUse(uses: ReadonlyMap<number, DayUse>, from: number, to: number): WindowUse {
+export function windowUse(uses: ReadonlyMap<number, DayUse>, from: number, to: number): WindowUse {
   const result = { days: to - from + 1, coveredDays: 0, estimatedDays: 0, dayKwh: 0, nightKwh: 0 };
   for (let d = from; d <= to; d++) {
     const use = uses.get(d);
@@ -408,19 +516,47 @@ function windowUse(uses: ReadonlyMap<number, DayUse>, from: number, to: number):
   return result;
 }
 
-const isCovered = (use: WindowUse) =>
+export const isCovered = (use: WindowUse) =>
   use.coveredDays > 0 && use.coveredDays >= COVERED_SHARE * use.days;
 
 // ---- pricing ----
 
-interface Rates {
+/**
+ * The Clearance the per-kWh, per-day and tax figures come from (decision 6): the newest one with
+ * kWh, else the newest one; null without any. core/tariff-compare.ts takes the same one.
+ */
+export function lastClearance(rows: readonly Billed[]): ForecastReference | null {
+  const clearances = rows.filter((row) => row.bill.type === "Clearance");
+  const newer = (a: Billed, b: Billed) => {
+    if (a.to !== b.to) return a.to > b.to;
+    if (a.bill.issue_date !== b.bill.issue_date) return a.bill.issue_date > b.bill.issue_date;
+    return a.order > b.order;
+  };
+  const withKwh = clearances.filter((row) => row.bill.day_kwh + row.bill.night_kwh > 0);
+  const pool = withKwh.length > 0 ? withKwh : clearances;
+  if (pool.length === 0) return null;
+  const last = pool.reduce((best, row) => (newer(row, best) ? row : best));
+  return {
+    issue_date: last.bill.issue_date,
+    period_from: isoOf(last.from),
+    period_to: isoOf(last.to),
+    days: last.days,
+    kwh: wh(last.bill.day_kwh + last.bill.night_kwh),
+    energy: last.bill.energy,
+    regulated: last.bill.regulated,
+    municipality: last.bill.municipality,
+    taxes: last.bill.taxes,
+  };
+}
+
+export interface Rates {
   energyPerKwh: number;
   regulatedPerKwh: number;
   municipalityPerDay: number;
   taxesShare: number;
 }
 
-function ratesOf(reference: ForecastReference): Rates {
+export function ratesOf(reference: ForecastReference): Rates {
   const perKwh = (euros: number) => (reference.kwh > 0 ? roundTo(euros / reference.kwh, 6) : 0);
   const base = reference.energy + reference.regulated + reference.municipality;
   return {
@@ -492,6 +628,7 @@ export function forecastNextBill(input: ForecastInput): Forecast {
   const today = dayNumber(input.today);
   const rows = billedRows(input.bills, today);
   const uses = dailyUse(rows, today);
+  const readingDays = applyReadings(uses, rows, input.readings ?? [], today);
   const historyMonths = Math.round(uses.size / DAYS_PER_MONTH);
   if (rows.length === 0) return { kind: "none", reason: "no_bills", historyMonths };
 
@@ -537,27 +674,8 @@ export function forecastNextBill(input: ForecastInput): Forecast {
   if (used.length < 2) return { kind: "none", reason: "too_little_history", historyMonths };
 
   // 6. The Clearance the regulated, municipal and tax figures come from.
-  const clearances = rows.filter((row) => row.bill.type === "Clearance");
-  const newer = (a: Billed, b: Billed) => {
-    if (a.to !== b.to) return a.to > b.to;
-    if (a.bill.issue_date !== b.bill.issue_date) return a.bill.issue_date > b.bill.issue_date;
-    return a.order > b.order;
-  };
-  const withKwh = clearances.filter((row) => row.bill.day_kwh + row.bill.night_kwh > 0);
-  const pool = withKwh.length > 0 ? withKwh : clearances;
-  if (pool.length === 0) return { kind: "none", reason: "no_clearance", historyMonths };
-  const last = pool.reduce((best, row) => (newer(row, best) ? row : best));
-  const reference: ForecastReference = {
-    issue_date: last.bill.issue_date,
-    period_from: isoOf(last.from),
-    period_to: isoOf(last.to),
-    days: last.days,
-    kwh: wh(last.bill.day_kwh + last.bill.night_kwh),
-    energy: last.bill.energy,
-    regulated: last.bill.regulated,
-    municipality: last.bill.municipality,
-    taxes: last.bill.taxes,
-  };
+  const reference = lastClearance(rows);
+  if (reference === null) return { kind: "none", reason: "no_clearance", historyMonths };
   const rates = ratesOf(reference);
 
   // 4. The trend.
@@ -620,5 +738,14 @@ export function forecastNextBill(input: ForecastInput): Forecast {
     reference,
     estimatesUsed,
     historyMonths,
+    fromReadings:
+      readingDays === null
+        ? null
+        : {
+            from: isoOf(readingDays.from),
+            to: isoOf(readingDays.to),
+            days: readingDays.to - readingDays.from + 1,
+            reading: isoOf(readingDays.reading),
+          },
   };
 }

@@ -13,6 +13,7 @@ import {
 import { generateSeed, type InvoiceRow, type MeterRow, type Seed } from "./generate.ts";
 import { consumptionSourceOf, readingSourceOf, readingStaleness } from "../core/figure-sources.ts";
 import { BILLED_TYPES } from "../core/readings.ts";
+import { standInColour } from "../core/products.ts";
 
 const TODAY = "2026-11-22";
 const INTERMEDIATE = [
@@ -243,6 +244,20 @@ describe("figure sources (issue #20)", () => {
       if (BILL_TYPES.has(i.type)) expect([0, 1]).toContain(i.consumption_estimated);
       else expect(i.consumption_estimated).toBeNull();
     }
+  });
+
+  test("every electricity bill carries its supply's product's colour; gas bills and payments none", () => {
+    const meterOf = new Map(seed.tables.meters.map((m) => [m.id, m]));
+    let coloured = 0;
+    for (const i of seed.tables.invoices) {
+      const meter = meterOf.get(i.meter_id)!;
+      if (i.type === "payment" || meter.division !== 1) expect(i.tariff_colour).toBeNull();
+      else {
+        expect(i.tariff_colour, meter.package_name).toBe(standInColour(meter.package_name));
+        if (i.tariff_colour !== null) coloured += 1;
+      }
+    }
+    expect(coloured).toBeGreaterThan(0);
   });
 
   test("household and business accounts have estimated readings and bills", () => {

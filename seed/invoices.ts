@@ -3,6 +3,7 @@ import { addDays, addMonths, minDate, monthOf, pad } from "./dates.ts";
 import type { Rng } from "./random.ts";
 import { ELEC_SEASON, GAS_SEASON } from "./reference.ts";
 import type { CustomerRow, InvoiceRow, MeterRow } from "./rows.ts";
+import { standInColour } from "../core/products.ts";
 
 /**
  * The myDATA MARK of demo invoice `id`: 15 digits, unique per id (a strictly increasing function of
@@ -53,6 +54,7 @@ export function billingHistory(
   const municipalityMonthly = electric ? rng.int(350, 900) : 0;
   const energyRate = electric ? (meter.meter_type === "professional" ? 0.142 : 0.158) : 0.071;
   const regulatedRate = electric ? (meter.voltage_type === "01" ? 0.046 : 0.021) : 0.017;
+  const colour = electric ? standInColour(meter.package_name) : null;
 
   /** The charge columns of a bill for `kwh` over `months`. */
   const charges = (kwh: number, months: number) => {
@@ -88,6 +90,7 @@ export function billingHistory(
       | "remaining_cents"
       | "invoice_no"
       | "consumption_estimated"
+      | "tariff_colour"
     > & { invoice_no?: string },
   ) => {
     b.lastId.invoices += 1;
@@ -110,6 +113,9 @@ export function billingHistory(
       remaining_cents: 0,
       // Set per bill below (billed rows); null for the rows that bill no consumption.
       consumption_estimated: null,
+      // The supply's product's colour (core/products.ts: the seed's packages are stand-ins):
+      // every demo bill was issued under the product the supply has today.
+      tariff_colour: row.type === "payment" ? null : colour,
       invoice_no:
         row.invoice_no ?? `${row.issue_date.slice(0, 4)}${pad(70_000_000 + b.lastId.invoices, 8)}`,
     };

@@ -1,3 +1,5 @@
+import type { TariffColour } from "../core/tariff-colours.ts";
+
 /** Row shapes of the demo data, column names exactly as in the schema (migrations/). */
 
 export interface CustomerRow {
@@ -115,6 +117,8 @@ export interface InvoiceRow {
   mark: string | null;
   /** 1 estimated, 0 actual consumption; null for rows that bill none (payments, credits, cancelled). */
   consumption_estimated: 0 | 1 | null;
+  /** The colour of the supply's product the bill was issued under (0028); null for gas and payments. */
+  tariff_colour: TariffColour | null;
 }
 
 export interface ReadingRow {

@@ -8,7 +8,9 @@ import { MARK_PATTERN } from "../../core/e-invoice";
 import { toCents } from "../../core/gateway";
 import { INVOICE_TYPES } from "../../core/invoice-types";
 import { isValidRf, RF_PATTERN } from "../../core/rf";
-import { invoices, meters } from "../db/schema";
+import { invoices, meters, products } from "../db/schema";
+import { standInColour } from "../../core/products";
+import { asTariffColour, TARIFF_COLOURS, type TariffColour } from "../../core/tariff-colours";
 import { backofficeKeys } from "./tables";
 import { pdfBillingKey } from "../invoices/rules";
 import { tripCounterOf } from "../db/resilient";
@@ -50,6 +52,12 @@ import { notifyNewBill } from "../notify/events";
  *   issue's balance rule: that payment is newer than the bill's figure).
  * - A new bill gets its notice (api/notify/events.ts) once, after its row is written; a notice
  *   that fails never refuses the bill.
+ * - A bill's colour (#37 §3, core/tariff-colours.ts) is fixed when its row is first written: an
+ *   electricity bill takes the colour of the supply's product at that moment (the products
+ *   table's, else core/products.ts's stand-in of the package's name), or the item's own
+ *   `tariff_colour`. A later write of the bill changes it only when the item names one: the bill
+ *   was printed under that colour, and a product recoloured or a supply moved to another product
+ *   since must not repaint it. A gas bill has none (a colour sent for one: `colour_not_for_gas`).
  */
 
 /** The answer of every batch route (api/backoffice/batch.ts BatchAnswer), as documented. */
@@ -179,6 +187,10 @@ export const invoiceItemSchema = z
     consumption_estimated: z.boolean().nullable().optional(),
     business_partner: z.string().trim().min(1).max(20).optional(),
     contract_account: z.string().trim().min(1).max(20).optional(),
+    tariff_colour: z.enum(TARIFF_COLOURS).optional().meta({
+      description:
+        "The colour the bill is printed under, when the billing system sets it; default: the supply's product's colour when the bill is first written (electricity only)",
+    }),
   })
   .strict()
   .refine((item) => item.supply_key !== undefined || item.supply_number !== undefined, {
@@ -192,16 +204,31 @@ export interface SupplyRow {
   id: number;
   customer_id: number;
   last_payment_date: string | null;
+  /** 1 electricity, any other gas (meters.division). */
+  division: number;
+  /** The product the supply is billed under (meters.package_name). */
+  package_name: string;
+  /** That product's colour in the products table (joined), null when the table lacks it. */
+  product_colour: string | null;
 }
 
 /** The number the portal shows for a supply: the electricity code's three parts, or the POD. */
 const supplyNumberSql = sql<string>`CASE WHEN ${meters.division} = 1 THEN COALESCE(${meters.per_code}, '') || COALESCE(${meters.id_code}, '') || COALESCE(${meters.next_code}, '') ELSE ${meters.pod} END`;
 
+/*
+ * The supply's product's colour comes with the supply, joined on the products table's unique
+ * name: a new bill's colour costs no query of its own, in a batch or for a bill read alone (the
+ * back office's D1 calls a bill stay as they were).
+ */
 const supplyColumns = {
   id: meters.id,
   customer_id: meters.customer_id,
   last_payment_date: meters.last_payment_date,
+  division: meters.division,
+  package_name: meters.package_name,
+  product_colour: products.tariff_colour,
 };
+const productOfSupply = eq(products.name, meters.package_name);
 
 /**
  * What one call reads for all its bills at once (runBatch's `prepare`): the supplies they name,
@@ -239,6 +266,7 @@ export async function prepareInvoices(items: readonly InvoiceItem[], ctx: BatchC
       .select({ key: backofficeKeys.external_key, ...supplyColumns })
       .from(backofficeKeys)
       .innerJoin(meters, eq(meters.id, backofficeKeys.portal_id))
+      .leftJoin(products, productOfSupply)
       .where(and(eq(backofficeKeys.kind, "supply"), inArray(backofficeKeys.external_key, chunk)));
     for (const { key, ...row } of rows) cache.supplyByKey.set(key, row);
   }
@@ -254,6 +282,7 @@ export async function prepareInvoices(items: readonly InvoiceItem[], ctx: BatchC
     const rows = await ctx.db
       .select({ number: supplyNumberSql, ...supplyColumns })
       .from(meters)
+      .leftJoin(products, productOfSupply)
       .where(
         or(
           and(eq(meters.division, 1), inArray(supplyNumberSql, chunk)),
@@ -355,6 +384,7 @@ export async function resolveSupply(
       [found] = await ctx.db
         .select(supplyColumns)
         .from(meters)
+        .leftJoin(products, productOfSupply)
         .where(eq(meters.id, known.portalId));
     }
   } else if (ref.supply_number !== undefined) {
@@ -364,6 +394,7 @@ export async function resolveSupply(
       [found] = await ctx.db
         .select(supplyColumns)
         .from(meters)
+        .leftJoin(products, productOfSupply)
         .where(
           or(
             and(eq(meters.division, 1), sql`${supplyNumberSql} = ${number}`),
@@ -380,8 +411,29 @@ export async function resolveSupply(
 
 const cents = (euros: number) => toCents(euros);
 
+/**
+ * The colour a bill is first written under: the item's own, else (electricity) its supply's
+ * product's as it is now, the products table's before the stand-in's; null for gas and for a
+ * product the portal knows no colour of.
+ */
+export function issuedColour(
+  item: Pick<InvoiceItem, "tariff_colour">,
+  supply: Pick<SupplyRow, "division" | "package_name" | "product_colour">,
+): TariffColour | null {
+  if (supply.division !== 1) return null;
+  return (
+    item.tariff_colour ??
+    asTariffColour(supply.product_colour) ??
+    standInColour(supply.package_name)
+  );
+}
+
 /** The invoice row an item stands for (every column the overview, bill page and PDF read). */
 async function rowOf(ctx: BatchContext, item: InvoiceItem, supply: SupplyRow) {
+  // Gas products have no colour classes: a colour sent for a gas bill is the feed's mistake.
+  if (item.tariff_colour !== undefined && supply.division !== 1) {
+    throw new Refusal("colour_not_for_gas", "tariff_colour");
+  }
   const lines = new Map<BillLineKey, number>();
   for (const [index, line] of item.lines.entries()) {
     if (lines.has(line.code)) throw new Refusal("duplicate_line", `lines.${index}.code`);
@@ -507,6 +559,9 @@ async function followNewestBill(ctx: BatchContext, supply: SupplyRow, invoiceId:
 export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
   const supply = await resolveSupply(ctx, item);
   const row = await rowOf(ctx, item, supply);
+  // A write of a bill the portal has keeps its colour unless the item names one (the header).
+  const rewrite =
+    item.tariff_colour === undefined ? row : { ...row, tariff_colour: item.tariff_colour };
   const cache = caches.get(ctx);
   let created = false;
   const applied = await applyKeyed(ctx, "invoice", item, {
@@ -534,11 +589,14 @@ export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
       }
       if (existing) {
         const { id } = existing;
-        await writeBill(() => ctx.db.update(invoices).set(row).where(eq(invoices.id, id)));
+        await writeBill(() => ctx.db.update(invoices).set(rewrite).where(eq(invoices.id, id)));
         return id;
       }
       const [inserted] = await writeBill(() =>
-        ctx.db.insert(invoices).values(row).returning({ id: invoices.id }),
+        ctx.db
+          .insert(invoices)
+          .values({ ...row, tariff_colour: issuedColour(item, supply) })
+          .returning({ id: invoices.id }),
       );
       if (!inserted) throw new Error("invoice insert returned nothing");
       cache?.existing.set(at, inserted.id);
@@ -553,7 +611,7 @@ export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
         .where(eq(invoices.id, invoiceId));
       if (!current) throw new Refusal("unknown_invoice");
       if (current.meter_id !== supply.id) throw new Refusal("supply_changed", "supply_key");
-      await writeBill(() => ctx.db.update(invoices).set(row).where(eq(invoices.id, invoiceId)));
+      await writeBill(() => ctx.db.update(invoices).set(rewrite).where(eq(invoices.id, invoiceId)));
     },
   });
   if (applied.outcome !== "unchanged") {
@@ -604,7 +662,7 @@ export const backofficeInvoiceRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Bills of the billing system, with their lines, MARK and RF code (batch upsert)",
       description:
-        "At most 500 items, each keyed by the billing system's own key and answered created, updated, unchanged or refused with a reason (lines_sum, total_mismatch, unknown_supply, mark_taken, duplicate_key, validation).",
+        "At most 500 items, each keyed by the billing system's own key and answered created, updated, unchanged or refused with a reason (lines_sum, total_mismatch, unknown_supply, mark_taken, colour_not_for_gas, duplicate_key, validation). A new electricity bill is issued under the colour of its supply's product at that moment (tariff_colour, or the item's own); a later write keeps it unless the item names one, and a gas bill has none.",
       ok: json(batchAnswerSchema),
       errors: { 400: ["validation"] },
     }),

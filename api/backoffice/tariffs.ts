@@ -3,17 +3,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { isoDate } from "../../core/contract/common";
 import {
-  ELEC_HOME_PACKAGES,
-  ELEC_PRO_PACKAGES,
-  GAS_HOME_PACKAGE,
-  GAS_PRO_PACKAGE,
-  NRG_BUSINESS_NIGHT,
+  DISCOUNT_CONDITIONS,
+  PRODUCT_SEGMENTS,
+  STAND_IN_PRODUCTS,
   type ElectricityPrices,
 } from "../../core/products";
+import { TARIFF_COLOURS } from "../../core/tariff-colours";
 import type { Db } from "../db";
 import { customers, meters, products } from "../db/schema";
 import { documented, json } from "../lib/openapi";
-import { validate } from "../lib/validate";
+import { INVALID_KEY, validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import { requireService } from "./auth";
 import {
@@ -32,9 +31,12 @@ import { batchAnswerSchema, batchContext, batchEnvelope } from "./invoices";
  * POST /api/backoffice/tariffs (#36 §1, scope "tariffs"): the billing system's tariff data, one
  * batch of four kinds of item (`type`), each keyed by the billing system's own key:
  *
- * - `product` (backoffice_keys kind "product"): a product with its colour and prices (the
- *   products table, 0026). A product the portal has by that name and no key yet is claimed; a
- *   name another key's product has is refused `product_taken`.
+ * - `product` (backoffice_keys kind "product"): a product with its colour, segment and prices
+ *   (the products table, 0026/0028). A product the portal has by that name and no key yet is
+ *   claimed; a name another key's product has is refused `product_taken`. The colour is one of
+ *   the law's four by name (core/tariff-colours.ts): an electricity product must have one
+ *   (`colour_required`), a gas product cannot (`colour_not_for_gas`), and an orange (dynamic)
+ *   one must send its monthly prices (`monthly_required`), which are what it is priced on.
  * - `supply_product` (kind "supply_product"): the product a supply (a supplies batch's key) is
  *   billed under: meters.package_name and package_print_descr. The product is one of the
  *   products table or, until the billing system sends it, the portal's own (core/products.ts);
@@ -59,6 +61,45 @@ const standing = z.number().min(0).max(10_000);
 /** € per kWh, VAT included. */
 const rate = z.number().min(0).max(100);
 
+/** At most three years of an orange product's months: what a 12-month comparison can use, and more. */
+export const MONTHLY_MAX = 36;
+/** At most five discounts: a price list's conditions, not a rule engine. */
+export const DISCOUNTS_MAX = 5;
+
+/** `key(item)` once per list: a second one is an issue on that item's `field`. */
+function unique<T>(key: (item: T) => string, field: string) {
+  return (list: readonly T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    for (const [index, item] of list.entries()) {
+      if (seen.has(key(item))) {
+        ctx.addIssue({ code: "custom", path: [index, field], message: INVALID_KEY });
+      }
+      seen.add(key(item));
+    }
+  };
+}
+
+const monthlyPrice = z
+  .object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .meta({ description: "YYYY-MM" }),
+    day: rate.meta({ description: "The month's average price of the day hours, € per kWh" }),
+    night: rate.meta({ description: "The month's average price of the night hours, € per kWh" }),
+  })
+  .strict();
+
+const discount = z
+  .object({
+    condition: z.enum(DISCOUNT_CONDITIONS).meta({
+      description:
+        "on_time: a bill paid in full by its due date; e_bill: e-bill on; direct_debit: paid by direct debit",
+    }),
+    percent: z.number().min(0).max(50).meta({ description: "% off the energy charge" }),
+  })
+  .strict();
+
 /** The prices of an electricity product, as core/products.ts ElectricityPrices. */
 export const electricityPricesSchema = z
   .object({
@@ -66,6 +107,23 @@ export const electricityPricesSchema = z
     day: rate.meta({ description: "€ per kWh: the single rate, or the day rate" }),
     night: rate.optional().meta({ description: "€ per kWh at night (day/night tariffs)" }),
     variable: z.boolean().optional().meta({ description: "A variable (Κυμαινόμενο) product" }),
+    monthly: z
+      .array(monthlyPrice)
+      .min(1)
+      .max(MONTHLY_MAX)
+      .superRefine(unique((m) => m.month, "month"))
+      .optional()
+      .meta({
+        description: `An orange (dynamic) product's prices month by month, each month once, at most ${MONTHLY_MAX}; required for orange`,
+      }),
+    discounts: z
+      .array(discount)
+      .max(DISCOUNTS_MAX)
+      .superRefine(unique((d) => d.condition, "condition"))
+      .optional()
+      .meta({
+        description: `Discounts on the energy charge, each condition once, at most ${DISCOUNTS_MAX}`,
+      }),
   })
   .strict() satisfies z.ZodType<ElectricityPrices>;
 
@@ -92,11 +150,13 @@ const productItem = z
     name: text(120).meta({ description: "What supplies name it by (meters.package_name)" }),
     descr: text(500).meta({ description: "Its name as bills print it" }),
     division: z.enum(["electricity", "gas"]),
-    colour: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/)
-      .transform((colour) => colour.toLowerCase())
-      .meta({ description: "#rrggbb" }),
+    tariff_colour: z.enum(TARIFF_COLOURS).optional().meta({
+      description:
+        "The law's class of an electricity product: blue fixed, green special, yellow variable, orange dynamic. Required for electricity; a gas product has none",
+    }),
+    segment: z
+      .enum(PRODUCT_SEGMENTS)
+      .meta({ description: "Whom it is offered to: households or businesses" }),
     prices: z
       .record(z.string(), z.unknown())
       .meta({ description: "Electricity: ElectricityPrices; gas: {standingPerMonth, perKwh}" }),
@@ -154,15 +214,36 @@ export const tariffItemSchema = z.discriminatedUnion("type", [
 export type TariffItem = z.infer<typeof tariffItemSchema>;
 type Item<T extends TariffItem["type"]> = Extract<TariffItem, { type: T }>;
 
+/**
+ * The rules of a product's colour that are the product's own, not its shape: answered as refusals
+ * with their own reason (not `validation`), so the billing system's operator reads what to fix.
+ * Null: none of them is broken. The prices are already the division's (the schema checked them).
+ */
+export function productRefusal(
+  item: Pick<Item<"product">, "division" | "tariff_colour" | "prices">,
+): { reason: string; field: string } | null {
+  if (item.division === "gas") {
+    // Gas has no colour classes: a colour sent for it is a mistake of the feed, not a default.
+    return item.tariff_colour === undefined
+      ? null
+      : { reason: "colour_not_for_gas", field: "tariff_colour" };
+  }
+  if (item.tariff_colour === undefined)
+    return { reason: "colour_required", field: "tariff_colour" };
+  // An orange product is priced on its months: without them there is nothing to compare.
+  const monthly = (item.prices as Partial<ElectricityPrices>).monthly;
+  if (item.tariff_colour === "orange" && (monthly === undefined || monthly.length === 0)) {
+    return { reason: "monthly_required", field: "prices.monthly" };
+  }
+  return null;
+}
+
 /** The portal's own products (core/products.ts), by name: valid until the billing system's. */
 const PORTAL_PRODUCTS = new Map<string, { descr: string; division: number }>(
-  [
-    ...[...ELEC_HOME_PACKAGES, ...ELEC_PRO_PACKAGES, NRG_BUSINESS_NIGHT].map((p) => ({
-      ...p,
-      division: 1,
-    })),
-    ...[GAS_HOME_PACKAGE, GAS_PRO_PACKAGE].map((p) => ({ ...p, division: 2 })),
-  ].map((p) => [p.name, { descr: p.descr, division: p.division }]),
+  [...STAND_IN_PRODUCTS.values()].map((p) => [
+    p.name,
+    { descr: p.descr, division: "perKwh" in p.prices ? 2 : 1 },
+  ]),
 );
 
 /** A product by name: the products table's, else the portal's own; undefined when neither. */
@@ -181,13 +262,16 @@ export async function productByName(
 }
 
 async function applyProduct(item: Item<"product">, ctx: BatchContext): Promise<Applied> {
+  const refusal = productRefusal(item);
+  if (refusal) throw new Refusal(refusal.reason, refusal.field);
   const division = DIVISIONS[item.division];
   const prices = (division === 1 ? electricityPricesSchema : gasPricesSchema).parse(item.prices);
   const row = {
     name: item.name,
     descr: item.descr,
     division,
-    colour: item.colour,
+    tariff_colour: item.tariff_colour ?? null,
+    segment: item.segment,
     prices: JSON.stringify(prices),
     valid_from: item.valid_from,
     updated_at: ctx.now.toISOString(),
@@ -318,7 +402,7 @@ export const backofficeTariffRoutes = new Hono<ApiEnv>().post(
     summary:
       "Products and their prices, supplies' products, social tariff, vulnerable register (batch upsert)",
     description:
-      "Items of four types: product (name, print description, division, colour, prices, valid from), supply_product (the product a supply is billed under), social_tariff (a customer's status and last day), vulnerable (a register decision; life support is kept only while granted). At most 500 items, each keyed by the billing system's own key and answered created, updated, unchanged or refused with a reason (unknown_supply, unknown_customer, unknown_product, division_mismatch, product_taken, supply_changed, customer_changed, duplicate_key, validation).",
+      "Items of four types: product (name, print description, division, tariff colour, segment, prices, valid from), supply_product (the product a supply is billed under), social_tariff (a customer's status and last day), vulnerable (a register decision; life support is kept only while granted). A product's tariff_colour is the law's class by name (blue fixed, green special, yellow variable, orange dynamic): required for electricity, refused for gas; an orange product must send prices.monthly. At most 500 items, each keyed by the billing system's own key and answered created, updated, unchanged or refused with a reason (unknown_supply, unknown_customer, unknown_product, division_mismatch, product_taken, colour_required, colour_not_for_gas, monthly_required, supply_changed, customer_changed, duplicate_key, validation).",
     ok: json(batchAnswerSchema),
     errors: { 400: ["validation"] },
   }),

@@ -5,6 +5,8 @@
  * defaults, keys and indexes identical: tests/unit/drizzle-schema.test.ts fails when the two disagree.
  */
 import { INVOICE_TYPES } from "../../core/invoice-types";
+import { PRODUCT_SEGMENTS } from "../../core/products";
+import { TARIFF_COLOURS } from "../../core/tariff-colours";
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -54,8 +56,10 @@ export const products = sqliteTable("products", {
   descr: text("descr").notNull(),
   /** 1 electricity, 2 gas (as meters.division). */
   division: integer("division").notNull(),
-  /** #rrggbb */
-  colour: text("colour").notNull(),
+  /** 0028: one of core/tariff-colours.ts TARIFF_COLOURS for electricity; null for gas. */
+  tariff_colour: text("tariff_colour", { enum: TARIFF_COLOURS }),
+  /** 0028: whom it is offered to. */
+  segment: text("segment", { enum: PRODUCT_SEGMENTS }).notNull().default("home"),
   prices: text("prices").notNull(),
   valid_from: text("valid_from").notNull(),
   updated_at: text("updated_at").notNull(),
@@ -239,6 +243,11 @@ export const invoices = sqliteTable(
     consumption_estimated: integer("consumption_estimated"),
     /** 0019_rf_codes.sql: the billing system's RF payment code; null: built (core/rf.ts). */
     rf_code: text("rf_code"),
+    /**
+     * 0028_tariff_colours.sql: the colour of the supply's product when the bill was first written
+     * (core/tariff-colours.ts); null: none (gas, payments, bills from before 0028).
+     */
+    tariff_colour: text("tariff_colour", { enum: TARIFF_COLOURS }),
   },
   (t) => [
     index("invoices_meter_date").on(t.meter_id, t.issue_date),

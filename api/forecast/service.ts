@@ -1,9 +1,14 @@
 import { consumptionSourceOf } from "../../core/figure-sources";
-import { forecastNextBill, type Forecast, type ForecastBill } from "../../core/forecast";
-import type { ElectricityPrices, GasPrices } from "../../core/products";
+import {
+  forecastNextBill,
+  type Forecast,
+  type ForecastBill,
+  type ForecastReading,
+} from "../../core/forecast";
+import { EXCLUDED_ORIGIN, registerOf } from "../../core/readings";
+import { type ElectricityPrices, type GasPrices, STAND_IN_PRODUCTS } from "../../core/products";
 import { productPrices } from "../backoffice/tariffs";
 import type { Db } from "../db";
-import { PRICED_STAND_INS } from "../products/service";
 
 /**
  * The next-bill forecast of one supply (#37 §1) as the API answers it: the supply's bills of the
@@ -44,18 +49,47 @@ const PRODUCT_SQL = `SELECT m."division" AS "division", m."package_name" AS "nam
   FROM "meters" m LEFT JOIN "products" p ON p."name" = m."package_name"
   WHERE m."id" = ?`;
 
+/**
+ * The supply's actual readings (core/forecast.ts decision 8): not estimated, not the excluded
+ * origin, not corrected (a corrected reading counts no more; its replacement does), oldest first
+ * and, on one day, in the order they were sent (the last one given for a day counts).
+ */
+const READINGS_SQL = `SELECT "date_ins", "cp_code", "value" FROM "readings"
+  WHERE "meter_id" = ? AND "estimated" = 0 AND "origin" <> ${EXCLUDED_ORIGIN}
+    AND "corrected_at" IS NULL AND "date_ins" >= date(?, '-${YEARS_BACK + 1} years')
+  ORDER BY "date_ins", "created_at", "id"`;
+
+export interface ForecastReadingRow {
+  date_ins: string;
+  cp_code: string;
+  value: number;
+}
+
 export interface ForecastProductRow {
   division: number;
   name: string;
   prices: string | null;
 }
 
-/** The two statements of one supply's forecast, for a batch: [bills, product]. */
+/** The statements of one supply's forecast, for a batch: [bills, product, readings]. */
 export function forecastStatements(db: Db, meterId: number, today: string) {
   return [
     db.$client.prepare(BILLS_SQL).bind(meterId, today),
     db.$client.prepare(PRODUCT_SQL).bind(meterId),
+    db.$client.prepare(READINGS_SQL).bind(meterId, today),
   ] as const;
+}
+
+/** How many statements forecastStatements gives (a batch's answers are counted by it). */
+export const FORECAST_STATEMENTS = 3;
+
+function toForecastReadings(rows: readonly ForecastReadingRow[]): ForecastReading[] {
+  const readings: ForecastReading[] = [];
+  for (const row of rows) {
+    const register = registerOf(row);
+    if (register) readings.push({ date: row.date_ins.slice(0, 10), register, value: row.value });
+  }
+  return readings;
 }
 
 const euros = (cents: number) => cents / 100;
@@ -97,32 +131,48 @@ export function supplyPrices(product: ForecastProductRow | undefined):
       parsed = null;
     }
   }
+  // A billing-system row that does not parse still names its own price: no stand-in for it.
+  const standIn =
+    product?.prices || product?.name === undefined
+      ? undefined
+      : STAND_IN_PRODUCTS.get(product.name)?.prices;
   if (electricity) {
     if (parsed && "day" in parsed) return { division: "electricity", tariff: parsed };
-    // A billing-system row that does not parse still names its own price: no stand-in for it.
-    const standIn = product?.prices
-      ? undefined
-      : PRICED_STAND_INS.find((p) => p.name === product?.name);
-    return { division: "electricity", tariff: standIn ? { ...standIn.prices } : null };
+    return {
+      division: "electricity",
+      tariff: standIn && "day" in standIn ? { ...standIn } : null,
+    };
   }
-  return { division: "gas", tariff: parsed && "perKwh" in parsed ? parsed : null };
+  if (parsed && "perKwh" in parsed) return { division: "gas", tariff: parsed };
+  return { division: "gas", tariff: standIn && "perKwh" in standIn ? { ...standIn } : null };
 }
 
-/** The forecast from the batch's two answers. */
+/** The forecast from the batch's answers. */
 export function forecastFrom(
   bills: readonly ForecastBillRow[],
   product: ForecastProductRow | undefined,
+  readings: readonly ForecastReadingRow[],
   today: string,
 ): Forecast {
-  return forecastNextBill({ today, bills: bills.map(toForecastBill), ...supplyPrices(product) });
+  const prices = supplyPrices(product);
+  return forecastNextBill({
+    today,
+    bills: bills.map(toForecastBill),
+    // Gas meters' readings are not the portal's (spec §9): electricity only.
+    readings: prices.division === "electricity" ? toForecastReadings(readings) : [],
+    ...prices,
+  });
 }
 
 /** One supply's forecast on its own (one D1 batch). */
 export async function meterForecast(db: Db, meterId: number, today: string): Promise<Forecast> {
-  const [bills, product] = await db.$client.batch([...forecastStatements(db, meterId, today)]);
+  const [bills, product, readings] = await db.$client.batch([
+    ...forecastStatements(db, meterId, today),
+  ]);
   return forecastFrom(
     (bills?.results ?? []) as ForecastBillRow[],
     (product?.results as ForecastProductRow[] | undefined)?.[0],
+    (readings?.results ?? []) as ForecastReadingRow[],
     today,
   );
 }

@@ -72,6 +72,7 @@ const bill = (over: Partial<ApiInvoice>): ApiInvoice => ({
   contract_account: "CA",
   mark: null,
   rf_code: null,
+  tariff_colour: "blue",
   ...over,
 });
 const reading = (over: Partial<ApiReading>): ApiReading => ({
@@ -148,6 +149,10 @@ describe("buildExport / toCsv", () => {
     // The RF payment code (#34), as the bills list gives it.
     const rfAt = CSV_COLUMNS.indexOf("rf_code");
     expect(lines[1]?.split(",")[rfAt]).toBe("RF18539007547034");
+    // The colour the bill was issued under (#37 §3), by name; a payment has none.
+    const colourAt = CSV_COLUMNS.indexOf("tariff_colour");
+    expect(lines[1]?.split(",")[colourAt]).toBe("blue");
+    expect(lines[2]?.split(",")[colourAt]).toBe("");
     expect(lines[4]?.split(",").slice(-7)).toEqual([
       "2026-01-01",
       "night",

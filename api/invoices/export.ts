@@ -124,6 +124,7 @@ export const CSV_COLUMNS = [
   "contract_account",
   "mark",
   "rf_code",
+  "tariff_colour",
   "reading_date",
   "register",
   "cp_code",
@@ -170,6 +171,7 @@ export function toCsv(data: ExportData): string {
         i.contract_account,
         i.mark,
         i.rf_code,
+        i.tariff_colour,
         ...blank(CSV_COLUMNS.length - READING_AT),
       ]),
     );

@@ -57,6 +57,7 @@ const invoice: ApiInvoice = {
   contract_account: "300000000101",
   mark: "400000000594038",
   rf_code: "RF18539007547034",
+  tariff_colour: "blue",
 };
 const data: InvoicePdfData = {
   invoice,

@@ -1,31 +1,47 @@
 import { asc } from "drizzle-orm";
 import type { ApiProduct } from "../../core/contract";
 import {
-  ELEC_HOME_PACKAGES,
-  ELEC_PRO_PACKAGES,
-  TARIFF_PRODUCTS,
+  STAND_IN_PRODUCTS,
+  type ElectricityPrices,
+  type GasProduct,
   type PricedProduct,
 } from "../../core/products";
+import { asTariffColour, colourOfPrices } from "../../core/tariff-colours";
 import { productPrices } from "../backoffice/tariffs";
 import type { Db } from "../db";
 import { products } from "../db/schema";
 
 /**
- * The portal's stand-ins that have prices (core/products.ts), each once: the electricity
- * packages of the seed and every tariff of the transfer flow. The gas packages have no portal
- * price, so until the billing system sends them there is nothing to list for them.
+ * The portal's priced electricity stand-ins (core/products.ts), each once: every electricity
+ * product of both segments' offer (HOME_PRODUCTS, BUSINESS_PRODUCTS), which holds the seed's
+ * packages and every tariff of the transfer flow.
  */
-export const PRICED_STAND_INS: readonly PricedProduct[] = [
-  ...new Map(
-    [...ELEC_HOME_PACKAGES, ...ELEC_PRO_PACKAGES, ...Object.values(TARIFF_PRODUCTS)].map(
-      (product) => [product.name, product],
-    ),
-  ).values(),
-];
+export const PRICED_STAND_INS: readonly PricedProduct[] = [...STAND_IN_PRODUCTS.values()].filter(
+  (product): product is PricedProduct => !("perKwh" in product.prices),
+);
+
+/**
+ * The gas stand-ins (#37): listed as the electricity ones are, since the next-bill forecast
+ * (api/forecast/service.ts supplyPrices) prices a gas supply with its stand-in's price when the
+ * products table has no row of that name; GET /products shows every price the portal uses.
+ */
+export const GAS_STAND_INS: readonly GasProduct[] = [...STAND_IN_PRODUCTS.values()].filter(
+  (product): product is GasProduct => "perKwh" in product.prices,
+);
+
+/** A stand-in's prices as the API's plain JSON: core's read-only lists copied. */
+function plainPrices(prices: ElectricityPrices) {
+  const { monthly, discounts, ...rest } = prices;
+  return {
+    ...rest,
+    ...(monthly ? { monthly: monthly.map((m) => ({ ...m })) } : {}),
+    ...(discounts ? { discounts: discounts.map((d) => ({ ...d })) } : {}),
+  };
+}
 
 export type ProductRow = Pick<
   typeof products.$inferSelect,
-  "name" | "descr" | "division" | "prices" | "valid_from"
+  "name" | "descr" | "division" | "tariff_colour" | "segment" | "prices" | "valid_from"
 >;
 
 /**
@@ -46,15 +62,20 @@ export function toApiProduct(row: ProductRow): ApiProduct | null {
   const base = {
     name: row.name,
     descr: row.descr,
+    segment: row.segment,
     valid_from: row.valid_from,
     source: "billing",
   } as const;
   // The union accepts either shape: the division says which one this product must have
   // (1 electricity, any other gas, as meters.division).
   if (row.division === 1) {
-    return "day" in prices ? { ...base, division: "electricity", prices } : null;
+    if (!("day" in prices)) return null;
+    // 0028 gives every electricity row a colour; one written by hand without is implied by its
+    // prices rather than left out (its prices are still the supplier's).
+    const colour = asTariffColour(row.tariff_colour) ?? colourOfPrices(prices);
+    return { ...base, division: "electricity", colour, prices };
   }
-  return "perKwh" in prices ? { ...base, division: "gas", prices } : null;
+  return "perKwh" in prices ? { ...base, division: "gas", colour: null, prices } : null;
 }
 
 /**
@@ -78,13 +99,27 @@ export function mergeProducts(
     (product): ApiProduct => ({
       name: product.name,
       descr: product.descr,
+      segment: product.segment,
       division: "electricity",
+      colour: product.colour,
+      prices: plainPrices(product.prices),
+      valid_from: null,
+      source: "portal",
+    }),
+  );
+  const gas = GAS_STAND_INS.filter((product) => !named.has(product.name)).map(
+    (product): ApiProduct => ({
+      name: product.name,
+      descr: product.descr,
+      segment: product.segment,
+      division: "gas",
+      colour: null,
       prices: { ...product.prices },
       valid_from: null,
       source: "portal",
     }),
   );
-  return [...billing, ...portal];
+  return [...billing, ...portal, ...gas];
 }
 
 /** The products table's rows, by name. */
@@ -94,6 +129,8 @@ export function productRows(db: Db): Promise<ProductRow[]> {
       name: products.name,
       descr: products.descr,
       division: products.division,
+      tariff_colour: products.tariff_colour,
+      segment: products.segment,
       prices: products.prices,
       valid_from: products.valid_from,
     })

@@ -11,6 +11,7 @@ import type { customers, invoices, messages, meters, users } from "../db/schema"
 import { euros } from "../domain/money";
 import { consumptionSourceOf } from "../../core/figure-sources";
 import { billRf } from "../../core/rf";
+import { asTariffColour } from "../../core/tariff-colours";
 
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
@@ -110,6 +111,8 @@ export function toApiInvoice(row: InvoiceRow): ApiInvoice {
     mark: row.mark,
     // A payment is a ledger row, not a bill: nothing to pay with a code.
     rf_code: row.type === "payment" ? null : billRf(row),
+    // As the bill was issued (api/backoffice/invoices.ts); a payment is no bill and has none.
+    tariff_colour: row.type === "payment" ? null : asTariffColour(row.tariff_colour),
   };
 }
 

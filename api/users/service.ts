@@ -1,8 +1,10 @@
 import {
   forecastFrom,
   forecastStatements,
+  FORECAST_STATEMENTS,
   type ForecastBillRow,
   type ForecastProductRow,
+  type ForecastReadingRow,
 } from "../forecast/service";
 import { and, eq } from "drizzle-orm";
 import type {
@@ -181,7 +183,7 @@ export async function shellReads(
   const today = athensToday();
   const withForecast = query.forecast === "1" && meter.status === "Active";
   const forecastAt = withForecast
-    ? statements.push(...forecastStatements(db, meter.id, today)) - 2
+    ? statements.push(...forecastStatements(db, meter.id, today)) - FORECAST_STATEMENTS
     : -1;
   const answers = await db.$client.batch(statements);
   const rowsAt = <T>(index: number) => (answers[index]?.results ?? []) as T[];
@@ -193,6 +195,7 @@ export async function shellReads(
             ? forecastFrom(
                 rowsAt<ForecastBillRow>(forecastAt),
                 rowsAt<ForecastProductRow>(forecastAt + 1)[0],
+                rowsAt<ForecastReadingRow>(forecastAt + 2),
                 today,
               )
             : null,

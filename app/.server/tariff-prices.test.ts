@@ -10,6 +10,8 @@ const billing = (over: Partial<ApiProduct> = {}): ApiProduct =>
     name: "NRG_HOME_FIXED",
     descr: "nrg home Σταθερό 2026",
     division: "electricity",
+    colour: "blue",
+    segment: "home",
     prices: { standingPerMonth: 4, day: 0.121 },
     valid_from: "2026-01-01",
     source: "billing",

@@ -49,6 +49,7 @@ function invoice(overrides: Partial<ApiInvoice> = {}): ApiInvoice {
     contract_account: "CA1",
     mark: null,
     rf_code: null,
+    tariff_colour: null,
   };
   return { ...base, ...overrides };
 }

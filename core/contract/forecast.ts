@@ -101,6 +101,13 @@ export const apiForecastSchema = z
       }),
       estimatesUsed: z.boolean(),
       historyMonths: z.int(),
+      fromReadings: z
+        .object({ from: isoDate, to: isoDate, days: z.int(), reading: isoDate })
+        .nullable()
+        .meta({
+          description:
+            "The days the newest pair of actual meter readings gave in place of estimates (the reading of `reading`), or null",
+        }),
     }),
     z.object({
       kind: z.literal("none"),

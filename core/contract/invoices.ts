@@ -5,6 +5,7 @@ import { euros, id, isoDate } from "./common";
 import { positivePathId } from "./params";
 import { MARK_PATTERN } from "../e-invoice";
 import { isValidRf, RF_PATTERN } from "../rf";
+import { TARIFF_COLOURS } from "../tariff-colours";
 
 export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
 export type { InvoiceType };
@@ -54,6 +55,10 @@ export const apiInvoiceSchema = z
     rf_code: rfCodeSchema.nullable().meta({
       description:
         "The bill's RF payment code (ISO 11649, no spaces) for e-banking: the billing system's own, else built from the contract account and the bill number (core/rf.ts); null for a payment",
+    }),
+    tariff_colour: z.enum(TARIFF_COLOURS).nullable().meta({
+      description:
+        "The colour of the supply's product when the bill was issued (blue fixed, green special, yellow variable, orange dynamic; core/tariff-colours.ts), which the bill shows beside the amount payable; kept when the product changes later. null: none (gas, a payment, a bill from before colours)",
     }),
   })
   .meta({ id: "ApiInvoice" });

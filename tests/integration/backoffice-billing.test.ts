@@ -4,6 +4,7 @@ import { TEST_CARDS } from "../../core/gateway.ts";
 import { athensToday } from "../../core/dates.ts";
 import { rfFromReference } from "../../core/rf.ts";
 import { formatAmount } from "../../app/domain/format.ts";
+import { NRG_HOME_NIGHT } from "../../core/products.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { fetchWorker } from "../support/fetch-worker";
 import { createClient, signInPage } from "./client";
@@ -192,7 +193,13 @@ describe("POST /backoffice/invoices", () => {
       rf_code: bill.rf_code,
       date_due: bill.date_due,
       payment_date: null,
+      // #37 §3: the colour of the supply's product (the household's NRG_HOME_NIGHT stand-in).
+      tariff_colour: NRG_HOME_NIGHT.colour,
     });
+    const gasShown = await api.call<{ data: ApiInvoice }>(`/invoices/${r.body.results[7]!.id}`, {
+      token,
+    });
+    expect(gasShown.body.data.tariff_colour).toBeNull();
     // The supply's balance and due date follow its newest bill; the paid gas bill leaves 0.
     expect(meter(h.mainMeterId)).toEqual({
       running_total_cents: 14526,

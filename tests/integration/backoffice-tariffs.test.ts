@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NRG_HOME_NIGHT } from "../../core/products.ts";
+import type { ApiInvoice, ApiProduct } from "../../core/contract/index.ts";
+import { NRG_HOME_DYNAMIC, NRG_HOME_NIGHT } from "../../core/products.ts";
 import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "./client";
 import { backofficeBatch, createServiceClient, keySupply, outcomes } from "./backoffice-client";
@@ -43,7 +44,8 @@ const product = {
   name: "NRG_HOME_GREEN",
   descr: "nrg home Πράσινο",
   division: "electricity",
-  colour: "#2E7D32",
+  tariff_colour: "green",
+  segment: "home",
   prices: { standingPerMonth: 4.5, day: 0.129 },
   valid_from: "2026-01-01",
 };
@@ -53,7 +55,7 @@ const gasProduct = {
   name: "NRG_GAS_HOME",
   descr: "nrg gas Οικιακό",
   division: "gas",
-  colour: "#1565c0",
+  segment: "home",
   prices: { standingPerMonth: 3, perKwh: 0.071, variable: true },
   valid_from: "2026-01-01",
 };
@@ -103,8 +105,25 @@ describe("POST /backoffice/tariffs", () => {
     expect(one("SELECT COUNT(*) AS n FROM products")).toEqual({ n: 0 });
   });
 
-  it("products: created with colour and prices, updated, unchanged, refused", async () => {
+  it("products: created with colour, segment and prices, updated, unchanged, refused", async () => {
     const before = sharedVersion();
+    const dynamic = {
+      ...product,
+      key: "PRD-DYNAMIC",
+      name: "NRG_BIZ_DYNAMIC_TEST",
+      tariff_colour: "orange",
+      segment: "business",
+      prices: {
+        standingPerMonth: 12,
+        day: 0.159,
+        night: 0.117,
+        monthly: [
+          { month: "2026-10", day: 0.14, night: 0.102 },
+          { month: "2026-11", day: 0.159, night: 0.117 },
+        ],
+        discounts: [{ condition: "direct_debit", percent: 2 }],
+      },
+    };
     const first = await send([
       product,
       gasProduct,
@@ -114,27 +133,64 @@ describe("POST /backoffice/tariffs", () => {
         name: "NRG_GAS_BAD",
         prices: { standingPerMonth: 3, day: 0.1 },
       },
-      { ...product, key: "PRD-COLOUR", name: "NRG_X", colour: "green" },
+      { ...product, key: "PRD-COLOUR", name: "NRG_X", tariff_colour: "#2e7d32" },
       { ...product, key: "PRD-TWIN" },
+      // #37 §3: the colour's rules, each refused with its own reason.
+      { ...gasProduct, key: "PRD-GAS-COLOUR", name: "NRG_GAS_C", tariff_colour: "blue" },
+      { ...product, key: "PRD-NO-COLOUR", name: "NRG_Y", tariff_colour: undefined },
+      { ...dynamic, key: "PRD-ORANGE-BARE", name: "NRG_Z", prices: product.prices },
+      { ...product, key: "PRD-NO-SEGMENT", name: "NRG_W", segment: undefined },
+      dynamic,
     ]);
     expect(outcomes(first)).toEqual([
       ["PRD-HOME-GREEN", "created", null, null],
       ["PRD-GAS-HOME", "created", null, null],
       ["PRD-BAD", "refused", "validation", "prices.perKwh"],
-      ["PRD-COLOUR", "refused", "validation", "colour"],
+      ["PRD-COLOUR", "refused", "validation", "tariff_colour"],
       ["PRD-TWIN", "refused", "product_taken", "name"],
+      ["PRD-GAS-COLOUR", "refused", "colour_not_for_gas", "tariff_colour"],
+      ["PRD-NO-COLOUR", "refused", "colour_required", "tariff_colour"],
+      ["PRD-ORANGE-BARE", "refused", "monthly_required", "prices.monthly"],
+      ["PRD-NO-SEGMENT", "refused", "validation", "segment"],
+      ["PRD-DYNAMIC", "created", null, null],
     ]);
     expect(one(`SELECT * FROM products WHERE name = 'NRG_HOME_GREEN'`)).toMatchObject({
       id: first.results[0]!.id,
       descr: "nrg home Πράσινο",
       division: 1,
-      colour: "#2e7d32",
+      tariff_colour: "green",
+      segment: "home",
       valid_from: "2026-01-01",
     });
-    const gas = one<{ division: number; prices: string }>(
-      `SELECT division, prices FROM products WHERE name = 'NRG_GAS_HOME'`,
+    const gas = one<{ division: number; prices: string; tariff_colour: string | null }>(
+      `SELECT division, prices, tariff_colour FROM products WHERE name = 'NRG_GAS_HOME'`,
     )!;
-    expect([gas.division, JSON.parse(gas.prices)]).toEqual([2, gasProduct.prices]);
+    expect([gas.division, JSON.parse(gas.prices), gas.tariff_colour]).toEqual([
+      2,
+      gasProduct.prices,
+      null,
+    ]);
+    const orange = one<{ tariff_colour: string; segment: string; prices: string }>(
+      `SELECT tariff_colour, segment, prices FROM products WHERE name = '${dynamic.name}'`,
+    )!;
+    expect({ ...orange, prices: JSON.parse(orange.prices) }).toEqual({
+      tariff_colour: "orange",
+      segment: "business",
+      prices: dynamic.prices,
+    });
+    // GET /products lists it with its colour, segment, months and discounts.
+    const listed = await api.call<{ data: ApiProduct[] }>("/products");
+    expect(listed.body.data.find((p) => p.name === dynamic.name)).toMatchObject({
+      division: "electricity",
+      colour: "orange",
+      segment: "business",
+      prices: dynamic.prices,
+      source: "billing",
+    });
+    expect(listed.body.data.find((p) => p.name === gasProduct.name)).toMatchObject({
+      division: "gas",
+      colour: null,
+    });
     // Supplier-wide content: every cached page is rendered afresh.
     expect(sharedVersion()).toBeGreaterThan(before);
 
@@ -258,5 +314,110 @@ describe("POST /backoffice/tariffs", () => {
     const again = await send(items);
     expect(again.summary).toEqual({ created: 0, updated: 0, unchanged: 5, refused: 0 });
     expect([customer(), supply(h.mainMeterId), sharedVersion()]).toEqual(before);
+  });
+});
+
+/*
+ * #37 §3 a bill's colour: fixed when the bill is first written, from the supply's product at that
+ * moment (the products table's, else the portal's stand-in), or the item's own; never repainted
+ * when the product or the supply's product changes later; none for gas.
+ */
+describe("a bill's colour", () => {
+  let billing: string;
+  const colourOf = (id: number) =>
+    one<{ tariff_colour: string | null }>(`SELECT tariff_colour FROM invoices WHERE id = ${id}`)!
+      .tariff_colour;
+  const bill = (key: string, over: Record<string, unknown> = {}) => ({
+    key,
+    supply_key: "SUP-MAIN",
+    invoice_no: `2026${key.replace(/\D/g, "").padStart(8, "0")}`,
+    type: "Clearance",
+    issue_date: "2026-12-01",
+    date_due: "2099-01-31",
+    previous_balance: 0,
+    current_amount: 20,
+    total: 20,
+    lines: [{ code: "energy", amount: 20 }],
+    status: "paid",
+    ...over,
+  });
+  async function bills(items: unknown[]) {
+    const r = await backofficeBatch(api, billing, "invoices", items);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  }
+  const coloured = { ...product, key: "PRD-COLOURED", name: "NRG_HOME_COLOURED" };
+
+  beforeAll(() => {
+    billing = createServiceClient(server, "billing-colours", ["invoices"]).credential;
+  });
+
+  it("a new electricity bill takes its product's colour, and keeps it when the product changes", async () => {
+    expect(outcomes(await send([coloured, { ...supplyProduct, product: coloured.name }]))).toEqual([
+      ["PRD-COLOURED", "created", null, null],
+      ["SP-MAIN", "updated", null, null],
+    ]);
+    const first = await bills([bill("BILL-7001")]);
+    expect(outcomes(first)).toEqual([["BILL-7001", "created", null, null]]);
+    const firstId = first.results[0]!.id!;
+    expect(colourOf(firstId)).toBe("green");
+
+    // The product recoloured (now variable, yellow): the old bill keeps its green, also when the
+    // billing system sends it again changed; the next bill is yellow.
+    const recoloured = {
+      ...coloured,
+      tariff_colour: "yellow",
+      prices: { ...coloured.prices, variable: true },
+    };
+    expect(outcomes(await send([recoloured]))).toEqual([["PRD-COLOURED", "updated", null, null]]);
+    const again = await bills([
+      bill("BILL-7001", { date_due: "2099-02-28" }),
+      bill("BILL-7002", { issue_date: "2026-12-02" }),
+    ]);
+    expect(outcomes(again)).toEqual([
+      ["BILL-7001", "updated", null, null],
+      ["BILL-7002", "created", null, null],
+    ]);
+    expect(colourOf(firstId)).toBe("green");
+    expect(colourOf(again.results[1]!.id!)).toBe("yellow");
+
+    // The supply moved to a product the billing system never sent: the stand-in's colour.
+    await send([{ ...supplyProduct, product: NRG_HOME_DYNAMIC.name }]);
+    const standIn = await bills([bill("BILL-7003", { issue_date: "2026-12-03" })]);
+    expect(colourOf(standIn.results[0]!.id!)).toBe(NRG_HOME_DYNAMIC.colour);
+    expect(colourOf(firstId)).toBe("green");
+
+    // The API gives each bill the colour it was issued under.
+    const token = (await api.login(h.vat)).access_token;
+    const shown = await api.call<{ data: ApiInvoice }>(`/invoices/${firstId}`, { token });
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.tariff_colour).toBe("green");
+    await send([supplyProduct]);
+  });
+
+  it("the item's own colour wins, at first write and later; a gas bill has none and refuses one", async () => {
+    const own = await bills([
+      bill("BILL-7004", { issue_date: "2026-12-04", tariff_colour: "orange" }),
+      bill("BILL-7005", { supply_key: "SUP-GAS", issue_date: "2026-12-04" }),
+      bill("BILL-7006", { supply_key: "SUP-GAS", issue_date: "2026-12-04", tariff_colour: "blue" }),
+      bill("BILL-7007", { issue_date: "2026-12-04", tariff_colour: "#1565c0" }),
+    ]);
+    expect(outcomes(own)).toEqual([
+      ["BILL-7004", "created", null, null],
+      ["BILL-7005", "created", null, null],
+      ["BILL-7006", "refused", "colour_not_for_gas", "tariff_colour"],
+      ["BILL-7007", "refused", "validation", "tariff_colour"],
+    ]);
+    expect(colourOf(own.results[0]!.id!)).toBe("orange");
+    expect(colourOf(own.results[1]!.id!)).toBeNull();
+    // The billing system correcting the colour it printed: the item names it, so it is written.
+    const corrected = await bills([
+      bill("BILL-7004", { issue_date: "2026-12-04", tariff_colour: "blue" }),
+    ]);
+    expect(outcomes(corrected)).toEqual([["BILL-7004", "updated", null, null]]);
+    expect(colourOf(own.results[0]!.id!)).toBe("blue");
+    const token = (await api.login(h.vat)).access_token;
+    const gas = await api.call<{ data: ApiInvoice }>(`/invoices/${own.results[1]!.id}`, { token });
+    expect(gas.body.data.tariff_colour).toBeNull();
   });
 });

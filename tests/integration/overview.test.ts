@@ -6,13 +6,17 @@ import type {
   ApiInvoice,
   ApiMeter,
   ApiProduct,
+  ApiReading,
   ApiShellReads,
 } from "../../core/contract/index.ts";
 import { athensToday } from "../../core/dates.ts";
 import { forecastNextBill } from "../../core/forecast.ts";
+import { registerOf } from "../../core/readings.ts";
 import { latestBill, lastSixClearance, yearOnYear } from "../../app/domain/overview.ts";
 import { DEMO } from "../../seed/accounts.ts";
-import { createClient } from "./client";
+import { createClient, signInPage } from "./client";
+import { fetchWorker } from "../support/fetch-worker";
+import { headlineRange } from "../../app/domain/forecast-view.ts";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -153,11 +157,28 @@ describe("#37 §1 GET /users/:userId/meters/:meterId/forecast (the next bill's f
 
   /** The pure rule on the supply's whole history and its product's prices, as the API has them. */
   async function expected(meterId: number): Promise<ApiForecast> {
-    const [bills, meters, products] = await Promise.all([
+    const [bills, meters, products, readings] = await Promise.all([
       api.call<{ data: ApiInvoice[] }>(path_(h.userId, meterId), { token }),
       api.call<{ data: ApiMeter[] }>(`/users/${h.userId}/meters`, { token }),
       api.call<{ data: ApiProduct[] }>("/products"),
+      api.call<{ data: ApiReading[] }>(`/users/${h.userId}/readings?meter_id=${meterId}`, {
+        token,
+      }),
     ]);
+    // The actual readings, oldest first (in the order they were sent on one day).
+    const actual = readings.body.data
+      .filter((r) => r.source !== "estimated" && r.origin !== 5 && !r.corrected_at)
+      .sort((a, b) =>
+        a.date_ins !== b.date_ins
+          ? a.date_ins.localeCompare(b.date_ins)
+          : a.created_at !== b.created_at
+            ? a.created_at.localeCompare(b.created_at)
+            : a.id - b.id,
+      )
+      .flatMap((r) => {
+        const register = registerOf(r);
+        return register ? [{ date: r.date_ins, register, value: r.value }] : [];
+      });
     const meter = meters.body.data.find((m) => m.id === meterId) as ApiMeter;
     const product = products.body.data.find((p) => p.name === meter.package_name);
     const today = athensToday();
@@ -171,6 +192,7 @@ describe("#37 §1 GET /users/:userId/meters/:meterId/forecast (the next bill's f
       : forecastNextBill({
           today,
           bills: bills.body.data,
+          readings: actual,
           division: "electricity",
           tariff: product?.division === "electricity" ? product.prices : null,
         });
@@ -244,6 +266,48 @@ describe("#37 §1 GET /users/:userId/meters/:meterId/forecast (the next bill's f
     const bad = await api.call(forecastPath(h.userId, 0), { token });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
+  });
+
+  it("a reading sent today is in the forecast at once, and the overview shows the new figure", async () => {
+    const before = await api.call<{ data: ApiForecast }>(forecastPath(h.userId, h.mainMeterId), {
+      token,
+    });
+    // The overview as the portal renders it, twice: the second from the page cache.
+    const { cookie } = await signInPage(server.baseUrl, h.vat);
+    const overview = async () => {
+      const page = await fetchWorker(`${server.baseUrl}/b2b/episkopisi`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      return /data-testid="forecast-headline"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
+    };
+    const shown = await overview();
+    expect(await overview()).toBe(shown);
+    const rows = await api.call<{ data: ApiReading[] }>(
+      `/users/${h.userId}/readings?meter_id=${h.mainMeterId}`,
+      { token },
+    );
+    const newest = (register: "day" | "night") =>
+      Math.max(...rows.body.data.filter((r) => registerOf(r) === register).map((r) => r.value));
+    const sent = await api.call("/readings", {
+      method: "POST",
+      token,
+      body: { meter_id: h.mainMeterId, day: newest("day") + 400, night: newest("night") + 150 },
+    });
+    expect(sent.status).toBe(201);
+    const after = await api.call<{ data: ApiForecast }>(forecastPath(h.userId, h.mainMeterId), {
+      token,
+    });
+    const forecast = after.body.data;
+    if (forecast.kind !== "forecast") throw new Error(`no forecast: ${forecast.reason}`);
+    expect(forecast.fromReadings?.reading).toBe(athensToday());
+    expect(forecast.trend.recent.to).toBe(athensToday());
+    expect(forecast).not.toEqual(before.body.data);
+    expect(forecast).toEqual(await expected(h.mainMeterId));
+    // The page cache follows the data version: the overview shows the new forecast at once.
+    const now = await overview();
+    expect(now).not.toBe(shown);
+    const range = headlineRange(forecast);
+    expect(now).toContain(range.one ?? range.high);
   });
 });
 

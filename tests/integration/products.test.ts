@@ -30,7 +30,8 @@ const repriced = {
   name: NRG_HOME_FIXED.name,
   descr: "nrg home Σταθερό 2026",
   division: "electricity",
-  colour: "#2e7d32",
+  tariff_colour: "green",
+  segment: "home",
   prices: { standingPerMonth: 6.5, day: 0.1234 },
   valid_from: "2026-01-01",
 };
@@ -106,6 +107,8 @@ describe("GET /api/products", () => {
         name: NRG_HOME_FIXED.name,
         descr: repriced.descr,
         division: "electricity",
+        colour: "green",
+        segment: "home",
         prices: repriced.prices,
         valid_from: repriced.valid_from,
         source: "billing",
@@ -122,8 +125,8 @@ describe("GET /api/products", () => {
 
   it("skips a row whose prices do not parse, and still answers", async () => {
     server.query(
-      `INSERT INTO products (name, descr, division, colour, prices, valid_from, updated_at)
-       VALUES ('NRG_BROKEN', 'broken', 1, '#000000', '{"day":"cheap"}', '2026-01-01', '${new Date().toISOString()}')`,
+      `INSERT INTO products (name, descr, division, tariff_colour, prices, valid_from, updated_at)
+       VALUES ('NRG_BROKEN', 'broken', 1, 'blue', '{"day":"cheap"}', '2026-01-01', '${new Date().toISOString()}')`,
     );
     try {
       const { list } = await listProducts();

@@ -86,6 +86,7 @@ function invoice(
     contract_account: "",
     mark: null,
     rf_code: null,
+    tariff_colour: null,
     ...extra,
   };
 }

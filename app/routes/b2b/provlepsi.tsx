@@ -198,6 +198,16 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
       </TitledCard>
 
       <TitledCard id="forecast-trend" title={t("page.trend.title")}>
+        {forecast.fromReadings ? (
+          <p data-testid="forecast-readings">
+            {t("page.trend.readings", {
+              reading: formatDate(forecast.fromReadings.reading),
+              from: formatDate(forecast.fromReadings.from),
+              to: formatDate(forecast.fromReadings.to),
+              days: forecast.fromReadings.days,
+            })}
+          </p>
+        ) : null}
         {trend.raw === null ? (
           <p>{t("page.trend.none")}</p>
         ) : (
