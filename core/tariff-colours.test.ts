@@ -7,8 +7,8 @@ import {
   TARIFF_COLOURS_NS,
   tariffColourKey,
 } from "./tariff-colours";
-import elBills from "../locales/el/bills.json";
-import enBills from "../locales/en/bills.json";
+import elCommon from "../locales/el/common.json";
+import enCommon from "../locales/en/common.json";
 
 /** WCAG 2.x relative luminance of #rrggbb. */
 function luminance(hex: string): number {
@@ -24,7 +24,7 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-const locale = (lang: "el" | "en") => (lang === "el" ? elBills : enBills);
+const locale = (lang: "el" | "en") => (lang === "el" ? elCommon : enCommon);
 
 describe("tariff colours (#37 §3)", () => {
   it("are the law's four, in its order, with the portal's hex for each", () => {
@@ -43,15 +43,17 @@ describe("tariff colours (#37 §3)", () => {
   });
 
   it("have a name in both languages, under one key each", () => {
-    expect(TARIFF_COLOURS_NS).toBe("bills");
-    expect(tariffColourKey("yellow")).toBe("bills:tariffColour.yellow");
+    expect(TARIFF_COLOURS_NS).toBe("common");
+    expect(tariffColourKey("yellow")).toBe("common:tariffColour.yellow");
     expect(locale("el").tariffColour).toEqual({
+      label: "Χρώμα τιμολογίου",
       blue: "Μπλε (σταθερό)",
       green: "Πράσινο (ειδικό)",
       yellow: "Κίτρινο (κυμαινόμενο)",
       orange: "Πορτοκαλί (δυναμικό)",
     });
     expect(locale("en").tariffColour).toEqual({
+      label: "Tariff colour",
       blue: "Blue (fixed)",
       green: "Green (special)",
       yellow: "Yellow (variable)",

@@ -35,13 +35,13 @@ export const TARIFF_COLOUR_STYLES: Readonly<Record<TariffColour, TariffColourSty
 };
 
 /**
- * The namespace of the colours' names (locales/<lang>/bills.json `tariffColour`): the bills page
- * is where the colour is read most (beside the amount payable), and the bills namespace is
- * embedded there already.
+ * The namespace of the colours' names (locales/<lang>/common.json `tariffColour`): the mark stands
+ * beside the amount payable on the overview's banner, the bills list, the bill page and the
+ * tariffs page, and only the common namespace is on all of them (as the bill status's words).
  */
-export const TARIFF_COLOURS_NS = "bills";
+export const TARIFF_COLOURS_NS = "common";
 
-/** A colour's name with its class, e.g. `bills:tariffColour.yellow` ("Κίτρινο (κυμαινόμενο)"). */
+/** A colour's name with its class, e.g. `common:tariffColour.yellow` ("Κίτρινο (κυμαινόμενο)"). */
 export const tariffColourKey = (colour: TariffColour) =>
   `${TARIFF_COLOURS_NS}:tariffColour.${colour}` as const;
 

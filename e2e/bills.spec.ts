@@ -14,6 +14,7 @@ import { checkA11y, expect, gotoLng, hydrated, login, loginOnly, noJs, test } fr
 type BillsTexts = typeof import("../locales/el/bills.json") & {
   download: (typeof import("../locales/el/common.json"))["download"];
   status: (typeof import("../locales/el/common.json"))["billStatus"];
+  tariffColour: (typeof import("../locales/el/common.json"))["tariffColour"];
 };
 
 /** The bills namespace plus the download dialog's texts and the status words, which live in common (shared pages). */
@@ -21,7 +22,12 @@ function texts(lng: "el" | "en"): BillsTexts {
   const read = (ns: string): Record<string, unknown> =>
     JSON.parse(readFileSync(join(import.meta.dirname, "..", "locales", lng, `${ns}.json`), "utf8"));
   const common = read("common");
-  return { ...read("bills"), download: common.download, status: common.billStatus } as BillsTexts;
+  return {
+    ...read("bills"),
+    download: common.download,
+    status: common.billStatus,
+    tariffColour: common.tariffColour,
+  } as BillsTexts;
 }
 const el = texts("el");
 /** The bill lines' words (core/bill-lines.ts: one list for the overview, this page and the PDF). */
@@ -50,6 +56,8 @@ const historyTable = (page: Page) =>
 /** The cells of one column of the history table, found by their label (data-label). */
 const cells = (page: Page, label: string) =>
   historyTable(page).locator(`tbody td[data-label="${label}"]`);
+/** The amount column's figures (the cell also holds the bill's tariff colour, #37 §3). */
+const amounts = (page: Page) => cells(page, el.columns.amount).locator(".amount");
 /** Each row's issue date, from its details (in the DOM whether the details are open or not). */
 const issueDates = (page: Page) =>
   historyTable(page).locator("tbody tr .bills-more__facts > div:first-child dd").allTextContents();
@@ -79,9 +87,16 @@ test.describe("bills page", () => {
     const iso = (await issueDates(page)).map((d) => d.split("/").reverse().join("-"));
     expect(iso).toHaveLength(10);
     expect(iso).toEqual([...iso].sort().reverse());
-    for (const cell of await cells(page, el.columns.amount).allTextContents()) {
+    for (const cell of await amounts(page).allTextContents()) {
       expect(cell).toMatch(AMOUNT);
     }
+    // Each electricity bill names the tariff colour it was issued under beside its amount (#37 §3):
+    // the name, in words, not the swatch alone.
+    const { label, ...names } = el.tariffColour;
+    const marks = await cells(page, el.columns.amount).locator(".tariff-mark").allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks)
+      expect(Object.values(names)).toContain(mark.replace(`${label}: `, ""));
     for (const cell of await cells(page, el.columns.dueDate).allTextContents()) {
       expect(cell).toMatch(DATE);
     }
@@ -129,15 +144,15 @@ test.describe("bills page", () => {
     );
     const toNumber = (s: string) =>
       Number(s.replace(/\s€/, "").replaceAll(".", "").replace(",", "."));
-    const amounts = (await cells(page, el.columns.amount).allTextContents()).map(toNumber);
-    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const descending = (await amounts(page).allTextContents()).map(toNumber);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
     await sortByAmount.click();
     await expect(page).toHaveURL(/dir=asc/);
     await expect(table.getByRole("columnheader", { name: el.columns.amount })).toHaveAttribute(
       "aria-sort",
       "ascending",
     );
-    const ascending = (await cells(page, el.columns.amount).allTextContents()).map(toNumber);
+    const ascending = (await amounts(page).allTextContents()).map(toNumber);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
     // Filter by type and year with the GET form (keeps the sort).
@@ -224,6 +239,10 @@ test.describe("one bill", () => {
     const current = await value(el.invoice.current);
     const sum = await value(`= ${el.invoice.total}`);
     expect(Math.round((previous + current) * 100)).toBe(Math.round(sum * 100));
+    // The colour the bill was issued under, in the row right under the amount payable (#37 §3).
+    const { label: colourLabel, ...colourNames } = el.tariffColour;
+    const colour = total.getByRole("row", { name: colourLabel }).locator("td");
+    expect(Object.values(colourNames)).toContain((await colour.textContent())!.trim());
     await checkA11y(page);
   });
 
@@ -446,7 +465,9 @@ test.describe("#15 the money first", () => {
         for (const label of [el.columns.billingPeriod, el.columns.dueDate, el.columns.amount]) {
           await expectInViewport(row.locator(`td[data-label="${label}"]`), width, `${label} ${i}`);
         }
-        await expect(row.locator(`td[data-label="${el.columns.amount}"]`)).toHaveText(AMOUNT);
+        await expect(row.locator(`td[data-label="${el.columns.amount}"] .amount`)).toHaveText(
+          AMOUNT,
+        );
         const badge = row.locator(`td[data-label="${el.columns.status}"] .badge`);
         if (WITH_STATUS.has(type)) {
           await expectInViewport(badge, width, `row ${i} status`);

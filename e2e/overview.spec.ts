@@ -58,6 +58,10 @@ test.describe("overview of the household supply", () => {
     ).toBeVisible();
     await expect(banner.getByRole("link", { name: el.topBanner.pay })).toBeVisible();
     await expect(banner).toContainText(`${el.topBanner.deadline}: `);
+    // The tariff colour the bill was issued under, named beside the amount payable (#37 §3).
+    await expect(banner.locator(".hero__tariff")).toHaveText(
+      new RegExp(`^${tr("el", "common:tariffColour.label")}: \\S`),
+    );
     await expect(banner.getByRole("link", { name: el.topBanner.download })).toHaveAttribute(
       "href",
       /^\/b2b\/invoice-pdf\/\d+$/,

@@ -20,6 +20,9 @@ const h = DEMO.household;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
+  // A Worker of its own with a fresh copy of the demo data: 10–40 s on a busy 2-core machine,
+  // past the 30 s a hook gets by default.
+  test.setTimeout(120_000);
   viva = await startVivaStub();
   server = await startServer({ vars: viva.vars });
   viva.setPortal(server.baseURL);

@@ -5,7 +5,7 @@ import { pdfPlainText } from "../../tests/support/pdf-text";
 import { SUPPLIER } from "../../core/supplier";
 import { pdfFonts } from "./fonts";
 import { pdfLabels } from "./labels";
-import { pdfAmount, pdfDate, renderInvoicePdf, type InvoicePdfData } from "./invoice-pdf";
+import { pdfAmount, pdfDate, renderInvoicePdf, rgbOfHex, type InvoicePdfData } from "./invoice-pdf";
 
 // The same font bytes the Worker embeds (Vite inlines them in tests too).
 const fonts = pdfFonts();
@@ -129,6 +129,28 @@ describe("renderInvoicePdf", () => {
     expect(greek).toContain("Κωδικός πληρωμής RF: RF18 5390 0754 7034");
     const english = await pdfPlainText(await renderInvoicePdf(data, "en", fonts));
     expect(english).toContain("RF payment code: RF18 5390 0754 7034");
+  });
+
+  it("#37 prints the tariff colour by name beside the amount payable; a gas bill has none", async () => {
+    const greek = await pdfPlainText(await renderInvoicePdf(data, "el", fonts));
+    expect(greek).toContain("Χρώμα τιμολογίου: Μπλε (σταθερό)");
+    const english = await pdfPlainText(
+      await renderInvoicePdf(
+        { ...data, invoice: { ...invoice, tariff_colour: "orange" } },
+        "en",
+        fonts,
+      ),
+    );
+    expect(english).toContain("Tariff colour: Orange (dynamic)");
+    const gas = await pdfPlainText(
+      await renderInvoicePdf(
+        { ...data, invoice: { ...invoice, tariff_colour: null } },
+        "en",
+        fonts,
+      ),
+    );
+    expect(gas).not.toContain("Tariff colour");
+    expect(rgbOfHex("#1565c0")).toEqual([0x15 / 255, 0x65 / 255, 0xc0 / 255]);
   });
 
   it("names the same issuer as the e-invoice's public view (core/supplier.ts)", () => {

@@ -3,6 +3,7 @@ import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
 import { formatRf } from "../../core/rf";
+import { asTariffColour, TARIFF_COLOUR_STYLES } from "../../core/tariff-colours";
 import { pdfLabels, type Lang, type PdfLabels } from "./labels";
 import {
   A4,
@@ -41,12 +42,18 @@ export interface InvoicePdfData {
 export type { PdfFonts };
 
 /** Bump when the layout or labels change: cached PDFs are keyed by it. */
-export const PDF_TEMPLATE_VERSION = 4;
+export const PDF_TEMPLATE_VERSION = 5;
 
 /** The e-invoice QR code's side, in points (about 3 cm: scans from a printed page). */
 const QR_SIDE = 84;
 
 const ROW: Rgb = [0.93, 0.96, 0.99];
+
+/** "#1565c0" → [0.08, 0.4, 0.75]: the one paint of a tariff colour (core/tariff-colours.ts). */
+export function rgbOfHex(hex: string): Rgb {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
+}
 
 /** 1234.5 → "1.234,50" (spec §5: comma decimals, dot thousands, both languages). */
 export function pdfAmount(value: number): string {
@@ -206,6 +213,7 @@ export async function renderInvoicePdf(
   // How the total follows from the previous balance.
   const summary = rows.summary;
   const labelX = right - 260;
+  const colour = asTariffColour(invoice.tariff_colour);
   for (const [label, amount, strong] of summary) {
     if (strong) {
       page.drawRectangle({
@@ -215,6 +223,23 @@ export async function renderInvoicePdf(
         height: 24,
         color: color(ROW),
       });
+      // The colour the bill was issued under, beside the amount payable (#37 §3), by name and
+      // swatch (gas bills and bills from before colours were recorded have none).
+      if (colour) {
+        page.drawRectangle({
+          x: MARGIN,
+          y: y - 1,
+          width: 10,
+          height: 10,
+          color: color(rgbOfHex(TARIFF_COLOUR_STYLES[colour].hex)),
+          borderColor: color(MUTED),
+          borderWidth: 0.5,
+        });
+        text(page, `${t.tariffColour}: ${t.tariffColours[colour]}`, MARGIN + 15, y, {
+          font: bold,
+          size: 9.5,
+        });
+      }
     }
     const font = strong ? bold : regular;
     const size = strong ? 12 : 10.5;

@@ -2,6 +2,9 @@ import type { InvoiceType } from "../../core/contract";
 import { BILL_LINE_KEYS, type BillLineKey } from "../../core/bill-lines";
 import elLines from "../../locales/el/billLines.json";
 import enLines from "../../locales/en/billLines.json";
+import elCommon from "../../locales/el/common.json";
+import enCommon from "../../locales/en/common.json";
+import type { TariffColour } from "../../core/tariff-colours";
 /** The API's Lang (api/types.ts), spelled here so node-side tests can import the labels without the Worker's Env. */
 export type Lang = "el" | "en";
 
@@ -55,6 +58,9 @@ export interface PdfLabels {
   rfCode: string;
   rfHelp: string;
   docTitle: string;
+  /** The tariff colour beside the amount payable (#37 §3), the portal's words (common.json). */
+  tariffColour: string;
+  tariffColours: Record<TariffColour, string>;
 }
 
 const el: PdfLabels = {
@@ -103,6 +109,8 @@ const el: PdfLabels = {
   rfCode: "Κωδικός πληρωμής RF",
   rfHelp: "Πληρώστε από το e-banking ή το ATM της τράπεζάς σας με αυτόν τον κωδικό.",
   docTitle: "Λογαριασμός",
+  tariffColour: elCommon.tariffColour.label,
+  tariffColours: elCommon.tariffColour,
 };
 
 const en: PdfLabels = {
@@ -151,6 +159,8 @@ const en: PdfLabels = {
   rfCode: "RF payment code",
   rfHelp: "Pay in your bank's e-banking or at its ATM with this code.",
   docTitle: "Bill",
+  tariffColour: enCommon.tariffColour.label,
+  tariffColours: enCommon.tariffColour,
 };
 
 export const pdfLabels = (lang: Lang): PdfLabels => (lang === "en" ? en : el);

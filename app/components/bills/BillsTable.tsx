@@ -5,6 +5,7 @@ import type { ApiInvoice } from "../../../core/contract";
 import { billStatus } from "../../domain/bill-status";
 import { billsSearch, hasDocument, type BillsQuery, type SortKey } from "../../domain/bills";
 import { formatAmount, formatDate } from "../../domain/format";
+import { TariffColourMark } from "../TariffColourMark";
 import { BillStatusBadge } from "../BillStatusBadge";
 import { DownloadLink } from "./DownloadLink";
 import { invoiceHref, invoicePdfHref } from "./links";
@@ -72,7 +73,17 @@ export function BillsTable({
       header: t("columns.amount"),
       sort: "amount",
       className: "num",
-      cell: (row) => formatAmount(row.total_value),
+      // The colour the bill was issued under stands beside its amount (#37 §3); gas has none.
+      cell: (row) => (
+        <>
+          <span className="amount">{formatAmount(row.total_value)}</span>
+          {row.tariff_colour ? (
+            <span className="table__sub bills-table__colour">
+              <TariffColourMark colour={row.tariff_colour} />
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       id: "status",

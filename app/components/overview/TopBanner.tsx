@@ -6,6 +6,7 @@ import { formatAmount, formatDate } from "../../domain/format";
 
 import type { AccountBalanceView, TopBannerView } from "./view";
 import { OverdueBadge } from "../OverdueBadge";
+import { TariffColourMark } from "../TariffColourMark";
 import "./hero.css";
 import { TableHead } from "../TableHead";
 import { RfCode } from "../bills/RfCode";
@@ -79,6 +80,11 @@ export function TopBanner({
             </p>
           ) : null}
           {othersOnly ? <p className="hero__amount amount">{formatAmount(account.total)}</p> : null}
+          {owing && banner.tariffColour ? (
+            <p className="hero__tariff">
+              <TariffColourMark colour={banner.tariffColour} label="shown" />
+            </p>
+          ) : null}
           {owedCents < 0 ? (
             <p className="hero__credit">
               {t("hero.credit", { amount: formatAmount(-banner.owed) })}

@@ -139,6 +139,7 @@ describe("buildOverviewView", () => {
     date_due: "2026-12-02",
     total: 95.26,
     remaining: 95.26,
+    tariff_colour: "yellow",
   });
   const history = [
     latest,
@@ -159,6 +160,8 @@ describe("buildOverviewView", () => {
       invoiceId: latest.id,
       // NRG-<supply number>-<YYYY-MM of the issue>.pdf, as the bill page and the API name it.
       pdfFilename: expect.stringMatching(/^NRG-[A-Za-z0-9]+-2026-11\.pdf$/),
+      // The colour the latest bill was issued under (#37 §3), beside the amount in the hero.
+      tariffColour: "yellow",
       details: {
         dateDue: "2026-12-02",
         previous: 21.16,

@@ -2,6 +2,7 @@ import { accountBalance } from "../../../core/balance";
 import { billPdfFilename } from "../../../core/bill-lines";
 import { can } from "../../../core/permissions";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
+import type { TariffColour } from "../../../core/tariff-colours";
 import { billStatus, type BillStatus } from "../../domain/bill-status";
 import { formatAddress, formatDate, isElectricity, supplyNumber } from "../../domain/format";
 import {
@@ -41,6 +42,11 @@ export interface TopBannerView {
   invoiceId: number | null;
   /** The latest bill's PDF as it saves: NRG-<supply>-<YYYY-MM>.pdf (core/bill-lines.ts, #35 §2). */
   pdfFilename: string | null;
+  /**
+   * The tariff colour the latest bill was issued under (#37 §3: beside the amount payable); null
+   * for gas, a bill from before colours were recorded, or no bill.
+   */
+  tariffColour: TariffColour | null;
   details: {
     dateDue: string | null;
     previous: number;
@@ -151,6 +157,7 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
         date: bannerDate(selected),
         invoiceId: bill?.id ?? null,
         pdfFilename: bill ? billPdfFilename(supplyNumber(selected), bill.issue_date) : null,
+        tariffColour: bill?.tariff_colour ?? null,
         details: bill
           ? {
               dateDue: bill.date_due,

@@ -34,6 +34,7 @@ import type { ApiMeter } from "../../../core/contract";
 import { eInvoiceQr } from "../../.server/e-invoice-qr";
 import { formatMark } from "../../../core/e-invoice";
 import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
+import { TariffColourMark } from "../../components/TariffColourMark";
 import { readingStaleness, type Staleness } from "../../../core/figure-sources";
 
 export const handle: RouteHandle = {
@@ -373,6 +374,15 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <th scope="row">= {t("invoice.total")}</th>
               <td className="num nowrap">{formatAmount(b.total)}</td>
             </tr>
+            {invoice.tariff_colour ? (
+              // The colour the bill was issued under, beside the amount payable (#37 §3).
+              <tr className="invoice-total__colour">
+                <th scope="row">{t("common:tariffColour.label")}</th>
+                <td className="num">
+                  <TariffColourMark colour={invoice.tariff_colour} label="none" />
+                </td>
+              </tr>
+            ) : null}
             {invoice.remaining > 0 ? (
               <tr>
                 <th scope="row">{t("invoice.remaining")}</th>
