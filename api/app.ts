@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
 import { activityRoutes } from "./activity/routes";
+import { alertRoutes } from "./alerts/routes";
 import { allSmartRoutes } from "./all-smart/routes";
 import { backofficeRoutes } from "./backoffice/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
@@ -93,6 +94,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", calendarRoutes)
   .route("/", activityRoutes)
   .route("/", tokenRoutes)
+  .route("/", alertRoutes)
   .route("/backoffice", backofficeRoutes);
 
 // The API's description and reference page, generated from the routes above (ADR 0019).

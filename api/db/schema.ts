@@ -727,3 +727,54 @@ export const accessTokenMeters = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.token_id, t.meter_id] })],
 );
+
+/**
+ * Alerts a person sets on one of their supplies (#37 §2, migrations/0029_alerts.sql; the rules in
+ * core/alerts.ts): one per person and supply.
+ */
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: integer("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    meter_id: integer("meter_id")
+      .notNull()
+      .references(() => meters.id),
+    enabled: integer("enabled").notNull().default(1),
+    /** "When the forecast or a new bill exceeds X €"; NULL: not set. */
+    amount_cents: integer("amount_cents"),
+    /** "When it exceeds the same period last year by X %" (1–500); NULL: not set. */
+    percent: integer("percent"),
+    email: integer("email").notNull().default(1),
+    sms: integer("sms").notNull().default(0),
+    created_at: text("created_at").notNull(),
+    updated_at: text("updated_at").notNull(),
+    /** The hourly job's last forecast check (it raises no data version). */
+    checked_at: text("checked_at"),
+  },
+  (t) => [
+    uniqueIndex("alerts_user_meter").on(t.user_id, t.meter_id),
+    index("alerts_meter").on(t.meter_id),
+    index("alerts_checked").on(t.enabled, t.checked_at),
+  ],
+);
+
+/** The bill periods an alert tripped for: one notice each (0029). */
+export const alertTrips = sqliteTable(
+  "alert_trips",
+  {
+    id: integer("id").primaryKey(),
+    alert_id: integer("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    /** The bill period, "YYYY-MM-DD/YYYY-MM-DD". */
+    period_key: text("period_key").notNull(),
+    source: text("source", { enum: ["forecast", "bill"] }).notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    reference_cents: integer("reference_cents"),
+    created_at: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("alert_trips_once").on(t.alert_id, t.period_key)],
+);

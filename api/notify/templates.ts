@@ -326,3 +326,118 @@ export const disconnectionSms: Record<Lang, (f: { date: string; url: string }) =
     body: `NRG: disconnection on ${dayText(f.date)} for an unpaid balance. Pay or call 18101: ${f.url}`,
   }),
 };
+
+/**
+ * An alert the person set tripped (#37 §2): the figure (the forecast's central one or the new
+ * bill's charges), and the threshold it exceeds or last year's charges and by how much, with the
+ * link to the forecast's explanation or the bill's page. To that person only.
+ */
+export interface AlertFacts {
+  name: string;
+  supply: string;
+  source: "forecast" | "bill";
+  /** The period the figure is for. */
+  from: string;
+  to: string;
+  amount: number;
+  /** The threshold in € the amount exceeds, when that rule tripped. */
+  threshold: number | null;
+  /** Last year's charges of the same period, when known. */
+  reference: number | null;
+  /** How much more than last year, in per cent, when known. */
+  overPercent: number | null;
+  url: string;
+}
+
+const periodText = (f: AlertFacts) => `${dayText(f.from)}–${dayText(f.to)}`;
+
+const alertWhat: Record<Lang, (f: AlertFacts) => string> = {
+  el: (f) =>
+    f.source === "forecast"
+      ? `Η πρόβλεψη του επόμενου λογαριασμού της παροχής ${f.supply} (${periodText(f)}) είναι περίπου ${emailAmount(f.amount)}`
+      : `Ο νέος λογαριασμός της παροχής ${f.supply} (${periodText(f)}) είναι ${emailAmount(f.amount)}`,
+  en: (f) =>
+    f.source === "forecast"
+      ? `The forecast of the next bill of supply ${f.supply} (${periodText(f)}) is about ${emailAmount(f.amount)}`
+      : `The new bill of supply ${f.supply} (${periodText(f)}) is ${emailAmount(f.amount)}`,
+};
+
+const alertWhy: Record<Lang, (f: AlertFacts) => string> = {
+  el: (f) =>
+    [
+      f.threshold !== null ? `πάνω από το όριο των ${emailAmount(f.threshold)} που ορίσατε` : "",
+      f.reference !== null && f.overPercent !== null
+        ? `${f.overPercent}% πάνω από την ίδια περίοδο πέρσι (${emailAmount(f.reference)})`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" και "),
+  en: (f) =>
+    [
+      f.threshold !== null ? `above the limit of ${emailAmount(f.threshold)} you set` : "",
+      f.reference !== null && f.overPercent !== null
+        ? `${f.overPercent}% above the same period last year (${emailAmount(f.reference)})`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" and "),
+};
+
+export const alertTrippedEmail: Record<Lang, (f: AlertFacts) => Text> = {
+  el: (f) => ({
+    subject: `Ειδοποίηση NRG: ${f.source === "forecast" ? "η πρόβλεψη" : "ο λογαριασμός"} ${emailAmount(f.amount)} ξεπερνά το όριό σας`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},\n\n` +
+      `${alertWhat.el(f)}: ${alertWhy.el(f)}.\n\n` +
+      (f.source === "forecast"
+        ? `Πώς βγαίνει η πρόβλεψη (είναι εκτίμηση, όχι λογαριασμός):\n${f.url}\n\n`
+        : `Ο λογαριασμός στο portal:\n${f.url}\n\n`) +
+      `Λαμβάνετε αυτό το μήνυμα επειδή ορίσατε ειδοποίηση για την παροχή (Ειδοποιήσεις). ` +
+      `Μία φορά ανά περίοδο λογαριασμού.`,
+  }),
+  en: (f) => ({
+    subject: `NRG alert: ${f.source === "forecast" ? "the forecast" : "the bill"} of ${emailAmount(f.amount)} exceeds your limit`,
+    body:
+      `Hello ${f.name},\n\n` +
+      `${alertWhat.en(f)}: ${alertWhy.en(f)}.\n\n` +
+      (f.source === "forecast"
+        ? `How the forecast is worked out (an estimate, not a bill):\n${f.url}\n\n`
+        : `The bill in the portal:\n${f.url}\n\n`) +
+      `You receive this message because you set an alert for this supply (Alerts). ` +
+      `Once per bill period.`,
+  }),
+};
+
+export const alertTrippedSms: Record<Lang, (f: AlertFacts) => Text> = {
+  el: (f) => ({
+    subject: "Ειδοποίηση",
+    body:
+      gsmGreek(
+        `NRG: ${f.source === "forecast" ? "Πρόβλεψη λογαριασμού" : "Νέος λογαριασμός"} ${smsAmount(f.amount)}` +
+          (f.threshold !== null
+            ? `, πάνω από το όριο ${smsAmount(f.threshold)}`
+            : f.overPercent !== null
+              ? `, +${f.overPercent}% από πέρσι`
+              : "") +
+          ". ",
+      ) + f.url,
+  }),
+  en: (f) => ({
+    subject: "Alert",
+    body:
+      `NRG: ${f.source === "forecast" ? "bill forecast" : "new bill"} ${smsAmount(f.amount)}` +
+      (f.threshold !== null
+        ? `, above your limit of ${smsAmount(f.threshold)}`
+        : f.overPercent !== null
+          ? `, +${f.overPercent}% on last year`
+          : "") +
+      `. ${f.url}`,
+  }),
+};
+
+export const alertTrippedInbox = (f: AlertFacts): InboxText => ({
+  title: f.source === "forecast" ? "Ειδοποίηση: η πρόβλεψη ξεπερνά το όριό σας" : "Ειδοποίηση: ο λογαριασμός ξεπερνά το όριό σας",
+  content: `${alertWhat.el(f)}: ${alertWhy.el(f)}. ${f.url}`,
+  title_en: f.source === "forecast" ? "Alert: the forecast exceeds your limit" : "Alert: the bill exceeds your limit",
+  content_en: `${alertWhat.en(f)}: ${alertWhy.en(f)}. ${f.url}`,
+});

@@ -27,4 +27,5 @@ export * from "./activity";
 export * from "./access-tokens";
 export * from "./products";
 export * from "./forecast";
+export * from "./alerts";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";
