@@ -24,7 +24,11 @@
  *    period; for a new bill, its own charges, for the bill's period.
  * 7. Once per bill period (`periodKey` "YYYY-MM-DD/YYYY-MM-DD"), whichever trips it first: the
  *    forecast in the hourly job, or the bill when it is written. The database row decides
- *    (alert_trips' unique index), so two runs at once still send one notice.
+ *    (alert_trips' unique index), so two runs at once still send one notice. The forecast's
+ *    period is worked out from the usual billing cycle and the bill's own may differ by a few
+ *    days: a period that overlaps one already tripped by more than its end day
+ *    (`periodsOverlap`) is the same bill period, and trips nothing more.
+ * 8. A Credit or a Cancelled bill, or one without a period, trips nothing: it bills no period.
  */
 
 export const ALERT_AMOUNT_MIN_CENTS = 100;
@@ -93,7 +97,8 @@ export function alertIssues(alert: AlertSettings, contact: AlertContact): AlertI
   const issues: AlertIssue[] = [];
   const amount = alert.amountCents;
   if (amount !== null) {
-    if (Number.isNaN(amount)) issues.push({ field: "amount", message: "alerts:errors.amountFormat" });
+    if (Number.isNaN(amount))
+      issues.push({ field: "amount", message: "alerts:errors.amountFormat" });
     else if (amount < ALERT_AMOUNT_MIN_CENTS || amount > ALERT_AMOUNT_MAX_CENTS)
       issues.push({ field: "amount", message: "alerts:errors.amountRange" });
   }
@@ -109,8 +114,10 @@ export function alertIssues(alert: AlertSettings, contact: AlertContact): AlertI
     issues.push({ field: "amount", message: "alerts:errors.ruleRequired" });
   if (!alert.email && !alert.sms)
     issues.push({ field: "email", message: "alerts:errors.channelRequired" });
-  if (alert.email && !contact.email) issues.push({ field: "email", message: "alerts:errors.noEmail" });
-  if (alert.sms && !contact.mobile) issues.push({ field: "sms", message: "alerts:errors.noMobile" });
+  if (alert.email && !contact.email)
+    issues.push({ field: "email", message: "alerts:errors.noEmail" });
+  if (alert.sms && !contact.mobile)
+    issues.push({ field: "sms", message: "alerts:errors.noMobile" });
   return issues;
 }
 
@@ -153,6 +160,22 @@ export function samePeriodLastYear(bills: readonly PeriodBill[], periodTo: strin
 /** The key of a bill period: "YYYY-MM-DD/YYYY-MM-DD". */
 export const periodKeyOf = (from: string, to: string) => `${from.slice(0, 10)}/${to.slice(0, 10)}`;
 
+/** The two periods ("YYYY-MM-DD/YYYY-MM-DD") share more than a boundary day (decision 7). */
+export function periodsOverlap(a: string, b: string): boolean {
+  const [aFrom = "", aTo = ""] = a.split("/");
+  const [bFrom = "", bTo = ""] = b.split("/");
+  return aFrom < bTo && bFrom < aTo;
+}
+
+/** Does this bill bill a period (decision 8)? */
+export const billsAPeriod = (bill: {
+  type: string;
+  period_from: string | null;
+  period_to: string | null;
+}) =>
+  Boolean(bill.period_from && bill.period_to) &&
+  (PERIOD_BILL_TYPES as readonly string[]).includes(bill.type);
+
 export interface AlertRule {
   enabled: boolean;
   amountCents: number | null;
@@ -179,7 +202,7 @@ export type AlertVerdict =
       amountCents: number;
       /** The threshold in € (the amount rule), else null. */
       thresholdCents: number | null;
-      /** Last year's charges (the percentage rule), else null. */
+      /** Last year's charges of the same period, when known (the notice names them either way). */
       referenceCents: number | null;
       /** How much more than last year, in whole per cent (rounded down), when it is known. */
       overPercent: number | null;
@@ -189,8 +212,7 @@ export type AlertVerdict =
 export function alertTrips(alert: AlertRule, check: AlertCheck): AlertVerdict {
   if (!alert.enabled) return { trips: false };
   const last = check.lastYearCents !== null && check.lastYearCents > 0 ? check.lastYearCents : null;
-  const overPercent =
-    last === null ? null : Math.floor(((check.amountCents - last) * 100) / last);
+  const overPercent = last === null ? null : Math.floor(((check.amountCents - last) * 100) / last);
   const byAmount = alert.amountCents !== null && check.amountCents > alert.amountCents;
   const byPercent =
     alert.percent !== null &&
@@ -204,7 +226,7 @@ export function alertTrips(alert: AlertRule, check: AlertCheck): AlertVerdict {
     rule: byAmount ? "amount" : "percent",
     amountCents: check.amountCents,
     thresholdCents: byAmount ? alert.amountCents : null,
-    referenceCents: byPercent || last !== null ? last : null,
+    referenceCents: last,
     overPercent: overPercent !== null && overPercent > 0 ? overPercent : null,
   };
 }
