@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { alertPayloadSchema, apiAlertSchema, userMeterParams } from "../../core/contract";
-import { data, documented, empty } from "../lib/openapi";
+import { data, documented } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { assertOwnUser } from "../services/customers";
 import type { ApiEnv } from "../types";
-import { deleteAlert, getAlert, putAlert } from "./service";
+import { getAlert, putAlert } from "./service";
 
 const doc = documented("Alerts");
 
@@ -14,7 +14,9 @@ const doc = documented("Alerts");
  * Mounted at /api. The caller's own alert of one of their supplies (#37 §2): "warn me when the
  * forecast or a new bill exceeds X €, or the same period last year by X %", by email and/or SMS
  * to the caller's own address and mobile. Every person sets their own (a business `user` on the
- * supplies given to them): `own_profile`, which every role has; a personal access token reads.
+ * supplies given to them): `own_profile`, which every role has. Session only (token-scopes.ts):
+ * the answer names the person's own address and mobile. No DELETE: turning it off keeps what it
+ * holds, so turning it on again is one switch; a removed person's alerts go with the removal.
  */
 export const alertRoutes = new Hono<ApiEnv>()
   .get(
@@ -55,23 +57,5 @@ export const alertRoutes = new Hono<ApiEnv>()
       assertOwnUser(userId, path.userId);
       const body = c.req.valid("json");
       return c.json({ data: await putAlert(c.get("db"), userId, Number(path.meterId), body) });
-    },
-  )
-  .delete(
-    "/users/:userId/meters/:meterId/alert",
-    doc({
-      summary: "Delete the caller's alert of one supply (and its trips)",
-      ok: empty(),
-      errors: { 404: ["not_found"] },
-    }),
-    requireBearer,
-    permit("own_profile"),
-    validate("param", userMeterParams),
-    async (c) => {
-      const { userId } = c.get("auth");
-      const path = c.req.valid("param");
-      assertOwnUser(userId, path.userId);
-      await deleteAlert(c.get("db"), userId, Number(path.meterId));
-      return c.body(null, 204);
     },
   );

@@ -1,10 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
-import {
-  alertIssues,
-  parseAmount,
-  parsePercent,
-  type AlertSettings,
-} from "../../core/alerts";
+import { alertIssues, parseAmount, parsePercent, type AlertSettings } from "../../core/alerts";
 import type { AlertPayload, ApiAlert } from "../../core/contract";
 import type { Db } from "../db";
 import { alerts, alertTrips, users } from "../db/schema";
@@ -136,15 +131,9 @@ export async function putAlert(
   return getAlert(db, userId, meterId);
 }
 
-/** DELETE: the alert and its trips go (a new alert later may trip the same period again). */
-export async function deleteAlert(db: Db, userId: number, meterId: number): Promise<void> {
-  await ownSupply(db, userId, meterId);
-  await db.batch(deleteAlertsStatements(db, and(eq(alerts.user_id, userId), eq(alerts.meter_id, meterId))!));
-}
-
 /**
  * The statements that delete the alerts `where` finds, their trips first (the foreign key): for
- * DELETE and for the removal of a person (api/people/service.ts), in the caller's batch.
+ * the removal of a person (api/people/service.ts), in the caller's batch.
  */
 export function deleteAlertsStatements(db: Db, where: SQL) {
   return [

@@ -36,6 +36,7 @@ import {
   type ServiceClient,
 } from "./batch";
 import { requireService } from "./auth";
+import { checkBillAlerts } from "../alerts/trips";
 import { notifyNewBill } from "../notify/events";
 
 /**
@@ -637,6 +638,19 @@ export async function applyInvoice(item: InvoiceItem, ctx: BatchContext) {
     } catch (error) {
       // The bill is written; its notice is the notices' own concern (logged, never a refusal).
       logError(error, { id: `invoice-${applied.id}`, where: "notice-new-bill" });
+    }
+    try {
+      // The alerts people set on the supply (#37 §2): against this bill's own charges.
+      await checkBillAlerts(ctx, {
+        id: applied.id,
+        meterId: supply.id,
+        type: row.type,
+        period_from: row.period_from,
+        period_to: row.period_to,
+        cents: row.total_value_cents,
+      });
+    } catch (error) {
+      logError(error, { id: `invoice-${applied.id}`, where: "alerts-new-bill" });
     }
   }
   return applied;

@@ -58,6 +58,8 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/activity": { need: "never" },
   "/api/users/:userId/activity.csv": { need: "never" },
   "/api/users/:userId/tokens": { need: "never" },
+  // The alert a person set (#37 §2) names their own email and mobile: a setting, not a bill.
+  "/api/users/:userId/meters/:meterId/alert": { need: "never" },
 };
 
 const NEVER: TokenRoute = { need: "never" };

@@ -4,6 +4,7 @@ import { athensToday } from "../../core/dates";
 import { getDb } from "../db";
 import { invoices, meters, readings, users } from "../db/schema";
 import { logError } from "../../workers/log";
+import { checkForecastAlerts } from "../alerts/trips";
 import { notifyOverdue, notifyReadingPeriod, type NotifyContext } from "./events";
 import { noticeEvents } from "./tables";
 
@@ -12,7 +13,8 @@ import { noticeEvents } from "./tables";
  * `scheduled`): a reading period that opens today (or opened and was not told yet), its reminder
  * two days before it closes when no reading came, and a bill that passed its due date in the last
  * week unpaid. Each at most PER_RUN a run and once ever (notice_events), so a large bill run is
- * told over a few hours rather than in one burst, and a missed hour catches up.
+ * told over a few hours rather than in one burst, and a missed hour catches up. Then the alerts
+ * people set, against their supply's forecast (api/alerts/trips.ts, its own bound and "once").
  */
 export const PER_RUN = 500;
 /** An overdue reminder is sent for bills due at most this many days ago (not for old debts). */
@@ -98,5 +100,11 @@ export async function runScheduledNotices(env: Env, now = new Date()) {
     )
     .limit(PER_RUN);
   for (const bill of overdue) await each("overdue", () => notifyOverdue(ctx, bill.id));
-  return counts;
+
+  // The alerts people set, against their supply's forecast (#37 §2, api/alerts/trips.ts).
+  const alerts = await checkForecastAlerts(ctx).catch((error: unknown) => {
+    logError(error, { id: "alerts", where: "scheduled-notices" });
+    return null;
+  });
+  return { ...counts, ...(alerts ? { alerts } : {}) };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { smsSegments } from "../messages/sms";
 import {
+  alertTrippedEmail,
+  alertTrippedInbox,
+  alertTrippedSms,
+  type AlertFacts,
   disconnectionEmail,
   disconnectionSms,
   gsmGreek,
@@ -18,6 +22,26 @@ const AMOUNT = 9_999_999.99;
 const DUE = "2026-12-31";
 const URL = "https://my-account.nrg-energy.gr/p/Ab3dE9xZkQ";
 const LANGS = ["el", "en"] as const;
+const ALERT_URL = "https://my-account.nrg-energy.gr/b2b/logariasmoi/999999999999";
+/** An alert's notice, by each rule and source, with the longest amounts. */
+const alertFacts: AlertFacts = {
+  name: "Μαρία",
+  supply: "123456789012345678901",
+  source: "forecast",
+  from: "2026-11-05",
+  to: "2026-12-04",
+  amount: AMOUNT,
+  threshold: 100_000,
+  reference: AMOUNT,
+  overPercent: 99_999,
+  url: ALERT_URL,
+};
+const alertSmsFacts: AlertFacts[] = [
+  alertFacts,
+  { ...alertFacts, source: "bill" },
+  { ...alertFacts, threshold: null },
+  { ...alertFacts, source: "bill", threshold: null },
+];
 
 describe("#36 §2 every notice SMS fits one segment in both languages", () => {
   const texts = LANGS.flatMap((lang) => [
@@ -27,9 +51,13 @@ describe("#36 §2 every notice SMS fits one segment in both languages", () => {
     ...(["open", "reminder"] as const).map(
       (kind) => readingSms[lang]({ name: "x", supply: "x", closes: DUE, url: URL }, kind).body,
     ),
+    // An alert's SMS links the bill's page itself (no short link): the longest such path.
+    ...alertSmsFacts.map((f) => alertTrippedSms[lang]({ ...f, url: ALERT_URL }).body),
   ]);
   it.each(texts)("%s", (text) => {
     expect(smsSegments(text).segments).toBe(1);
+  });
+  it.each(texts.filter((text) => !text.includes(ALERT_URL)))("%s links the short URL", (text) => {
     expect(text).toContain(URL);
   });
 
@@ -72,5 +100,44 @@ describe("#36 §2 notice emails", () => {
     expect(readingEmail[lang]({ ...bill, closes: DUE, url: "https://x/r" }, "open").body).toContain(
       "https://x/r",
     );
+  });
+});
+
+describe("#37 §2 an alert that tripped", () => {
+  const facts: AlertFacts = {
+    ...alertFacts,
+    amount: 95.26,
+    threshold: 80,
+    reference: 70,
+    overPercent: 36,
+    url: "https://my.nrg.gr/b2b/provlepsi",
+  };
+  it.each(LANGS)("%s: the email has the figures, the period and the link", (lang) => {
+    const mail = alertTrippedEmail[lang](facts);
+    expect(mail.subject).toContain("95,26\u00a0€");
+    for (const part of [
+      "05/11/2026",
+      "04/12/2026",
+      "80,00\u00a0€",
+      "70,00\u00a0€",
+      "36%",
+      facts.url,
+    ]) {
+      expect(mail.body).toContain(part);
+    }
+  });
+  it("by the percentage alone it names last year's figure, not a limit", () => {
+    const mail = alertTrippedEmail.en({ ...facts, threshold: null });
+    expect(mail.body).toContain("36% above the same period last year (70,00\u00a0€)");
+    expect(mail.body).not.toContain("limit");
+    expect(alertTrippedSms.en({ ...facts, threshold: null }).body).toContain("+36% on last year");
+  });
+  it("a bill's notice links the bill; the inbox has both languages and the link", () => {
+    const bill = { ...facts, source: "bill" as const, url: "/b2b/logariasmoi/7" };
+    expect(alertTrippedEmail.el(bill).body).toContain("Ο νέος λογαριασμός");
+    const inbox = alertTrippedInbox(bill);
+    expect(inbox.content).toContain("/b2b/logariasmoi/7");
+    expect(inbox.content_en).toContain("/b2b/logariasmoi/7");
+    expect(inbox.title_en).toBe("Alert: the bill exceeds your limit");
   });
 });

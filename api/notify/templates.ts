@@ -385,7 +385,7 @@ const alertWhy: Record<Lang, (f: AlertFacts) => string> = {
 
 export const alertTrippedEmail: Record<Lang, (f: AlertFacts) => Text> = {
   el: (f) => ({
-    subject: `Ειδοποίηση NRG: ${f.source === "forecast" ? "η πρόβλεψη" : "ο λογαριασμός"} ${emailAmount(f.amount)} ξεπερνά το όριό σας`,
+    subject: `Ειδοποίηση NRG: ${f.source === "forecast" ? "η πρόβλεψη" : "ο λογαριασμός"} ${emailAmount(f.amount)} ${f.threshold === null ? `είναι ${f.overPercent ?? 0}% πάνω από πέρσι` : "ξεπερνά το όριό σας"}`,
     body:
       `Γεια σας ${greekVocative(f.name)},\n\n` +
       `${alertWhat.el(f)}: ${alertWhy.el(f)}.\n\n` +
@@ -396,7 +396,7 @@ export const alertTrippedEmail: Record<Lang, (f: AlertFacts) => Text> = {
       `Μία φορά ανά περίοδο λογαριασμού.`,
   }),
   en: (f) => ({
-    subject: `NRG alert: ${f.source === "forecast" ? "the forecast" : "the bill"} of ${emailAmount(f.amount)} exceeds your limit`,
+    subject: `NRG alert: ${f.source === "forecast" ? "the forecast" : "the bill"} of ${emailAmount(f.amount)} ${f.threshold === null ? `is ${f.overPercent ?? 0}% above last year` : "exceeds your limit"}`,
     body:
       `Hello ${f.name},\n\n` +
       `${alertWhat.en(f)}: ${alertWhy.en(f)}.\n\n` +
@@ -435,9 +435,16 @@ export const alertTrippedSms: Record<Lang, (f: AlertFacts) => Text> = {
   }),
 };
 
+/** The inbox's texts: the link is the portal's path on a paragraph of its own (shown as a link). */
 export const alertTrippedInbox = (f: AlertFacts): InboxText => ({
-  title: f.source === "forecast" ? "Ειδοποίηση: η πρόβλεψη ξεπερνά το όριό σας" : "Ειδοποίηση: ο λογαριασμός ξεπερνά το όριό σας",
-  content: `${alertWhat.el(f)}: ${alertWhy.el(f)}. ${f.url}`,
-  title_en: f.source === "forecast" ? "Alert: the forecast exceeds your limit" : "Alert: the bill exceeds your limit",
-  content_en: `${alertWhat.en(f)}: ${alertWhy.en(f)}. ${f.url}`,
+  title:
+    f.source === "forecast"
+      ? "Ειδοποίηση: η πρόβλεψη ξεπερνά το όριό σας"
+      : "Ειδοποίηση: ο λογαριασμός ξεπερνά το όριό σας",
+  content: `${alertWhat.el(f)}: ${alertWhy.el(f)}.\n\n${f.url}`,
+  title_en:
+    f.source === "forecast"
+      ? "Alert: the forecast exceeds your limit"
+      : "Alert: the bill exceeds your limit",
+  content_en: `${alertWhat.en(f)}: ${alertWhy.en(f)}.\n\n${f.url}`,
 });

@@ -19,8 +19,9 @@ import {
 } from "../../core/permissions";
 import { randomToken, sha256 } from "../../core/tokens";
 import type { Db } from "../db";
+import { deleteAlertsStatements } from "../alerts/service";
 import { changedRow } from "../db/changes";
-import { customers, invitations, userMeters, users } from "../db/schema";
+import { alerts, customers, invitations, userMeters, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { addSeconds, nowIso } from "../lib/time";
@@ -559,7 +560,7 @@ export async function changePerson(
 
 /**
  * DELETE …/people/{personId}: the person is removed (kept for the activity log), can no longer
- * sign in, and every session and open invitation of theirs ends, in one batch.
+ * sign in, and every session, open invitation and alert of theirs ends, in one batch.
  */
 export async function removePerson(db: Db, caller: Caller, personId: number) {
   const actor = await actorOf(db, caller.userId);
@@ -573,6 +574,8 @@ export async function removePerson(db: Db, caller: Caller, personId: number) {
       .where(and(eq(users.id, personId), isNull(users.removed_at))),
     revokeUserSessionsStatement(db, personId, "person_remove"),
     revokeOpenInvitations(db, personId),
+    // Their alerts stop with them (#37 §2): nobody else hears of a removed person's alert.
+    ...deleteAlertsStatements(db, eq(alerts.user_id, personId)),
     auditStatement(db, {
       action: "person_remove",
       userId: actor.person.id,
