@@ -67,6 +67,7 @@ export default [
       route("logariasmoi", "routes/b2b/logariasmoi.tsx"),
       // The next bill's forecast, how it was worked out (#37 §1).
       route("provlepsi", "routes/b2b/provlepsi.tsx"),
+      route("eidopoiiseis", "routes/b2b/eidopoiiseis.tsx"), // the alerts a person sets (#37 §2)
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
       // Proof of payment (#35 §7): a payment's receipt as a PDF.

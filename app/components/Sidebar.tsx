@@ -10,6 +10,7 @@ const icons: Record<SidebarItemId, IconName> = {
   meterReading: "gauge",
   help: "help",
   statistics: "chart",
+  alerts: "bell",
   requests: "send",
   calendar: "calendar",
   questionnaire: "clipboard",

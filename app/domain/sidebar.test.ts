@@ -121,6 +121,7 @@ describe("sidebar counters and paths", () => {
       meterReading: "/b2b/kataxorisi",
       help: "/b2b/help",
       statistics: "/b2b/statistika",
+      alerts: "/b2b/eidopoiiseis",
       requests: "/b2b/aitimata",
       calendar: "/b2b/imerologio",
       questionnaire: "/b2b/erotimatologio",
@@ -132,7 +133,7 @@ describe("sidebar counters and paths", () => {
 });
 
 describe("the More group", () => {
-  const ALL_MORE = ["statistics", "requests", "calendar", "questionnaire", "notices"];
+  const ALL_MORE = ["statistics", "alerts", "requests", "calendar", "questionnaire", "notices"];
 
   it("lists every page for an Active meter, electricity or gas, after the main items", () => {
     expect(moreIds({ meter: electricity, role: null })).toEqual(ALL_MORE);
@@ -141,8 +142,10 @@ describe("the More group", () => {
     expect(groups.indexOf("more")).toBe(groups.lastIndexOf("main") + 1);
   });
 
-  it("keeps statistics and the calendar for a Stopped meter (it has bills)", () => {
-    expect(moreIds({ meter: { ...electricity, status: "Stopped" }, role: null })).toEqual(ALL_MORE);
+  it("keeps statistics and the calendar for a Stopped meter (it has bills), not its alerts", () => {
+    expect(moreIds({ meter: { ...electricity, status: "Stopped" }, role: null })).toEqual(
+      ALL_MORE.filter((id) => id !== "alerts"),
+    );
   });
 
   it("shows only requests, questionnaire and notices for an intermediate or missing meter", () => {

@@ -14,6 +14,7 @@ export type SidebarItemId =
   | "meterReading"
   | "help"
   | "statistics"
+  | "alerts"
   | "requests"
   | "calendar"
   | "questionnaire"
@@ -107,6 +108,17 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     labelKey: "nav.statistics",
     roles: ALL_ROLES,
     visibleWhenStopped: true,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+  },
+  // The alerts a person sets (#37 §2): against the forecast and new bills, an Active supply's.
+  {
+    id: "alerts",
+    group: "more",
+    path: "/b2b/eidopoiiseis",
+    labelKey: "nav.alerts",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
     visibleWhenIntermediate: false,
     electricityOnly: false,
   },

@@ -30,6 +30,9 @@ type MessageRow = Pick<
   "id" | "title" | "content" | "type" | "category" | "read_status" | "c_stamp"
 >;
 
+/** A path of the signed-in area, as the alerts' messages end with ("/b2b/provlepsi"). */
+const PORTAL_PATH = /^\/b2b\/[a-z0-9/-]+$/;
+
 /** The inbox's state lives in the URL: ?filter=unread|all&category=…&id=<open message>. */
 function readQuery(url: URL) {
   const filter = url.searchParams.get("filter") === "unread" ? "unread" : "all";
@@ -224,7 +227,11 @@ function MessageItem({
           <>
             <div className="message__body">
               {message.content.split(/\n{2,}/).map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
+                <p key={index}>
+                  {/* A paragraph that is only a page of the portal (an alert's link, #37 §2) is
+                      a link; nothing else is, so a message can never link elsewhere. */}
+                  {PORTAL_PATH.test(paragraph) ? <a href={paragraph}>{paragraph}</a> : paragraph}
+                </p>
               ))}
             </div>
             <Link to={inboxUrl(query)} preventScrollReset className="btn btn--secondary btn--small">
