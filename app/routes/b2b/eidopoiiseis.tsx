@@ -154,14 +154,16 @@ function AlertFormCard({
   settingsHref: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation(["alerts", "forms"]);
+  const { t, i18n } = useTranslation(["alerts", "forms"]);
   const saved = alert.alert;
+  // The amount as the reader writes it (the form takes a comma or a dot either way).
+  const amount = saved?.amount == null ? "" : amountText(Math.round(saved.amount * 100));
   // A new alert starts on, by email: the two choices most people make.
   const [form, fields] = useForm<AlertForm>({
     lastResult,
     defaultValue: {
       enabled: saved ? saved.enabled : true,
-      amount: saved?.amount == null ? "" : amountText(Math.round(saved.amount * 100)),
+      amount: i18n.language === "en" ? amount.replace(",", ".") : amount,
       percent: saved?.percent == null ? "" : String(saved.percent),
       email: saved ? saved.email : true,
       sms: saved ? saved.sms : false,
