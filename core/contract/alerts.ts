@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// ---- alerts the customer sets (GET/PUT/DELETE /users/{id}/meters/{meterId}/alert, #37 §2) ----
+// ---- alerts the customer sets (GET/PUT /users/{id}/meters/{meterId}/alert, #37 §2) ----
 // The rules (ranges, what an alert that is on needs, when it trips) are core/alerts.ts's.
 
 const euros = z.number().meta({ description: "Euros, two decimals" });
@@ -11,11 +11,16 @@ export const alertPayloadSchema = z.object({
   amount: z
     .union([z.number(), z.string().max(20)])
     .nullable()
-    .meta({ description: "Warn when the forecast or a new bill exceeds this many euros; null: not set" }),
+    .meta({
+      description: "Warn when the forecast or a new bill exceeds this many euros; null: not set",
+    }),
   percent: z
     .union([z.int(), z.string().max(10)])
     .nullable()
-    .meta({ description: "Warn when it exceeds the same period last year by this many per cent (1–500); null: not set" }),
+    .meta({
+      description:
+        "Warn when it exceeds the same period last year by this many per cent (1–500); null: not set",
+    }),
   email: z.boolean(),
   sms: z.boolean(),
 });
