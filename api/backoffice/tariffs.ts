@@ -2,17 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { isoDate } from "../../core/contract/common";
-import {
-  DISCOUNT_CONDITIONS,
-  PRODUCT_SEGMENTS,
-  STAND_IN_PRODUCTS,
-  type ElectricityPrices,
-} from "../../core/products";
+import { PRODUCT_SEGMENTS, STAND_IN_PRODUCTS, type ElectricityPrices } from "../../core/products";
 import { TARIFF_COLOURS } from "../../core/tariff-colours";
 import type { Db } from "../db";
 import { customers, meters, products } from "../db/schema";
 import { documented, json } from "../lib/openapi";
-import { INVALID_KEY, validate } from "../lib/validate";
+import { validate } from "../lib/validate";
 import type { ApiEnv } from "../types";
 import { requireService } from "./auth";
 import {
@@ -26,6 +21,19 @@ import {
   type BatchContext,
 } from "./batch";
 import { batchAnswerSchema, batchContext, batchEnvelope } from "./invoices";
+import { electricityPricesSchema, gasPricesSchema } from "../products/prices";
+
+// The price schemas live in api/products/prices.ts (the forecast and the products list read
+// them; importing them from here would close a cycle through the invoices batch, whose new
+// bills trip alerts that read the forecast). Re-exported for the feed's tests.
+export {
+  DISCOUNTS_MAX,
+  electricityPricesSchema,
+  gasPricesSchema,
+  MONTHLY_MAX,
+  productPrices,
+  type GasPrices,
+} from "../products/prices";
 
 /**
  * POST /api/backoffice/tariffs (#36 §1, scope "tariffs"): the billing system's tariff data, one
@@ -55,91 +63,6 @@ import { batchAnswerSchema, batchContext, batchEnvelope } from "./invoices";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const key = (description: string) => z.string().regex(KEY_PATTERN).meta({ description });
-
-/** € a month, VAT included. */
-const standing = z.number().min(0).max(10_000);
-/** € per kWh, VAT included. */
-const rate = z.number().min(0).max(100);
-
-/** At most three years of an orange product's months: what a 12-month comparison can use, and more. */
-export const MONTHLY_MAX = 36;
-/** At most five discounts: a price list's conditions, not a rule engine. */
-export const DISCOUNTS_MAX = 5;
-
-/** `key(item)` once per list: a second one is an issue on that item's `field`. */
-function unique<T>(key: (item: T) => string, field: string) {
-  return (list: readonly T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<string>();
-    for (const [index, item] of list.entries()) {
-      if (seen.has(key(item))) {
-        ctx.addIssue({ code: "custom", path: [index, field], message: INVALID_KEY });
-      }
-      seen.add(key(item));
-    }
-  };
-}
-
-const monthlyPrice = z
-  .object({
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      .meta({ description: "YYYY-MM" }),
-    day: rate.meta({ description: "The month's average price of the day hours, € per kWh" }),
-    night: rate.meta({ description: "The month's average price of the night hours, € per kWh" }),
-  })
-  .strict();
-
-const discount = z
-  .object({
-    condition: z.enum(DISCOUNT_CONDITIONS).meta({
-      description:
-        "on_time: a bill paid in full by its due date; e_bill: e-bill on; direct_debit: paid by direct debit",
-    }),
-    percent: z.number().min(0).max(50).meta({ description: "% off the energy charge" }),
-  })
-  .strict();
-
-/** The prices of an electricity product, as core/products.ts ElectricityPrices. */
-export const electricityPricesSchema = z
-  .object({
-    standingPerMonth: standing.meta({ description: "The standing charge, € a month" }),
-    day: rate.meta({ description: "€ per kWh: the single rate, or the day rate" }),
-    night: rate.optional().meta({ description: "€ per kWh at night (day/night tariffs)" }),
-    variable: z.boolean().optional().meta({ description: "A variable (Κυμαινόμενο) product" }),
-    monthly: z
-      .array(monthlyPrice)
-      .min(1)
-      .max(MONTHLY_MAX)
-      .superRefine(unique((m) => m.month, "month"))
-      .optional()
-      .meta({
-        description: `An orange (dynamic) product's prices month by month, each month once, at most ${MONTHLY_MAX}; required for orange`,
-      }),
-    discounts: z
-      .array(discount)
-      .max(DISCOUNTS_MAX)
-      .superRefine(unique((d) => d.condition, "condition"))
-      .optional()
-      .meta({
-        description: `Discounts on the energy charge, each condition once, at most ${DISCOUNTS_MAX}`,
-      }),
-  })
-  .strict() satisfies z.ZodType<ElectricityPrices>;
-
-/** The prices of a gas product. */
-export const gasPricesSchema = z
-  .object({
-    standingPerMonth: standing.meta({ description: "The standing charge, € a month" }),
-    perKwh: rate.meta({ description: "€ per kWh" }),
-    variable: z.boolean().optional().meta({ description: "A variable (Κυμαινόμενο) product" }),
-  })
-  .strict();
-
-export type GasPrices = z.infer<typeof gasPricesSchema>;
-
-/** What products.prices holds: the prices of the product's division (JSON). */
-export const productPrices = z.union([electricityPricesSchema, gasPricesSchema]);
 
 const DIVISIONS = { electricity: 1, gas: 2 } as const;
 

@@ -7,7 +7,7 @@ import {
 } from "../../core/forecast";
 import { EXCLUDED_ORIGIN, registerOf } from "../../core/readings";
 import { type ElectricityPrices, type GasPrices, STAND_IN_PRODUCTS } from "../../core/products";
-import { productPrices } from "../backoffice/tariffs";
+import { productPrices } from "../products/prices";
 import type { Db } from "../db";
 
 /**

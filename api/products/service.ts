@@ -7,7 +7,7 @@ import {
   type PricedProduct,
 } from "../../core/products";
 import { asTariffColour, colourOfPrices } from "../../core/tariff-colours";
-import { productPrices } from "../backoffice/tariffs";
+import { productPrices } from "./prices";
 import type { Db } from "../db";
 import { products } from "../db/schema";
 
