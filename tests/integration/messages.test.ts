@@ -159,6 +159,7 @@ describe("email through Cloudflare Email Service (miniflare's send_email)", () =
     // The emailed link activates the account.
     const id = link!.split("/").pop();
     expect((await api.call("/v2/auth/activate", { body: { id } })).status).toBeLessThan(300);
+    await expect.poll(() => attempts(row.id).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const line = attempts(row.id)[0]!;
     expect(line).toMatchObject({
       channel: "email",
@@ -244,7 +245,10 @@ describe("SMS through Twilio", () => {
     const b = await waitForRow(smsRows()[0]!.id, (r) => r.status === "sent");
     expect(b.attempts).toBe(3);
     expect(twilio.messages.length).toBe(before + 1);
-    expect(attempts(b.id).map((line) => line.outcome)).toEqual(["retry", "retry", "sent"]);
+    // The row is written before the Worker's log line reaches its stdout: wait for the line.
+    await expect
+      .poll(() => attempts(b.id).map((line) => line.outcome), { timeout: 10_000 })
+      .toEqual(["retry", "retry", "sent"]);
   });
 
   it("an SMS whose answer never came is marked ambiguous and not sent again", async () => {
