@@ -158,6 +158,8 @@ export const PERSONAL_FIELDS = [
   "registration_email",
   "registration_phone",
   "mobile_masked",
+  // The alert's channels (#37 §2): the person's own mobile its SMS go to.
+  "mobile",
   "avatar",
   "img",
   "img_name",
