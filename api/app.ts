@@ -16,6 +16,7 @@ import { directDebitRoutes } from "./direct-debit/routes";
 import { gatewayRoutes } from "./gateway/routes";
 import { paymentRoutes } from "./payments/routes";
 import { productRoutes } from "./products/routes";
+import { tariffRoutes } from "./tariffs/routes";
 import { invitationRoutes, peopleRoutes } from "./people/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { eInvoiceRoutes } from "./e-invoices/routes";
@@ -85,6 +86,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", invoiceRoutes)
   .route("/", readingRoutes)
   .route("/", requestRoutes)
+  .route("/", tariffRoutes)
   .route("/", settingsRoutes)
   .route("/", peopleRoutes)
   .route("/v2/invitations", invitationRoutes)

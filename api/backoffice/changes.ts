@@ -144,7 +144,9 @@ const personContactData = z.object({
 const requestData = z.object({
   request_id: portalId,
   reference: z.string(),
-  kind: z.string().meta({ description: "name_change or cancellation" }),
+  kind: z.string().meta({
+    description: "name_change, cancellation or tariff_switch (fields.product: the product key)",
+  }),
   status: z.string(),
   fields: z.record(z.string(), z.string()).meta({ description: "The form's fields as submitted" }),
   file: z

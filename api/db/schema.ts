@@ -477,6 +477,10 @@ export const requests = sqliteTable(
     uniqueIndex("requests_open_per_supply")
       .on(t.meter_id, t.kind)
       .where(sql`kind IN ('name_change','cancellation') AND status IN ('submitted','in_review')`),
+    // 0030_tariff_switch.sql
+    uniqueIndex("requests_open_switch_per_supply")
+      .on(t.meter_id, t.kind)
+      .where(sql`kind = 'tariff_switch' AND status IN ('submitted','in_review')`),
     index("requests_user").on(t.user_id, t.created_at),
   ],
 );

@@ -83,7 +83,7 @@ export function forecastStatements(db: Db, meterId: number, today: string) {
 /** How many statements forecastStatements gives (a batch's answers are counted by it). */
 export const FORECAST_STATEMENTS = 3;
 
-function toForecastReadings(rows: readonly ForecastReadingRow[]): ForecastReading[] {
+export function toForecastReadings(rows: readonly ForecastReadingRow[]): ForecastReading[] {
   const readings: ForecastReading[] = [];
   for (const row of rows) {
     const register = registerOf(row);
@@ -94,7 +94,7 @@ function toForecastReadings(rows: readonly ForecastReadingRow[]): ForecastReadin
 
 const euros = (cents: number) => cents / 100;
 
-function toForecastBill(row: ForecastBillRow): ForecastBill {
+export function toForecastBill(row: ForecastBillRow): ForecastBill {
   return {
     type: row.type as ForecastBill["type"],
     issue_date: row.issue_date,

@@ -22,6 +22,8 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/meters/:meterId/invoices": { need: "bills" },
   // The next bill's forecast (#37): worked out from the bills and readings, so a bills reader's.
   "/api/users/:userId/meters/:meterId/forecast": { need: "bills" },
+  // The tariffs priced on the supply's usage (#37 §3): its bills and readings, as the forecast.
+  "/api/users/:userId/meters/:meterId/tariffs": { need: "bills" },
   "/api/invoices/:id": { need: "bills", supply: "invoice" },
   "/api/getInvoicePdf/:id": { need: "bills", supply: "invoice" },
   // "Download my data" holds invoices, payments and readings: all three scopes.

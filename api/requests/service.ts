@@ -15,7 +15,13 @@ import { auditStatement } from "../services/audit";
 import { personMeterIds } from "../services/customers";
 import type { Lang } from "../types";
 import { randomToken } from "../../core/tokens";
-import { DRAFT_TTL_SECONDS, requestBlocker, type RequestKind } from "../../core/requests/rules";
+import {
+  DRAFT_TTL_SECONDS,
+  REQUEST_KINDS,
+  openProblemOf,
+  requestBlocker,
+  type RequestKind,
+} from "../../core/requests/rules";
 import { CONFIRMATION } from "./messages";
 import { requestFiles } from "./tables";
 
@@ -77,11 +83,9 @@ export async function ownDraft(db: Db, userId: number, fileId: string): Promise<
   return file;
 }
 
-const REQUEST_KINDS = ["name_change", "cancellation"];
-
 /**
- * The name-change and cancellation requests of the caller's supplies (and `extra`), with their
- * file: on an account of several people, whoever made them.
+ * The requests of the caller's supplies (and `extra`) of the kinds of core/requests/rules.ts, with
+ * their file: on an account of several people, whoever made them.
  */
 function selectRequests(db: Db, userId: number, extra?: SQL) {
   return db
@@ -102,7 +106,7 @@ function selectRequests(db: Db, userId: number, extra?: SQL) {
     .where(
       and(
         sql`${requests.meter_id} IN ${personMeterIds(userId)}`,
-        inArray(requests.kind, REQUEST_KINDS),
+        inArray(requests.kind, [...REQUEST_KINDS]),
         extra,
       ),
     );
@@ -205,10 +209,11 @@ const isUniqueViolation = (error: unknown, index: string) => {
 
 /**
  * Saves a request, its file link and the confirmation message in one D1 batch (one transaction).
- * The reference needs the row id, so the row is found again by its file key (unique) and the
- * reference and message text are completed inside the database. The partial unique index
- * requests_open_per_supply refuses a second open request of the kind for the supply, even from
- * two concurrent submissions; the unique file key refuses one draft used twice.
+ * The reference needs the row id, so the row is found again by its placeholder reference (random,
+ * unique) and the reference and message text are completed inside the database. The partial
+ * unique indexes requests_open_per_supply and requests_open_switch_per_supply (0030) refuse a
+ * second open request of the kind for the supply, even from two concurrent submissions; the
+ * unique file key refuses one draft used twice. A tariff switch has no file (`file` null).
  */
 export async function createRequest(
   db: Db,
@@ -217,7 +222,7 @@ export async function createRequest(
     kind: RequestKind;
     meter: MeterRow;
     fields: Record<string, unknown>;
-    file: FileRow;
+    file: FileRow | null;
     ip: string;
   },
 ): Promise<ApiRequest> {
@@ -242,38 +247,53 @@ export async function createRequest(
   const message = CONFIRMATION.el[kind];
   const english = CONFIRMATION.en[kind];
   const now = nowIso();
-  const content = message.content.replace("{supply}", supplyNumber(meter));
-  const contentEn = english.content.replace("{supply}", supplyNumber(meter));
-  const byFileKey = eq(requests.file_key, file.r2_key);
-  try {
-    await db.batch([
-      db.insert(requests).values({
-        reference: `pending-${randomToken(12)}`,
-        user_id: userId,
-        meter_id: meter.id,
-        kind,
-        status: "submitted",
-        payload: JSON.stringify({ ...fields, lang }),
-        file_key: file.r2_key,
-        created_at: now,
-      }),
-      db
-        .update(requests)
-        .set({ reference: sql`'REQ-' || substr(created_at, 1, 4) || '-' || printf('%06d', id)` })
-        .where(byFileKey),
-      db
-        .update(requestFiles)
-        .set({
-          request_id: sql`(${db.select({ id: requests.id }).from(requests).where(byFileKey)})`,
-        })
-        .where(
-          and(
-            eq(requestFiles.id, file.id),
-            eq(requestFiles.user_id, userId),
-            isNull(requestFiles.request_id),
+  // A tariff switch names its product in the message (the one the customer accepted the terms of).
+  const product = typeof fields.product_descr === "string" ? fields.product_descr : "";
+  const content = message.content
+    .replace("{supply}", supplyNumber(meter))
+    .replace("{product}", product);
+  const contentEn = english.content
+    .replace("{supply}", supplyNumber(meter))
+    .replace("{product}", product);
+  const pending = `pending-${randomToken(12)}`;
+  const byPending = eq(requests.reference, pending);
+  // The real reference, from the row's id: written last, so that every statement before it finds
+  // the row by its placeholder (a request without a file has no other key of its own).
+  const reference = sql<string>`'REQ-' || substr(${requests.created_at}, 1, 4) || '-' || printf('%06d', ${requests.id})`;
+  const fileLink = file
+    ? [
+        db
+          .update(requestFiles)
+          .set({
+            request_id: sql`(${db.select({ id: requests.id }).from(requests).where(byPending)})`,
+          })
+          .where(
+            and(
+              eq(requestFiles.id, file.id),
+              eq(requestFiles.user_id, userId),
+              isNull(requestFiles.request_id),
+            ),
           ),
-        ),
-      // Insert-from-select: the message's text takes the reference the row got just above.
+      ]
+    : [];
+  let id: number | undefined;
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(requests)
+        .values({
+          reference: pending,
+          user_id: userId,
+          meter_id: meter.id,
+          kind,
+          status: "submitted",
+          payload: JSON.stringify({ ...fields, lang }),
+          file_key: file?.r2_key ?? null,
+          created_at: now,
+        })
+        .returning({ id: requests.id }),
+      ...fileLink,
+      // Insert-from-select: the message's text takes the reference the row is given below.
       db.insert(messages).select(
         db
           .select({
@@ -281,18 +301,16 @@ export async function createRequest(
             user_id: sql<number>`${userId}`.as("user_id"),
             meter_id: sql<number>`${meter.id}`.as("meter_id"),
             title: sql<string>`${message.title}`.as("title"),
-            content: sql<string>`replace(${content}, '{ref}', ${requests.reference})`.as("content"),
+            content: sql<string>`replace(${content}, '{ref}', ${reference})`.as("content"),
             title_en: sql<string>`${english.title}`.as("title_en"),
-            content_en: sql<string>`replace(${contentEn}, '{ref}', ${requests.reference})`.as(
-              "content_en",
-            ),
+            content_en: sql<string>`replace(${contentEn}, '{ref}', ${reference})`.as("content_en"),
             type: sql<"confirm">`'confirm'`.as("type"),
             category: sql<string>`'requests'`.as("category"),
             read_status: sql<number>`0`.as("read_status"),
             c_stamp: sql<string>`${now}`.as("c_stamp"),
           })
           .from(requests)
-          .where(byFileKey),
+          .where(byPending),
       ),
       auditStatement(db, {
         action: "request_submitted",
@@ -301,19 +319,18 @@ export async function createRequest(
         detail: { kind },
         ip,
       }),
+      db.update(requests).set({ reference }).where(byPending),
     ]);
+    id = inserted[0]?.id;
   } catch (error) {
     if (isUniqueViolation(error, "requests.meter_id")) {
-      throw badRequest(
-        "request_already_open",
-        "meter_id",
-        kind === "cancellation" ? "open_cancellation" : "open_name_change",
-      );
+      throw badRequest("request_already_open", "meter_id", openProblemOf(kind));
     }
     if (isUniqueViolation(error, "requests.file_key")) throw notFound();
     throw error;
   }
-  const [row] = await selectRequests(db, userId, byFileKey).limit(1);
+  if (id === undefined) throw new ApiError(500, "error");
+  const [row] = await selectRequests(db, userId, eq(requests.id, id)).limit(1);
   if (!row) throw new ApiError(500, "error");
   return toApiRequest(row);
 }

@@ -4,8 +4,11 @@
  */
 import type { ApiRequestKind, ApiRequestStatus } from "../../core/contract";
 
-/** URL slug of each kind (Greek, as every path of the signed-in area). */
-export const KIND_SLUG: Record<ApiRequestKind, string> = {
+/**
+ * URL slug of each kind's form (Greek, as every path of the signed-in area). A tariff switch has
+ * no form of its own: it is filed from the tariffs page (/b2b/timologia), beside the product.
+ */
+export const KIND_SLUG: Record<Exclude<ApiRequestKind, "tariff_switch">, string> = {
   name_change: "allagi-onomatos",
   cancellation: "diakopi",
 };

@@ -61,7 +61,8 @@ export const API_ERROR_CODES = {
   // questionnaire (POST /users/{id}/questionnaire)
   questionnaire_answered: "this period's answer is already stored",
   // requests (docs/api/requests.md)
-  request_not_allowed: "message not_active | not_normal: the supply cannot get this request",
+  request_not_allowed:
+    "message not_active | not_normal: the supply cannot get this request; field product, message unknown_product | current | business_user | needs_smart_meter: not this tariff (POST /requests/tariff-switch)",
   request_already_open: "an open request of that kind exists for the supply",
   // transfer and new-supply applications (spec §8 "Transfer flow")
   vat_not_found:

@@ -28,4 +28,5 @@ export * from "./access-tokens";
 export * from "./products";
 export * from "./forecast";
 export * from "./alerts";
+export * from "./tariffs";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import type { cancellationBodySchema, nameChangeBodySchema } from "../requests/schemas";
+import type {
+  cancellationBodySchema,
+  nameChangeBodySchema,
+  tariffSwitchBodySchema,
+} from "../requests/schemas";
 import { id, timestamp } from "./common";
 
-// ---- requests: name change and supply cancellation (docs/api/requests.md) ----
+// ---- requests: name change, supply cancellation, tariff switch (docs/api/requests.md) ----
 
-export const apiRequestKindSchema = z.enum(["name_change", "cancellation"]);
+export const apiRequestKindSchema = z.enum(["name_change", "cancellation", "tariff_switch"]);
 export type ApiRequestKind = z.infer<typeof apiRequestKindSchema>;
 export const apiRequestStatusSchema = z.enum(["submitted", "in_review", "completed", "rejected"]);
 export type ApiRequestStatus = z.infer<typeof apiRequestStatusSchema>;
@@ -18,7 +22,7 @@ export const apiRequestFileSchema = z.object({
 });
 export type ApiRequestFile = z.infer<typeof apiRequestFileSchema>;
 
-/** A name-change or supply-cancellation request of the customer. */
+/** A name-change, supply-cancellation or tariff-switch request of the customer. */
 export const apiRequestSchema = z
   .object({
     id,
@@ -39,3 +43,5 @@ export type ApiRequest = z.infer<typeof apiRequestSchema>;
 export type NameChangePayload = z.input<typeof nameChangeBodySchema>;
 /** What POST /requests/cancellation takes. */
 export type CancellationPayload = z.input<typeof cancellationBodySchema>;
+/** What POST /requests/tariff-switch takes. */
+export type TariffSwitchPayload = z.input<typeof tariffSwitchBodySchema>;

@@ -1,10 +1,12 @@
 /**
- * Rules of the name-change and supply-cancellation requests, shared by the API and the
- * portal (app/domain/requests.ts). Pure functions: they run in the Worker and in unit tests alike.
+ * Rules of the name-change, supply-cancellation and tariff-switch requests, shared by the API and
+ * the portal (app/domain/requests.ts). Pure functions: they run in the Worker and in unit tests
+ * alike. A tariff switch (#37 §3) is filed from the tariffs page (/b2b/timologia), not from a
+ * form of its own, and carries the product's key; it has no attachment.
  */
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, sniffImage } from "../image";
 
-export const REQUEST_KINDS = ["name_change", "cancellation"] as const;
+export const REQUEST_KINDS = ["name_change", "cancellation", "tariff_switch"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 export const REQUEST_STATUSES = ["submitted", "in_review", "completed", "rejected"] as const;
@@ -77,7 +79,15 @@ export const requestReference = (id: number, year: number) =>
 export const REFERENCE_PATTERN = /^REQ-\d{4}-\d{6,}$/;
 
 /** Why a supply cannot get a request now; the portal shows requests:errors.rule.<reason>. */
-export type RuleProblem = "not_active" | "not_normal" | "open_cancellation" | "open_name_change";
+export type RuleProblem =
+  "not_active" | "not_normal" | "open_cancellation" | "open_name_change" | "open_tariff_switch";
+
+/** The refusal of a second open request of a kind for one supply. */
+const OPEN_PROBLEM: Record<RequestKind, RuleProblem> = {
+  name_change: "open_name_change",
+  cancellation: "open_cancellation",
+  tariff_switch: "open_tariff_switch",
+};
 
 interface SupplyState {
   status: string;
@@ -88,26 +98,36 @@ interface ExistingRequest {
   status: string;
 }
 
+/** What a second open request of `kind` is refused with (the database's unique index too). */
+export function openProblemOf(kind: RequestKind): RuleProblem {
+  return OPEN_PROBLEM[kind];
+}
+
 /**
  * May this supply get a request of this kind now?
  * - cancellation: only an Active supply (a Stopped one is already cut off; intermediate ones are
  *   applications, not supplies), and only without an open cancellation;
  * - name change: an Active or Stopped supply (the bills of a stopped one still carry the name),
- *   at most one open name change at a time.
+ *   at most one open name change at a time;
+ * - tariff switch: only an Active supply (a stopped one has no next billing period for the new
+ *   tariff to start in), at most one open switch at a time (a second would leave the operator to
+ *   guess which product the customer meant).
  */
 export function requestBlocker(
   kind: RequestKind,
   meter: SupplyState & { id: number },
   existing: readonly ExistingRequest[],
 ): RuleProblem | null {
-  if (kind === "cancellation" && meter.status !== "Active") return "not_active";
+  if ((kind === "cancellation" || kind === "tariff_switch") && meter.status !== "Active") {
+    return "not_active";
+  }
   if (kind === "name_change" && meter.status !== "Active" && meter.status !== "Stopped") {
     return "not_normal";
   }
   const open = existing.some(
     (r) => r.meter_id === meter.id && r.kind === kind && isOpenStatus(r.status),
   );
-  if (open) return kind === "cancellation" ? "open_cancellation" : "open_name_change";
+  if (open) return OPEN_PROBLEM[kind];
   return null;
 }
 

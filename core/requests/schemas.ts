@@ -50,6 +50,28 @@ export const cancellationFields = {
   comments: optionalText(2000),
 };
 
+/**
+ * A tariff switch (#37 §3): the supply, the product's key (products.name, as GET …/tariffs lists
+ * it) and the terms accepted. No attachment. Whether the product may be switched to is the
+ * service's check (core/tariff-switch.ts), not the schema's: it needs the supply and the list.
+ */
+export const tariffSwitchFields = {
+  meter_id: meterId,
+  product: z
+    .string(required)
+    .trim()
+    .min(1, "validate.require")
+    .max(64, tooLong)
+    .regex(/^[A-Za-z0-9_-]+$/, "tariffs:errors.unknown_product"),
+};
+
+export const tariffSwitchBodySchema = z.object({
+  ...tariffSwitchFields,
+  accept_terms: z.literal(true, { error: "tariffs:errors.acceptTerms" }),
+});
+
+export type TariffSwitchBody = z.infer<typeof tariffSwitchBodySchema>;
+
 export const nameChangeBodySchema = z.object({ ...nameChangeFields, file_id: fileIdSchema });
 export const cancellationBodySchema = z.object({ ...cancellationFields, file_id: fileIdSchema });
 
