@@ -11,6 +11,7 @@ const icons: Record<SidebarItemId, IconName> = {
   help: "help",
   statistics: "chart",
   alerts: "bell",
+  tariffs: "bolt",
   requests: "send",
   calendar: "calendar",
   questionnaire: "clipboard",

@@ -122,6 +122,7 @@ describe("sidebar counters and paths", () => {
       help: "/b2b/help",
       statistics: "/b2b/statistika",
       alerts: "/b2b/eidopoiiseis",
+      tariffs: "/b2b/timologia",
       requests: "/b2b/aitimata",
       calendar: "/b2b/imerologio",
       questionnaire: "/b2b/erotimatologio",
@@ -133,7 +134,18 @@ describe("sidebar counters and paths", () => {
 });
 
 describe("the More group", () => {
-  const ALL_MORE = ["statistics", "alerts", "requests", "calendar", "questionnaire", "notices"];
+  const ALL_MORE = [
+    "statistics",
+    "alerts",
+    "tariffs",
+    "requests",
+    "calendar",
+    "questionnaire",
+    "notices",
+  ];
+  // The alerts and the tariffs pages are an Active supply's (#37 §2, §3): an alert watches the
+  // next bill, and a switch starts in the next billing period.
+  const STOPPED_MORE = ALL_MORE.filter((id) => id !== "alerts" && id !== "tariffs");
 
   it("lists every page for an Active meter, electricity or gas, after the main items", () => {
     expect(moreIds({ meter: electricity, role: null })).toEqual(ALL_MORE);
@@ -142,9 +154,9 @@ describe("the More group", () => {
     expect(groups.indexOf("more")).toBe(groups.lastIndexOf("main") + 1);
   });
 
-  it("keeps statistics and the calendar for a Stopped meter (it has bills), not its alerts", () => {
+  it("keeps statistics and the calendar for a Stopped meter (it has bills), not its alerts or tariffs", () => {
     expect(moreIds({ meter: { ...electricity, status: "Stopped" }, role: null })).toEqual(
-      ALL_MORE.filter((id) => id !== "alerts"),
+      STOPPED_MORE,
     );
   });
 

@@ -15,6 +15,7 @@ export type SidebarItemId =
   | "help"
   | "statistics"
   | "alerts"
+  | "tariffs"
   | "requests"
   | "calendar"
   | "questionnaire"
@@ -117,6 +118,18 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     group: "more",
     path: "/b2b/eidopoiiseis",
     labelKey: "nav.alerts",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+  },
+  // The supplier's products priced on the supply's own usage (#37 §3): an Active supply's, as the
+  // switch it offers takes effect from the next billing period, which only an Active one has.
+  {
+    id: "tariffs",
+    group: "more",
+    path: "/b2b/timologia",
+    labelKey: "nav.tariffs",
     roles: ALL_ROLES,
     visibleWhenStopped: false,
     visibleWhenIntermediate: false,

@@ -23,6 +23,8 @@ export const headers = noStoreHeaders;
 
 /** The order in which a request's fields are shown (the labels are requests:fields.*). */
 const FIELD_ORDER = [
+  // A tariff switch's product, as bills print its name (its key is for the back office).
+  "product_descr",
   "vat",
   "tax_office",
   "bill_street",
