@@ -12,7 +12,8 @@ import { registerOf } from "../../core/readings.ts";
 import { standInColour } from "../../core/products.ts";
 import { compareTariffs } from "../../core/tariff-compare.ts";
 import { DEMO } from "../../seed/accounts.ts";
-import { createClient } from "./client";
+import { fetchWorker } from "../support/fetch-worker";
+import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -321,5 +322,76 @@ describe("#37 §3 POST /requests/tariff-switch", () => {
       accept_terms: true,
     });
     expect([admin.status, admin.body.data?.kind]).toEqual([201, "tariff_switch"]);
+  });
+});
+
+describe("#37 §3 the page's switch form (POST /b2b/timologia): refusals are messages, never a 500", () => {
+  async function postForm(cookie: string, fields: Record<string, string>, lng = "en") {
+    const response = await fetchWorker(`${server.baseUrl}/b2b/timologia?switch=x&lng=${lng}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie,
+        origin: server.baseUrl,
+        connection: "close",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return {
+      status: response.status,
+      html: await response.text(),
+      location: response.headers.get("location"),
+    };
+  }
+
+  it("answers a forged or incomplete post with the translated message, and a business user with 403", async () => {
+    const { cookie } = await signInPage(server.baseUrl, h.vat);
+    const cases: [Record<string, string>, string][] = [
+      // Another customer's supply, a made-up product, the current one, orange, no acceptance.
+      [
+        { meter_id: String(c.firstMeterId), product: "NRG_HOME_FLEX", accept_terms: "on" },
+        "The supply was not found in your account.",
+      ],
+      [
+        { meter_id: String(h.mainMeterId), product: "NO_SUCH", accept_terms: "on" },
+        "This tariff is not offered for your supply.",
+      ],
+      [
+        { meter_id: String(h.mainMeterId), product: "NRG_HOME_DYNAMIC", accept_terms: "on" },
+        "A dynamic tariff needs a smart meter, which your supply does not have.",
+      ],
+      [
+        { meter_id: String(h.mainMeterId), product: "NRG_HOME_FLEX" },
+        "To file the request, accept the tariff&#x27;s terms.",
+      ],
+      [{ meter_id: "x", product: "<script>", accept_terms: "yes" }, "error-summary"],
+      [{}, "error-summary"],
+    ];
+    for (const [fields, text] of cases) {
+      const r = await postForm(cookie, fields);
+      expect([JSON.stringify(fields), r.status]).toEqual([JSON.stringify(fields), 400]);
+      expect(r.html).toContain(text);
+    }
+    const user = await signInPage(server.baseUrl, beta.people.user.email);
+    const refused = await postForm(user.cookie, {
+      meter_id: String(beta.people.user.meterIds[0]),
+      product: "NRG_BUSINESS_GREEN",
+      accept_terms: "on",
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it("shows a business user the comparison without a switch, and why", async () => {
+    const user = await signInPage(server.baseUrl, beta.people.user.email);
+    const page = await fetchWorker(`${server.baseUrl}/b2b/timologia?lng=en`, {
+      headers: { cookie: user.cookie, connection: "close" },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(
+      "a tariff switch is requested by the account&#x27;s main user or an admin",
+    );
+    expect(html).not.toContain(">Switch to this tariff<");
   });
 });

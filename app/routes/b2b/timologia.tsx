@@ -170,6 +170,9 @@ export default function Tariffs({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <>
           <p>{t("intro", { supply, kind: t(`kind.${tariffs.division}_${tariffs.segment}`) })}</p>
+          {actionData?.result && !(confirm?.product && !confirm.product.refusal) ? (
+            <PostRefused actionData={actionData} />
+          ) : null}
           {confirm ? (
             <Confirm
               asked={confirm.asked}
@@ -786,6 +789,21 @@ function ProductTerms({ products, withSwitch }: { products: ProductView[]; withS
         </table>
       </div>
     </TitledCard>
+  );
+}
+
+/**
+ * A post refused where the confirmation form is not shown (its product was not offered, or the
+ * post came without `?switch=`): the error summary alone, so the answer is never a silent 400.
+ */
+function PostRefused({ actionData }: { actionData: ActionData }) {
+  const [form] = useForm<SwitchFields>({ lastResult: actionData.result });
+  return (
+    <ErrorSummary
+      form={form}
+      ns={["tariffs", "forms", "common"]}
+      labelKey={(name) => `fields.${name}`}
+    />
   );
 }
 
