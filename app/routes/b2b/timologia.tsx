@@ -480,7 +480,7 @@ function Lines({
     <details className="tariff-lines">
       <summary>{summary}</summary>
       <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
-        <table className="table table--stack">
+        <table className="table table--stack tariff-lines__table">
           <caption id={`${id}-caption`}>{caption}</caption>
           <thead>
             <tr>
@@ -502,7 +502,7 @@ function Lines({
                 <td className="num" data-label={t("ranking.amount")}>
                   {formatCents(line.cents)}
                 </td>
-                <td data-label={t("ranking.how")}>
+                <td className="tariff-lines__how">
                   <LineBasis line={line} />
                 </td>
               </tr>
@@ -770,10 +770,15 @@ function ProductTerms({ products, withSwitch }: { products: ProductView[]; withS
                   })}
                 </td>
                 <td data-label={t("products.price")}>
-                  <Prices product={view.product} />
+                  {/* One block: a stacked row's cell is a flex row of its label and its value. */}
+                  <span className="tariff-prices">
+                    <Prices product={view.product} />
+                  </span>
                 </td>
                 <td data-label={t("products.discounts")}>
-                  <Discounts product={view.product} />
+                  <span className="tariff-prices">
+                    <Discounts product={view.product} />
+                  </span>
                 </td>
                 <td data-label={t("products.published")}>
                   <Published product={view.product} />
