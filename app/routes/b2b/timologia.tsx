@@ -269,7 +269,6 @@ function Compared({
   const { t } = useTranslation("tariffs");
   return (
     <>
-      <Usage months={comparison.months} window={comparison.window} kwh={comparison.kwh} />
       <TitledCard id="tariffs-ranking" title={t("ranking.title")}>
         <p>{t("ranking.intro")}</p>
         {comparison.current.pricedFrom === "last_bill" ? (
@@ -350,6 +349,8 @@ function Compared({
         </p>
         {comparison.assumesOnTime ? <p className="muted">{t("ranking.onTime")}</p> : null}
       </TitledCard>
+      {/* The money first; the months it is worked out on after it. */}
+      <Usage months={comparison.months} window={comparison.window} kwh={comparison.kwh} />
     </>
   );
 }
