@@ -21,7 +21,8 @@ type Lng = "el" | "en";
 const read = (lng: Lng, ns: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, "..", "locales", lng, `${ns}.json`), "utf8"));
 const T = { el: read("el", "tariffs"), en: read("en", "tariffs") };
-const B = { el: read("el", "bills"), en: read("en", "bills") };
+// The colours' names are in common (core/tariff-colours.ts TARIFF_COLOURS_NS).
+const B = { el: read("el", "common"), en: read("en", "common") };
 const R = { el: read("el", "requests"), en: read("en", "requests") };
 const h = DEMO.household;
 /** The household's special (green) product: no demo supply is on it, and it may be switched to. */

@@ -3,12 +3,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, href, redirect } from "react-router";
 import type { ApiProduct, ApiTariffs } from "../../../core/contract";
 import type { ProductCost, TariffLine, UsageMonth } from "../../../core/tariff-compare";
-import {
-  TARIFF_COLOUR_STYLES,
-  tariffColourKey,
-  type TariffColour,
-} from "../../../core/tariff-colours";
 import { isDynamicProduct, switchRefusal } from "../../../core/tariff-switch";
+import { TariffColourMark } from "../../components/TariffColourMark";
+import type { TariffColour } from "../../../core/tariff-colours";
 import { fileTariffSwitch, meterTariffs } from "../../.server/api/tariffs";
 import { requireActiveUser } from "../../.server/guards";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
@@ -40,8 +37,8 @@ import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/timologia";
 
 export const handle: RouteHandle = {
-  // The colours' names are the bills namespace's (core/tariff-colours.ts TARIFF_COLOURS_NS).
-  i18n: ["tariffs", "bills.tariffColour", "forms"],
+  // The colours' names are in common (core/tariff-colours.ts TARIFF_COLOURS_NS), on every page.
+  i18n: ["tariffs", "forms"],
   title: "tariffs:title",
   breadcrumb: "tariffs:title",
 };
@@ -226,23 +223,6 @@ const formatMonthly = (euros: number) => `${formatDecimal(euros, 2, 4)}\u00a0€
 /** "2026-01" → "01/2026", as the portal writes dates (day-less). */
 const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
-/** The colour mark: the swatch and the colour's name in text beside it (never colour alone). */
-function ColourMark({ colour }: { colour: TariffColour | null }) {
-  const { t } = useTranslation("tariffs");
-  if (colour === null) return null;
-  const style = TARIFF_COLOUR_STYLES[colour];
-  return (
-    <span className="tariff-colour">
-      <span
-        className="tariff-colour__swatch"
-        style={{ background: style.hex }}
-        aria-hidden="true"
-      />
-      <span>{t(tariffColourKey(colour))}</span>
-    </span>
-  );
-}
-
 function SwitchAction({ view }: { view: ProductView }) {
   const { t } = useTranslation("tariffs");
   if (view.refusal === "current") return null;
@@ -295,7 +275,7 @@ function Compared({
                     <span className="visually-hidden">{index + 1}. </span>
                     {cost.descr}
                   </h3>
-                  <ColourMark colour={cost.colour} />
+                  <TariffColourMark colour={cost.colour} />
                   {cost.current ? (
                     <span className="badge badge--success">{t("ranking.yours")}</span>
                   ) : null}
@@ -763,7 +743,7 @@ function ProductTerms({ products, withSwitch }: { products: ProductView[]; withS
                   ) : null}
                 </th>
                 <td data-label={t("products.colour")}>
-                  {view.colour ? <ColourMark colour={view.colour} /> : "-"}
+                  {view.colour ? <TariffColourMark colour={view.colour} label="none" /> : "-"}
                 </td>
                 <td data-label={t("products.standing")} className="nowrap">
                   {t("products.perMonth", {
@@ -888,7 +868,9 @@ function Confirm({
         <h3>{t("switch.confirm.terms")}</h3>
         <dl className="facts">
           <dt>{t("products.colour")}</dt>
-          <dd>{product.colour ? <ColourMark colour={product.colour} /> : "-"}</dd>
+          <dd>
+            {product.colour ? <TariffColourMark colour={product.colour} label="none" /> : "-"}
+          </dd>
           <dt>{t("products.standing")}</dt>
           <dd>
             {t("products.perMonth", {
