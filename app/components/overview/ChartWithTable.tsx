@@ -2,6 +2,7 @@ import { formatDate } from "../../domain/format";
 import "./dashboard.css";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
 import { TableHead } from "../TableHead";
+import { TableRegion } from "../TableRegion";
 
 /**
  * A server-rendered chart (an SVG string made by app/.server/charts.server.tsx in the loader) in a
@@ -43,40 +44,34 @@ export function ChartWithTable({
   foldTable?: boolean;
 }) {
   const region = (
-    /* A named, focusable region: on the narrowest phones the table may scroll sideways, and
-       keyboard users must be able to scroll it too (axe scrollable-region-focusable). */
-    <div
-      className="table-wrap chart-block__table"
-      role="region"
-      aria-labelledby={`${id}-table-caption`}
-      tabIndex={0}
+    /* Below 480 px each period reads as a block of label/value lines (.table--stack): every
+       amount stays in view at 320 px (#35 §6); narrower still, the region scrolls sideways. */
+    <TableRegion
+      id={`${id}-table`}
+      caption={table.caption}
+      captionHidden={foldTable}
+      className="table table--compact table--stack"
+      wrapClassName="chart-block__table"
     >
-      {/* Below 480 px each period reads as a block of label/value lines (.table--stack): every
-          amount stays in view at 320 px (#35 §6). */}
-      <table className="table table--compact table--stack">
-        <caption id={`${id}-table-caption`} className={foldTable ? "visually-hidden" : undefined}>
-          {table.caption}
-        </caption>
-        <TableHead
-          columns={[
-            { label: table.rowHeader },
-            ...table.columns.map((label) => ({ label, num: true })),
-          ]}
-        />
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.header}</th>
-              {row.cells.map((cell, index) => (
-                <td key={index} className="num" data-label={table.columns[index]}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      <TableHead
+        columns={[
+          { label: table.rowHeader },
+          ...table.columns.map((label) => ({ label, num: true })),
+        ]}
+      />
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.header}</th>
+            {row.cells.map((cell, index) => (
+              <td key={index} className="num" data-label={table.columns[index]}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </TableRegion>
   );
   return (
     <div className="chart-block">

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { TableRegion } from "../TableRegion";
 import "./dashboard.css";
 import { PeriodRange } from "./ChartWithTable";
 import { ServerHtml, type HtmlSlot } from "../ServerHtml";
@@ -54,60 +55,60 @@ export function YearComparison({
           sideways on the narrowest phones (see ChartWithTable). */}
       <details className="accordion chart-block__fold">
         <summary>{t("year.tableCaption")}</summary>
-        <div className="table-wrap" role="region" aria-labelledby="year-table-caption" tabIndex={0}>
+        <TableRegion
+          id="year-table"
+          caption={t("year.tableCaption")}
+          className="table table--compact table--stack"
+          captionHidden
+        >
           {/* Label/value blocks below 480 px, as the charts' tables (#35 §6). */}
-          <table className="table table--compact table--stack">
-            <caption id="year-table-caption" className="visually-hidden">
-              {t("year.tableCaption")}
-            </caption>
-            <TableHead
-              columns={[
-                { label: t("year.period") },
-                { label: t("year.consumption"), num: true },
-                { label: t("year.cost"), num: true },
-              ]}
-            />
-            <tbody>
-              <tr>
-                <th scope="row">
-                  {t("year.lastYear")}
-                  <br />
-                  <span className="muted table__sub">
-                    {previous ? period(previous) : t("year.noDataShort")}
-                  </span>
-                </th>
-                <td className="num" data-label={t("year.consumption")}>
-                  {previous ? formatKwh(previous.kwh) : "-"}
-                </td>
-                <td className="num" data-label={t("year.cost")}>
-                  {previous ? formatAmount(previous.amount) : "-"}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">
-                  {t("year.thisYear")}
-                  <br />
-                  <span className="muted table__sub">{period(current)}</span>
-                </th>
-                <td className="num" data-label={t("year.consumption")}>
-                  {formatKwh(current.kwh)}
-                </td>
-                <td className="num" data-label={t("year.cost")}>
-                  {formatAmount(current.amount)}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{t("year.change")}</th>
-                <td className="num" data-label={t("year.consumption")}>
-                  {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
-                </td>
-                <td className="num" data-label={t("year.cost")}>
-                  {year.amountChange === null ? "-" : formatChange(year.amountChange)}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+          <TableHead
+            columns={[
+              { label: t("year.period") },
+              { label: t("year.consumption"), num: true },
+              { label: t("year.cost"), num: true },
+            ]}
+          />
+          <tbody>
+            <tr>
+              <th scope="row">
+                {t("year.lastYear")}
+                <br />
+                <span className="muted table__sub">
+                  {previous ? period(previous) : t("year.noDataShort")}
+                </span>
+              </th>
+              <td className="num" data-label={t("year.consumption")}>
+                {previous ? formatKwh(previous.kwh) : "-"}
+              </td>
+              <td className="num" data-label={t("year.cost")}>
+                {previous ? formatAmount(previous.amount) : "-"}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">
+                {t("year.thisYear")}
+                <br />
+                <span className="muted table__sub">{period(current)}</span>
+              </th>
+              <td className="num" data-label={t("year.consumption")}>
+                {formatKwh(current.kwh)}
+              </td>
+              <td className="num" data-label={t("year.cost")}>
+                {formatAmount(current.amount)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t("year.change")}</th>
+              <td className="num" data-label={t("year.consumption")}>
+                {year.kwhChange === null ? "-" : formatChange(year.kwhChange)}
+              </td>
+              <td className="num" data-label={t("year.cost")}>
+                {year.amountChange === null ? "-" : formatChange(year.amountChange)}
+              </td>
+            </tr>
+          </tbody>
+        </TableRegion>
       </details>
     </TitledCard>
   );

@@ -1,5 +1,6 @@
 import { pageCache } from "../../.server/page-cache";
 import { useTranslation } from "react-i18next";
+import { TableRegion } from "../../components/TableRegion";
 import { data, href, Link, redirect } from "react-router";
 import { historyOfSelectedMeter } from "../../.server/api/history";
 import { requireShell, withForecast } from "../../.server/shell";
@@ -159,38 +160,32 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         {payments.length === 0 ? (
           <p className="muted">{t("payments.empty")}</p>
         ) : (
-          <div
-            className="table-wrap"
-            role="region"
-            aria-labelledby="bills-payments-caption"
-            tabIndex={0}
+          <TableRegion
+            id="bills-payments"
+            caption={t("payments.caption", { supply: meter.supplyNumber })}
+            className="table table--stack"
           >
-            <table className="table table--stack">
-              <caption id="bills-payments-caption">
-                {t("payments.caption", { supply: meter.supplyNumber })}
-              </caption>
-              <TableHead
-                columns={[
-                  { label: t("payments.transaction") },
-                  { label: t("payments.date") },
-                  { label: t("payments.amount"), num: true },
-                ]}
-              />
-              <tbody>
-                {payments.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label={t("payments.transaction")}>{p.invoice_no}</td>
-                    <td data-label={t("payments.date")}>
-                      {formatDate(p.payment_date ?? p.issue_date)}
-                    </td>
-                    <td data-label={t("payments.amount")} className="num nowrap">
-                      {formatAmount(Math.abs(p.total_value))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <TableHead
+              columns={[
+                { label: t("payments.transaction") },
+                { label: t("payments.date") },
+                { label: t("payments.amount"), num: true },
+              ]}
+            />
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id}>
+                  <td data-label={t("payments.transaction")}>{p.invoice_no}</td>
+                  <td data-label={t("payments.date")}>
+                    {formatDate(p.payment_date ?? p.issue_date)}
+                  </td>
+                  <td data-label={t("payments.amount")} className="num nowrap">
+                    {formatAmount(Math.abs(p.total_value))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
         )}
         {loaderData.paymentsTotal > payments.length ? (
           <p>

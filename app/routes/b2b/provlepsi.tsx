@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { TableRegion } from "../../components/TableRegion";
 import { data, href } from "react-router";
 import type { ApiForecast } from "../../../core/contract";
 import { BILL_LINES_NS, billLineLabelKey } from "../../../core/bill-lines";
@@ -119,82 +120,78 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
 
       <TitledCard id="forecast-years" title={t("page.years.title")}>
         <p>{t("page.years.intro", { days: period.days })}</p>
-        <div
-          className="table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="forecast-years-caption"
+        <TableRegion
+          id="forecast-years"
+          caption={t("page.years.caption")}
+          className="table table--compact table--stack"
         >
-          <table className="table table--compact table--stack">
-            <caption id="forecast-years-caption">{t("page.years.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("page.years.year")}</th>
-                <th scope="col">{t("page.years.window")}</th>
+          <thead>
+            <tr>
+              <th scope="col">{t("page.years.year")}</th>
+              <th scope="col">{t("page.years.window")}</th>
+              <th scope="col" className="num">
+                {t("page.years.covered")}
+              </th>
+              <th scope="col" className="num">
+                {t("page.years.estimated")}
+              </th>
+              {hasNight ? (
+                <>
+                  <th scope="col" className="num">
+                    {t("page.years.day")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("page.years.night")}
+                  </th>
+                </>
+              ) : (
                 <th scope="col" className="num">
-                  {t("page.years.covered")}
+                  {t("page.years.kwh")}
                 </th>
-                <th scope="col" className="num">
-                  {t("page.years.estimated")}
-                </th>
+              )}
+              <th scope="col">{t("page.years.counted")}</th>
+              <th scope="col" className="num">
+                {t("page.years.cost")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {forecast.years.map((year) => (
+              <tr key={year.year}>
+                <th scope="row">{year.year}</th>
+                <td data-label={t("page.years.window")}>
+                  {formatDate(year.from)}–{formatDate(year.to)}
+                </td>
+                <td className="num" data-label={t("page.years.covered")}>
+                  {year.coveredDays} / {year.days}
+                </td>
+                <td className="num" data-label={t("page.years.estimated")}>
+                  {year.estimatedDays}
+                </td>
                 {hasNight ? (
                   <>
-                    <th scope="col" className="num">
-                      {t("page.years.day")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("page.years.night")}
-                    </th>
+                    <td className="num" data-label={t("page.years.day")}>
+                      {formatDecimal(year.dayKwh, 0, 3)}
+                    </td>
+                    <td className="num" data-label={t("page.years.night")}>
+                      {formatDecimal(year.nightKwh, 0, 3)}
+                    </td>
                   </>
                 ) : (
-                  <th scope="col" className="num">
-                    {t("page.years.kwh")}
-                  </th>
+                  <td className="num" data-label={t("page.years.kwh")}>
+                    {formatDecimal(year.dayKwh + year.nightKwh, 0, 3)}
+                  </td>
                 )}
-                <th scope="col">{t("page.years.counted")}</th>
-                <th scope="col" className="num">
-                  {t("page.years.cost")}
-                </th>
+                <td data-label={t("page.years.counted")}>
+                  {year.used ? t("page.years.yes") : t("page.years.no")}
+                </td>
+                <td className="num" data-label={t("page.years.cost")}>
+                  {year.cents === null ? "-" : formatCents(year.cents)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {forecast.years.map((year) => (
-                <tr key={year.year}>
-                  <th scope="row">{year.year}</th>
-                  <td data-label={t("page.years.window")}>
-                    {formatDate(year.from)}–{formatDate(year.to)}
-                  </td>
-                  <td className="num" data-label={t("page.years.covered")}>
-                    {year.coveredDays} / {year.days}
-                  </td>
-                  <td className="num" data-label={t("page.years.estimated")}>
-                    {year.estimatedDays}
-                  </td>
-                  {hasNight ? (
-                    <>
-                      <td className="num" data-label={t("page.years.day")}>
-                        {formatDecimal(year.dayKwh, 0, 3)}
-                      </td>
-                      <td className="num" data-label={t("page.years.night")}>
-                        {formatDecimal(year.nightKwh, 0, 3)}
-                      </td>
-                    </>
-                  ) : (
-                    <td className="num" data-label={t("page.years.kwh")}>
-                      {formatDecimal(year.dayKwh + year.nightKwh, 0, 3)}
-                    </td>
-                  )}
-                  <td data-label={t("page.years.counted")}>
-                    {year.used ? t("page.years.yes") : t("page.years.no")}
-                  </td>
-                  <td className="num" data-label={t("page.years.cost")}>
-                    {year.cents === null ? "-" : formatCents(year.cents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableRegion>
       </TitledCard>
 
       <TitledCard id="forecast-trend" title={t("page.trend.title")}>
@@ -247,47 +244,43 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
       </TitledCard>
 
       <TitledCard id="forecast-lines" title={t("page.lines.title")}>
-        <div
-          className="table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="forecast-lines-caption"
+        <TableRegion
+          id="forecast-lines"
+          caption={t("page.lines.caption")}
+          className="table table--stack forecast-lines"
         >
-          <table className="table table--stack forecast-lines">
-            <caption id="forecast-lines-caption">{t("page.lines.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("page.lines.line")}</th>
-                <th scope="col" className="num">
-                  {t("page.lines.amount")}
-                </th>
-                <th scope="col">{t("page.lines.how")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {forecast.lines.map((line) => (
-                <tr key={line.key}>
-                  <th scope="row">{t(billLineLabelKey(line.key))}</th>
-                  <td className="num" data-label={t("page.lines.amount")}>
-                    {formatCents(line.cents)}
-                  </td>
-                  <td className="forecast-lines__how">
-                    <LineBasis line={line} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{t("page.lines.total")}</th>
+          <thead>
+            <tr>
+              <th scope="col">{t("page.lines.line")}</th>
+              <th scope="col" className="num">
+                {t("page.lines.amount")}
+              </th>
+              <th scope="col">{t("page.lines.how")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {forecast.lines.map((line) => (
+              <tr key={line.key}>
+                <th scope="row">{t(billLineLabelKey(line.key))}</th>
                 <td className="num" data-label={t("page.lines.amount")}>
-                  <strong>{formatCents(forecast.centralCents)}</strong>
+                  {formatCents(line.cents)}
                 </td>
-                <td />
+                <td className="forecast-lines__how">
+                  <LineBasis line={line} />
+                </td>
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("page.lines.total")}</th>
+              <td className="num" data-label={t("page.lines.amount")}>
+                <strong>{formatCents(forecast.centralCents)}</strong>
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </TableRegion>
         <p className="muted">
           {t("page.reference", {
             issued: formatDate(reference.issue_date),

@@ -31,6 +31,7 @@ import { meterInvoices } from "../../.server/api/invoices";
 import { meterReadings } from "../../.server/api/readings";
 import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TableHead } from "../../components/TableHead";
+import { TableRegion } from "../../components/TableRegion";
 import { TitledCard } from "../../components/TitledCard";
 import { EstimatedMark, StaleNotice } from "../../components/sources/FigureSources";
 import { readingStaleness } from "../../../core/figure-sources";
@@ -159,61 +160,62 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <h2 id="stats-years" className="card__title">
               {t("perYear.title")}
             </h2>
-            {/* Focusable: the table may scroll sideways on a narrow screen. */}
-            <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="stats-years">
-              <table className="table table--compact table--stack">
-                <caption className="visually-hidden">{t("perYear.title")}</caption>
-                <TableHead
-                  columns={[
-                    { label: t("perYear.year") },
-                    { label: t("perYear.consumption", { unit }), num: true },
-                    { label: t("perYear.avgConsumption", { unit }), num: true },
-                    { label: t("perYear.cost"), num: true },
-                    { label: t("perYear.avgCost"), num: true },
-                    { label: t("perYear.months"), num: true },
-                  ]}
-                />
-                <tbody>
-                  {stats.years.map((year) => (
-                    <tr key={year.year}>
-                      <th scope="row">{year.year}</th>
-                      <td className="num" data-label={t("perYear.consumption", { unit })}>
-                        {amount(year.consumption)}
-                      </td>
-                      <td className="num" data-label={t("perYear.avgConsumption", { unit })}>
-                        {cell(year.avgConsumption, amount)}
-                      </td>
-                      <td className="num" data-label={t("perYear.cost")}>
-                        {money(year.cost)}
-                      </td>
-                      <td className="num" data-label={t("perYear.avgCost")}>
-                        {cell(year.avgCost, money)}
-                      </td>
-                      <td className="num" data-label={t("perYear.months")}>
-                        {t("perYear.monthsValue", {
-                          withData: year.monthsWithData,
-                          months: year.months,
-                        })}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{t("perYear.total", { count: years })}</th>
+            <TableRegion
+              id="stats-years-table"
+              caption={t("perYear.title")}
+              captionHidden
+              className="table table--compact table--stack"
+            >
+              <TableHead
+                columns={[
+                  { label: t("perYear.year") },
+                  { label: t("perYear.consumption", { unit }), num: true },
+                  { label: t("perYear.avgConsumption", { unit }), num: true },
+                  { label: t("perYear.cost"), num: true },
+                  { label: t("perYear.avgCost"), num: true },
+                  { label: t("perYear.months"), num: true },
+                ]}
+              />
+              <tbody>
+                {stats.years.map((year) => (
+                  <tr key={year.year}>
+                    <th scope="row">{year.year}</th>
                     <td className="num" data-label={t("perYear.consumption", { unit })}>
-                      {amount(stats.totals.consumption)}
+                      {amount(year.consumption)}
                     </td>
-                    <td />
+                    <td className="num" data-label={t("perYear.avgConsumption", { unit })}>
+                      {cell(year.avgConsumption, amount)}
+                    </td>
                     <td className="num" data-label={t("perYear.cost")}>
-                      {money(stats.totals.cost)}
+                      {money(year.cost)}
                     </td>
-                    <td />
-                    <td />
+                    <td className="num" data-label={t("perYear.avgCost")}>
+                      {cell(year.avgCost, money)}
+                    </td>
+                    <td className="num" data-label={t("perYear.months")}>
+                      {t("perYear.monthsValue", {
+                        withData: year.monthsWithData,
+                        months: year.months,
+                      })}
+                    </td>
                   </tr>
-                </tfoot>
-              </table>
-            </div>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t("perYear.total", { count: years })}</th>
+                  <td className="num" data-label={t("perYear.consumption", { unit })}>
+                    {amount(stats.totals.consumption)}
+                  </td>
+                  <td />
+                  <td className="num" data-label={t("perYear.cost")}>
+                    {money(stats.totals.cost)}
+                  </td>
+                  <td />
+                  <td />
+                </tr>
+              </tfoot>
+            </TableRegion>
           </section>
 
           <section className="card stats-chart" aria-labelledby="stats-consumption">

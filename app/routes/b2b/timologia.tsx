@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { TableRegion } from "../../components/TableRegion";
 import { data, Form, href, redirect } from "react-router";
 import type { ApiProduct, ApiTariffs } from "../../../core/contract";
 import type { ProductCost, TariffLine, UsageMonth } from "../../../core/tariff-compare";
@@ -354,89 +355,81 @@ function Usage({
   return (
     <TitledCard id="tariffs-usage" title={t("usage.title")}>
       <p>{t("usage.intro", { from: formatDate(window.from), to: formatDate(window.to) })}</p>
-      <div
-        className="table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="tariffs-usage-caption"
-      >
-        <table className="table table--compact">
-          <caption id="tariffs-usage-caption">{t("usage.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("usage.month")}</th>
-              {hasNight ? (
-                <>
-                  <th scope="col" className="num">
-                    {t("usage.day")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("usage.night")}
-                  </th>
-                </>
-              ) : (
+      <TableRegion id="tariffs-usage" caption={t("usage.caption")} className="table table--compact">
+        <thead>
+          <tr>
+            <th scope="col">{t("usage.month")}</th>
+            {hasNight ? (
+              <>
                 <th scope="col" className="num">
-                  {t("usage.kwh")}
+                  {t("usage.day")}
                 </th>
-              )}
+                <th scope="col" className="num">
+                  {t("usage.night")}
+                </th>
+              </>
+            ) : (
               <th scope="col" className="num">
-                {t("usage.estimated")}
+                {t("usage.kwh")}
               </th>
-              {withSource ? <th scope="col">{t("usage.basis")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{monthLabel(m.month)}</th>
-                {hasNight ? (
-                  <>
-                    <td className="num" data-label={t("usage.day")}>
-                      {kwhText(m.dayKwh)}
-                    </td>
-                    <td className="num" data-label={t("usage.night")}>
-                      {kwhText(m.nightKwh)}
-                    </td>
-                  </>
-                ) : (
-                  <td className="num" data-label={t("usage.kwh")}>
-                    {kwhText(m.dayKwh + m.nightKwh)}
-                  </td>
-                )}
-                <td className="num" data-label={t("usage.estimated")}>
-                  {m.estimatedDays > 0 ? <strong>{m.estimatedDays}</strong> : 0}
-                </td>
-                {withSource ? (
-                  <td data-label={t("usage.basis")}>
-                    {t(`usage.from.${m.kwhFrom}`, { days: m.coveredDays })}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t("usage.total")}</th>
+            )}
+            <th scope="col" className="num">
+              {t("usage.estimated")}
+            </th>
+            {withSource ? <th scope="col">{t("usage.basis")}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <th scope="row">{monthLabel(m.month)}</th>
               {hasNight ? (
                 <>
                   <td className="num" data-label={t("usage.day")}>
-                    {kwhText(kwh.day)}
+                    {kwhText(m.dayKwh)}
                   </td>
                   <td className="num" data-label={t("usage.night")}>
-                    {kwhText(kwh.night)}
+                    {kwhText(m.nightKwh)}
                   </td>
                 </>
               ) : (
                 <td className="num" data-label={t("usage.kwh")}>
-                  {kwhText(kwh.day + kwh.night)}
+                  {kwhText(m.dayKwh + m.nightKwh)}
                 </td>
               )}
-              <td />
-              {withSource ? <td /> : null}
+              <td className="num" data-label={t("usage.estimated")}>
+                {m.estimatedDays > 0 ? <strong>{m.estimatedDays}</strong> : 0}
+              </td>
+              {withSource ? (
+                <td data-label={t("usage.basis")}>
+                  {t(`usage.from.${m.kwhFrom}`, { days: m.coveredDays })}
+                </td>
+              ) : null}
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t("usage.total")}</th>
+            {hasNight ? (
+              <>
+                <td className="num" data-label={t("usage.day")}>
+                  {kwhText(kwh.day)}
+                </td>
+                <td className="num" data-label={t("usage.night")}>
+                  {kwhText(kwh.night)}
+                </td>
+              </>
+            ) : (
+              <td className="num" data-label={t("usage.kwh")}>
+                {kwhText(kwh.day + kwh.night)}
+              </td>
+            )}
+            <td />
+            {withSource ? <td /> : null}
+          </tr>
+        </tfoot>
+      </TableRegion>
       {estimated ? <p className="muted">{t("usage.estimates")}</p> : null}
     </TitledCard>
   );
@@ -460,46 +453,47 @@ function Lines({
   return (
     <details className="tariff-lines">
       <summary>{summary}</summary>
-      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
-        <table className="table table--stack tariff-lines__table">
-          <caption id={`${id}-caption`}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("ranking.line")}</th>
-              <th scope="col" className="num">
-                {t("ranking.amount")}
+      <TableRegion
+        id={`${id}`}
+        caption={caption}
+        className="table table--stack tariff-lines__table"
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t("ranking.line")}</th>
+            <th scope="col" className="num">
+              {t("ranking.amount")}
+            </th>
+            <th scope="col">{t("ranking.how")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => (
+            <tr key={`${line.key}-${index}`}>
+              <th scope="row">
+                {line.key === "discount"
+                  ? t("lines.discount", { condition: t(`conditions.${line.basis.condition}`) })
+                  : t(`lines.${line.key}`)}
               </th>
-              <th scope="col">{t("ranking.how")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, index) => (
-              <tr key={`${line.key}-${index}`}>
-                <th scope="row">
-                  {line.key === "discount"
-                    ? t("lines.discount", { condition: t(`conditions.${line.basis.condition}`) })
-                    : t(`lines.${line.key}`)}
-                </th>
-                <td className="num" data-label={t("ranking.amount")}>
-                  {formatCents(line.cents)}
-                </td>
-                <td className="tariff-lines__how">
-                  <LineBasis line={line} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t("ranking.total")}</th>
               <td className="num" data-label={t("ranking.amount")}>
-                <strong>{formatCents(total)}</strong>
+                {formatCents(line.cents)}
               </td>
-              <td />
+              <td className="tariff-lines__how">
+                <LineBasis line={line} />
+              </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t("ranking.total")}</th>
+            <td className="num" data-label={t("ranking.amount")}>
+              <strong>{formatCents(total)}</strong>
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </TableRegion>
     </details>
   );
 }
@@ -609,34 +603,26 @@ function NotCompared({
         <p>{t("none.missing", { months: missing.map((m) => monthLabel(m.month)).join(", ") })}</p>
       ) : null}
       {comparison.months.length > 0 ? (
-        <div
-          className="table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="tariffs-none-caption"
-        >
-          <table className="table table--compact">
-            <caption id="tariffs-none-caption">{t("none.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("usage.month")}</th>
-                <th scope="col" className="num">
-                  {t("none.covered")}
-                </th>
+        <TableRegion id="tariffs-none" caption={t("none.caption")} className="table table--compact">
+          <thead>
+            <tr>
+              <th scope="col">{t("usage.month")}</th>
+              <th scope="col" className="num">
+                {t("none.covered")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthLabel(m.month)}</th>
+                <td className="num">
+                  {m.coveredDays} / {m.days}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {comparison.months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthLabel(m.month)}</th>
-                  <td className="num">
-                    {m.coveredDays} / {m.days}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableRegion>
       ) : null}
       <p>{t("none.products")}</p>
     </TitledCard>
@@ -711,69 +697,65 @@ function ProductTerms({ products, withSwitch }: { products: ProductView[]; withS
   const { t } = useTranslation("tariffs");
   return (
     <TitledCard id="tariffs-products" title={t("products.title")}>
-      <div
-        className="table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="tariffs-products-caption"
+      <TableRegion
+        id="tariffs-products"
+        caption={t("products.caption")}
+        className="table table--stack"
       >
-        <table className="table table--stack">
-          <caption id="tariffs-products-caption">{t("products.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("products.product")}</th>
-              <th scope="col">{t("products.colour")}</th>
-              <th scope="col">{t("products.standing")}</th>
-              <th scope="col">{t("products.price")}</th>
-              <th scope="col">{t("products.discounts")}</th>
-              <th scope="col">{t("products.published")}</th>
-              {withSwitch ? <th scope="col">{t("products.switch")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((view) => (
-              <tr key={view.name}>
-                <th scope="row">
-                  {view.descr}
-                  {view.current ? (
-                    <>
-                      {" "}
-                      <span className="badge badge--success">{t("ranking.yours")}</span>
-                    </>
-                  ) : null}
-                </th>
-                <td data-label={t("products.colour")}>
-                  {view.colour ? <TariffColourMark colour={view.colour} label="none" /> : "-"}
-                </td>
-                <td data-label={t("products.standing")} className="nowrap">
-                  {t("products.perMonth", {
-                    amount: formatMonthly(view.product.prices.standingPerMonth),
-                  })}
-                </td>
-                <td data-label={t("products.price")}>
-                  {/* One block: a stacked row's cell is a flex row of its label and its value. */}
-                  <span className="tariff-prices">
-                    <Prices product={view.product} />
-                  </span>
-                </td>
-                <td data-label={t("products.discounts")}>
-                  <span className="tariff-prices">
-                    <Discounts product={view.product} />
-                  </span>
-                </td>
-                <td data-label={t("products.published")}>
-                  <Published product={view.product} />
-                </td>
-                {withSwitch ? (
-                  <td data-label={t("products.switch")}>
-                    <SwitchAction view={view} />
-                  </td>
+        <thead>
+          <tr>
+            <th scope="col">{t("products.product")}</th>
+            <th scope="col">{t("products.colour")}</th>
+            <th scope="col">{t("products.standing")}</th>
+            <th scope="col">{t("products.price")}</th>
+            <th scope="col">{t("products.discounts")}</th>
+            <th scope="col">{t("products.published")}</th>
+            {withSwitch ? <th scope="col">{t("products.switch")}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((view) => (
+            <tr key={view.name}>
+              <th scope="row">
+                {view.descr}
+                {view.current ? (
+                  <>
+                    {" "}
+                    <span className="badge badge--success">{t("ranking.yours")}</span>
+                  </>
                 ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </th>
+              <td data-label={t("products.colour")}>
+                {view.colour ? <TariffColourMark colour={view.colour} label="none" /> : "-"}
+              </td>
+              <td data-label={t("products.standing")} className="nowrap">
+                {t("products.perMonth", {
+                  amount: formatMonthly(view.product.prices.standingPerMonth),
+                })}
+              </td>
+              <td data-label={t("products.price")}>
+                {/* One block: a stacked row's cell is a flex row of its label and its value. */}
+                <span className="tariff-prices">
+                  <Prices product={view.product} />
+                </span>
+              </td>
+              <td data-label={t("products.discounts")}>
+                <span className="tariff-prices">
+                  <Discounts product={view.product} />
+                </span>
+              </td>
+              <td data-label={t("products.published")}>
+                <Published product={view.product} />
+              </td>
+              {withSwitch ? (
+                <td data-label={t("products.switch")}>
+                  <SwitchAction view={view} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
     </TitledCard>
   );
 }
