@@ -1,20 +1,10 @@
-import { z } from "zod";
 import type { AlertField } from "../../core/alerts";
 
 /**
- * The alerts page's form (/b2b/eidopoiiseis, #37 §2). The schema only reads what was posted (a
- * checkbox is on or missing, the figures are text as typed, "82,50"); whether the alert can be
- * saved is core/alerts.ts's rule, which the action and the API both run, so the messages are the
- * same whichever refuses it.
+ * The alerts page's labels and field names (/b2b/eidopoiiseis, #37 §2), for the page in the
+ * browser too: no schema library here (the form's schema is app/.server/alerts-form.ts, for the
+ * action only; zod in this module put 20 KB gzip into the page's JavaScript).
  */
-export const alertFormSchema = z.object({
-  enabled: z.boolean().default(false),
-  amount: z.string().max(20).optional(),
-  percent: z.string().max(10).optional(),
-  email: z.boolean().default(false),
-  sms: z.boolean().default(false),
-});
-export type AlertForm = z.infer<typeof alertFormSchema>;
 
 /** The label keys (alerts namespace) of the form's fields, for the error summary. */
 export const ALERT_LABEL_KEYS: Readonly<Record<AlertField, string>> = {

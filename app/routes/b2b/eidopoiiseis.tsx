@@ -22,12 +22,8 @@ import {
   type SubmissionResult,
 } from "../../components/form";
 import { TitledCard } from "../../components/TitledCard";
-import {
-  ALERT_LABEL_KEYS,
-  alertFieldOf,
-  alertFormSchema,
-  type AlertForm,
-} from "../../domain/alerts-form";
+import { ALERT_LABEL_KEYS, alertFieldOf } from "../../domain/alerts-form";
+import { alertFormSchema, type AlertForm } from "../../.server/alerts-form";
 import { formatCents } from "../../domain/forecast-view";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { sidebarAllows } from "../../domain/sidebar";
