@@ -782,3 +782,36 @@ export const alertTrips = sqliteTable(
   },
   (t) => [uniqueIndex("alert_trips_once").on(t.alert_id, t.period_key)],
 );
+
+/**
+ * A supply's social residential tariff (ΚΟΤ, #38 §2; migrations/0031_hardship_status.sql), as the
+ * billing system decided it: one row per supply while it has one.
+ */
+export const socialTariffs = sqliteTable("social_tariffs", {
+  meter_id: integer("meter_id")
+    .primaryKey()
+    .references(() => meters.id, { onDelete: "cascade" }),
+  category: text("category", { enum: ["A", "B"] }).notNull(),
+  /** Sets the four-month cap (core/hardship.ts socialTariffCapKwh). */
+  household_size: integer("household_size").notNull().default(1),
+  /** YYYY-MM-DD, inclusive both ends. */
+  valid_from: text("valid_from").notNull(),
+  valid_to: text("valid_to").notNull(),
+  updated_at: text("updated_at").notNull(),
+});
+
+/**
+ * The supply is on the vulnerable-customers register (#38 §3; 0031), as the billing system decided
+ * it; valid_to NULL is open-ended, a past valid_to is history.
+ */
+export const vulnerableRegistrations = sqliteTable("vulnerable_registrations", {
+  meter_id: integer("meter_id")
+    .primaryKey()
+    .references(() => meters.id, { onDelete: "cascade" }),
+  category: text("category", {
+    enum: ["life_support", "over_70_alone", "social_tariff"],
+  }).notNull(),
+  registered_at: text("registered_at").notNull(),
+  valid_to: text("valid_to"),
+  updated_at: text("updated_at").notNull(),
+});
