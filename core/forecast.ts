@@ -362,28 +362,178 @@ export function billedRows(bills: readonly ForecastBill[], today: number): Bille
   return rows;
 }
 
+/**
+ * Each day's use by day number (days since 1970-01-01): the day and night kWh, whether an actual
+ * bill (or reading) gave it, and the bill that won it. Arrays over the span of days, not a Map of
+ * one object per day: six years of history are 2,200 days, and a Map of objects cost the fresh
+ * overview ~4 % of its CPU in allocations and hashing (#37, `npm run bench:profile`).
+ */
+export class DayTable {
+  #base = 0;
+  #day = new Float64Array(0);
+  #night = new Float64Array(0);
+  /** 0: no bill covers the day; 1: an estimate; 2: actual. */
+  #state = new Uint8Array(0);
+  #rank: (Billed | undefined)[] = [];
+  #size = 0;
+  #last = -Infinity;
+
+  /** Days covered. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Room for the days `from`–`to` (a set outside them grows the table). */
+  reserve(from: number, to: number): void {
+    if (!(to >= from)) return;
+    const length = this.#state.length;
+    const lo = length === 0 ? from : Math.min(from, this.#base);
+    const hi = length === 0 ? to : Math.max(to, this.#base + length - 1);
+    if (length !== 0 && lo === this.#base && hi === this.#base + length - 1) return;
+    const size = hi - lo + 1;
+    const shift = length === 0 ? 0 : this.#base - lo;
+    const grow = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old, shift);
+      return next;
+    };
+    this.#day = grow(this.#day, (n) => new Float64Array(n));
+    this.#night = grow(this.#night, (n) => new Float64Array(n));
+    this.#state = grow(this.#state, (n) => new Uint8Array(n));
+    const rank: (Billed | undefined)[] = new Array<Billed | undefined>(size).fill(undefined);
+    this.#rank.forEach((held, k) => (rank[k + shift] = held));
+    this.#rank = rank;
+    this.#base = lo;
+  }
+
+  #at(d: number): number {
+    const k = d - this.#base;
+    return k >= 0 && k < this.#state.length ? k : -1;
+  }
+
+  has(d: number): boolean {
+    const k = this.#at(d);
+    return k >= 0 && this.#state[k] !== 0;
+  }
+
+  /** The day's use as one object (for a caller that keeps it; the loops below read in place). */
+  get(d: number): DayUse | undefined {
+    const k = this.#at(d);
+    if (k < 0 || this.#state[k] === 0) return undefined;
+    return {
+      day: this.#day[k] as number,
+      night: this.#night[k] as number,
+      actual: this.#state[k] === 2,
+      rank: this.#rank[k] as Billed,
+    };
+  }
+
+  /** The bill that won the day, if one covers it. */
+  rankOf(d: number): Billed | undefined {
+    const k = this.#at(d);
+    return k >= 0 && this.#state[k] !== 0 ? this.#rank[k] : undefined;
+  }
+
+  set(d: number, day: number, night: number, actual: boolean, rank: Billed): void {
+    if (this.#at(d) < 0) this.reserve(d, d);
+    const k = d - this.#base;
+    if (this.#state[k] === 0) this.#size += 1;
+    this.#day[k] = day;
+    this.#night[k] = night;
+    this.#state[k] = actual ? 2 : 1;
+    this.#rank[k] = rank;
+    if (d > this.#last) this.#last = d;
+  }
+
+  /** The newest day covered (-Infinity when none is). */
+  lastDay(): number {
+    return this.#last;
+  }
+
+  /** The newest day an actual bill or reading gave, or null. */
+  lastActualDay(): number | null {
+    for (let k = this.#state.length - 1; k >= 0; k--) {
+      if (this.#state[k] === 2) return this.#base + k;
+    }
+    return null;
+  }
+
+  /** The days `from`–`to` summed (every day of the window counted, covered or not). */
+  window(from: number, to: number): WindowUse {
+    const result = {
+      days: to - from + 1,
+      coveredDays: 0,
+      estimatedDays: 0,
+      dayKwh: 0,
+      nightKwh: 0,
+    };
+    const first = Math.max(from, this.#base);
+    const last = Math.min(to, this.#base + this.#state.length - 1);
+    for (let k = first - this.#base; k <= last - this.#base; k++) {
+      const state = this.#state[k];
+      if (state === 0) continue;
+      result.coveredDays += 1;
+      if (state === 1) result.estimatedDays += 1;
+      result.dayKwh += this.#day[k] as number;
+      result.nightKwh += this.#night[k] as number;
+    }
+    return result;
+  }
+
+  /** One register's kWh on each day `from`–`to`, null where no bill covers it. */
+  column(from: number, to: number, register: "day" | "night"): (number | null)[] {
+    const values = register === "day" ? this.#day : this.#night;
+    const out: (number | null)[] = [];
+    for (let d = from; d <= to; d++) {
+      const k = this.#at(d);
+      out.push(k >= 0 && this.#state[k] !== 0 ? (values[k] as number) : null);
+    }
+    return out;
+  }
+
+  copy(): DayTable {
+    const next = new DayTable();
+    next.#base = this.#base;
+    next.#day = this.#day.slice();
+    next.#night = this.#night.slice();
+    next.#state = this.#state.slice();
+    next.#rank = this.#rank.slice();
+    next.#size = this.#size;
+    next.#last = this.#last;
+    return next;
+  }
+}
+
 /** Each day's kWh and whether an actual bill gave it (decision 2). */
-export function dailyUse(rows: readonly Billed[], today: number): Map<number, DayUse> {
-  const lower = new Map<number, DayUse>();
+export function dailyUse(rows: readonly Billed[], today: number): DayTable {
+  const lower = new DayTable();
+  let from = Infinity;
+  let to = -Infinity;
+  for (const row of rows) {
+    from = Math.min(from, row.from);
+    to = Math.max(to, Math.min(row.to, today));
+  }
+  lower.reserve(from, to);
   for (const row of rows) {
     if (row.bill.type === "Clearance") continue;
-    const use = { day: row.bill.day_kwh / row.days, night: row.bill.night_kwh / row.days };
+    const day = row.bill.day_kwh / row.days;
+    const night = row.bill.night_kwh / row.days;
     for (let d = row.from; d <= Math.min(row.to, today); d++) {
-      const held = lower.get(d);
-      if (!held || wins(row, held.rank)) lower.set(d, { ...use, actual: row.actual, rank: row });
+      const held = lower.rankOf(d);
+      if (!held || wins(row, held)) lower.set(d, day, night, row.actual, row);
     }
   }
 
-  const uses = new Map(lower);
+  const uses = lower.copy();
   for (const row of rows) {
     if (row.bill.type !== "Clearance") continue;
-    const day = spread(row, row.bill.day_kwh, lower, (use) => use.day);
-    const night = spread(row, row.bill.night_kwh, lower, (use) => use.night);
+    const day = spread(row, row.bill.day_kwh, lower.column(row.from, row.to, "day"));
+    const night = spread(row, row.bill.night_kwh, lower.column(row.from, row.to, "night"));
     for (let d = row.from; d <= Math.min(row.to, today); d++) {
-      const held = uses.get(d);
-      if (held && held.rank.tier === row.tier && !wins(row, held.rank)) continue;
+      const held = uses.rankOf(d);
+      if (held && held.tier === row.tier && !wins(row, held)) continue;
       const k = d - row.from;
-      uses.set(d, { day: day[k] ?? 0, night: night[k] ?? 0, actual: row.actual, rank: row });
+      uses.set(d, day[k] ?? 0, night[k] ?? 0, row.actual, row);
     }
   }
   return uses;
@@ -401,7 +551,7 @@ interface ReadingDays {
  * consumption, evenly. `uses` is changed in place; answers the newest pair's days, or null.
  */
 export function applyReadings(
-  uses: Map<number, DayUse>,
+  uses: DayTable,
   rows: readonly Billed[],
   readings: readonly ForecastReading[],
   today: number,
@@ -432,14 +582,14 @@ export function applyReadings(
       : 0;
     if (dayKwh < 0 || nightKwh < 0) continue;
     const span = second - first;
-    const use = { day: dayKwh / span, night: nightKwh / span };
     let from: number | null = null;
     let to: number | null = null;
+    uses.reserve(first + 1, second);
     for (let d = first + 1; d <= second; d++) {
       const held = uses.get(d);
       if (held?.actual) continue;
       // The bill whose estimate it replaces keeps its place (a later bill still wins the day).
-      uses.set(d, { ...use, actual: true, rank: held?.rank ?? READING_RANK });
+      uses.set(d, dayKwh / span, nightKwh / span, true, held?.rank ?? READING_RANK);
       from ??= d;
       to = d;
     }
@@ -475,24 +625,18 @@ const READING_RANK: Billed = {
  * A Clearance's kWh of one register over its days, in the shape of the advances (and manual
  * bills) of its period; a day none covers takes their average; evenly when they give nothing.
  */
-function spread(
-  row: Billed,
-  total: number,
-  lower: ReadonlyMap<number, DayUse>,
-  pick: (use: DayUse) => number,
-): number[] {
-  const weights: (number | null)[] = [];
-  for (let d = row.from; d <= row.to; d++) {
-    const use = lower.get(d);
-    weights.push(use ? pick(use) : null);
+function spread(row: Billed, total: number, weights: readonly (number | null)[]): number[] {
+  let knownSum = 0;
+  let known = 0;
+  for (const w of weights) {
+    if (w === null) continue;
+    knownSum += w;
+    known += 1;
   }
-  const known = weights.filter((w): w is number => w !== null);
-  const knownSum = known.reduce((sum, w) => sum + w, 0);
   if (!(knownSum > 0)) return weights.map(() => total / row.days);
-  const mean = knownSum / known.length;
-  const filled = weights.map((w) => w ?? mean);
-  const sum = filled.reduce((acc, w) => acc + w, 0);
-  return filled.map((w) => (total * w) / sum);
+  const mean = knownSum / known;
+  const sum = knownSum + (weights.length - known) * mean;
+  return weights.map((w) => (total * (w ?? mean)) / sum);
 }
 
 export interface WindowUse {
@@ -503,17 +647,8 @@ export interface WindowUse {
   nightKwh: number;
 }
 
-export function windowUse(uses: ReadonlyMap<number, DayUse>, from: number, to: number): WindowUse {
-  const result = { days: to - from + 1, coveredDays: 0, estimatedDays: 0, dayKwh: 0, nightKwh: 0 };
-  for (let d = from; d <= to; d++) {
-    const use = uses.get(d);
-    if (!use) continue;
-    result.coveredDays += 1;
-    if (!use.actual) result.estimatedDays += 1;
-    result.dayKwh += use.day;
-    result.nightKwh += use.night;
-  }
-  return result;
+export function windowUse(uses: DayTable, from: number, to: number): WindowUse {
+  return uses.window(from, to);
 }
 
 export const isCovered = (use: WindowUse) =>
@@ -679,9 +814,8 @@ export function forecastNextBill(input: ForecastInput): Forecast {
   const rates = ratesOf(reference);
 
   // 4. The trend.
-  const lastCovered = Math.max(...uses.keys(), earliest);
-  const actualDays = [...uses].filter(([, use]) => use.actual).map(([d]) => d);
-  const lastActual = actualDays.length > 0 ? Math.max(...actualDays) : null;
+  const lastCovered = Math.max(uses.lastDay(), earliest);
+  const lastActual = uses.lastActualDay();
   const anchor =
     lastActual !== null && lastCovered - lastActual <= TREND_DAYS ? lastActual : lastCovered;
   const recentFrom = isoOf(anchor - TREND_DAYS + 1);

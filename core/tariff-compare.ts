@@ -11,7 +11,7 @@ import {
   ratesOf,
   windowUse,
   wh,
-  type DayUse,
+  type DayTable,
   type ForecastBill,
   type ForecastReading,
   type ForecastReference,
@@ -302,12 +302,12 @@ const monthDays = (index: number) => {
   return { first, last: next - 1 };
 };
 
-function usageWindow(uses: ReadonlyMap<number, DayUse>): {
+function usageWindow(uses: DayTable): {
   window: UsageWindow;
   months: UsageMonth[];
   total: WindowUse;
 } {
-  const lastCovered = Math.max(...uses.keys());
+  const lastCovered = uses.lastDay();
   const lastIndex = monthIndex(isoOf(lastCovered));
   // The last month that bills cover to its last day (decision 2).
   const end = monthDays(lastIndex).last === lastCovered ? lastIndex : lastIndex - 1;
