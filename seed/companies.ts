@@ -69,6 +69,9 @@ export function company(b: Builder) {
         voltage_type: voltage,
         has_night: electric && i % 5 === 0 ? 1 : 0,
         has_pv: electric && i === 6 ? 1 : 0,
+        // Medium-voltage supplies are read remotely by the network operator, hourly: a smart
+        // meter, so a dynamic (orange) product can be offered to them (#37 §3).
+        smart_meter: big ? 1 : 0,
         ebill: i % 2 === 0 ? 1 : 0,
         ebill_email: i % 2 === 0 ? d.email : null,
         ebill_enable_edit: status === "Stopped" ? 0 : 1,

@@ -76,6 +76,7 @@ export function meterRow(
     next_reading_date: electric ? addDays(b.today, rng.int(20, 110)) : null,
     has_night: 0,
     has_pv: 0,
+    smart_meter: 0,
     indication_open_from: null,
     indication_open_to: null,
     created_at: stamp(addMonths(b.today, -40)),

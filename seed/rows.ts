@@ -80,6 +80,7 @@ export interface MeterRow {
   next_reading_date: string | null;
   has_night: 0 | 1;
   has_pv: 0 | 1;
+  smart_meter: 0 | 1;
   indication_open_from: string | null;
   indication_open_to: string | null;
   created_at: string;

@@ -256,6 +256,10 @@ export const supplyItemSchema = z
     agreed_power: text(20).optional(),
     has_night: z.boolean().optional(),
     has_pv: z.boolean().optional(),
+    smart_meter: z.boolean().optional().meta({
+      description:
+        "An interval (smart) meter that records hourly use; a dynamic (orange) product is offered only with one (default false)",
+    }),
     sap_id: sapId,
     running_total: signedEuros
       .optional()
@@ -317,6 +321,7 @@ function meterRow(item: SupplyItem, customerId: number) {
     agreed_power: item.agreed_power ?? null,
     has_night: item.has_night ? 1 : 0,
     has_pv: item.has_pv ? 1 : 0,
+    smart_meter: item.smart_meter ? 1 : 0,
   } satisfies typeof meters.$inferInsert;
 }
 

@@ -200,6 +200,8 @@ export const meters = sqliteTable(
     next_reading_date: text("next_reading_date"),
     has_night: integer("has_night").notNull().default(0),
     has_pv: integer("has_pv").notNull().default(0),
+    /** An interval (smart) meter: a dynamic product needs one (0035). */
+    smart_meter: integer("smart_meter").notNull().default(0),
     indication_open_from: text("indication_open_from"),
     indication_open_to: text("indication_open_to"),
     created_at: text("created_at").notNull().default(nowStamp),

@@ -29,16 +29,15 @@ import type { ApiRequest } from "../../core/contract";
  * readings as the forecast reads them (the same statements: the two pages never disagree about a
  * month) and its open switch, in one D1 batch, priced by core/tariff-compare.ts.
  *
- * A smart meter: the meters table has no field for one (the billing system sends none), so no
- * supply has one, and a dynamic (orange) product is never offered for a switch. The day a field
- * comes, `smart_meter` below reads it.
+ * A smart meter: `meters.smart_meter` (0035), which the back-office customers feed sets; a
+ * dynamic (orange) product is offered for a switch only with one.
  */
 
 /** The supply's facts: its kind, its product, e-bill, direct debit, the account's kind. */
 const FACTS_SQL = `SELECT m."meter_type" AS "meter_type", m."division" AS "division",
     m."package_name" AS "package_name", m."ebill" AS "ebill",
     EXISTS (SELECT 1 FROM "direct_debits" d WHERE d."meter_id" = m."id") AS "direct_debit",
-    0 AS "smart_meter", c."is_legal_person" AS "is_legal_person"
+    m."smart_meter" AS "smart_meter", c."is_legal_person" AS "is_legal_person"
   FROM "meters" m JOIN "customers" c ON c."id" = m."customer_id"
   WHERE m."id" = ?`;
 

@@ -77,6 +77,7 @@ const supply = {
   address,
   package_name: "Home Classic",
   package_description: "Οικιακό τιμολόγιο",
+  smart_meter: true,
   running_total: 42.5,
   running_total_at: "2026-03-01T10:00:00Z",
 };
@@ -260,6 +261,10 @@ describe("POST /backoffice/supplies", () => {
       division: 1,
     });
     expect(meter(gas!.id!)).toMatchObject({ status: "OpenUnchecked", division: 2 });
+    // A smart meter is the billing system's word (#37 §3: a dynamic product needs one).
+    const smart = (id: number) =>
+      one<{ s: number }>(`SELECT smart_meter AS s FROM meters WHERE id = ${id}`);
+    expect([smart(created!.id!), smart(gas!.id!)]).toEqual([{ s: 1 }, { s: 0 }]);
 
     const again = await batch("supplies", [supply, gasSupply, householdMain]);
     expect(again.body.summary).toEqual({ created: 0, updated: 0, unchanged: 3, refused: 0 });

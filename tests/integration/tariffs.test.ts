@@ -125,7 +125,7 @@ describe("#37 §3 GET …/meters/:meterId/tariffs", () => {
       "home",
       want.meter.package_name,
     ]);
-    // A household decides its own contract; no supply has a smart meter (no such field yet).
+    // A household decides its own contract; the demo household has no smart meter.
     const row = server.query<{ ebill: number; dd: number }>(
       `SELECT ebill, (SELECT count(*) FROM direct_debits WHERE meter_id = ${h.mainMeterId}) AS dd FROM meters WHERE id = ${h.mainMeterId}`,
     )[0];
@@ -180,6 +180,39 @@ describe("#37 §3 GET …/meters/:meterId/tariffs", () => {
         expect([product.name, product.switchRefusal]).toEqual([product.name, "business_user"]);
       }
     }
+  });
+
+  it("offers a dynamic (orange) product to a supply with a smart meter, and not without one", async () => {
+    // The demo company's medium-voltage supplies are read hourly (seed/companies.ts).
+    const rows = server.query<{ id: number; smart_meter: number }>(
+      `SELECT id, smart_meter FROM meters WHERE customer_id = ${c.customerId} AND division = 1 AND status = 'Active' AND meter_type = 'professional' ORDER BY smart_meter DESC, id LIMIT 400`,
+    );
+    const smart = rows.find((m) => m.smart_meter === 1);
+    const plain = rows.find((m) => m.smart_meter === 0);
+    if (!smart || !plain) throw new Error("the seed has no smart and plain business supply");
+    for (const [meter, refusal] of [
+      [smart, null],
+      [plain, "needs_smart_meter"],
+    ] as const) {
+      const r = await api.call<{ data: ApiTariffs }>(tariffsPath(c.userId, meter.id), {
+        token: tokens.company,
+      });
+      expect(r.body.data.account.smartMeter).toBe(meter.smart_meter === 1);
+      const comparison = r.body.data.comparison;
+      if (comparison.kind !== "comparison") throw new Error(`no comparison: ${comparison.reason}`);
+      const orange = comparison.products.find((p) => p.colour === "orange" && !p.current);
+      expect([meter.id, orange?.switchRefusal ?? null]).toEqual([meter.id, refusal]);
+    }
+    // The feed sets it: the billing system's word, not the portal's guess.
+    const before = server.query<{ v: number }>(
+      `SELECT version AS v FROM data_versions WHERE customer_id = ${c.customerId}`,
+    )[0]?.v;
+    server.query(`UPDATE meters SET smart_meter = 1 WHERE id = ${plain.id}`);
+    const after = server.query<{ v: number }>(
+      `SELECT version AS v FROM data_versions WHERE customer_id = ${c.customerId}`,
+    )[0]?.v;
+    expect(Number(after)).toBeGreaterThan(Number(before));
+    server.query(`UPDATE meters SET smart_meter = 0 WHERE id = ${plain.id}`);
   });
 
   it("answers 404 for another customer's supply or another user's id, 401 without a token", async () => {
