@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LinesTable } from "../../components/LinesTable";
 import { TableRegion } from "../../components/TableRegion";
 import { data, href } from "react-router";
 import type { ApiForecast } from "../../../core/contract";
@@ -244,43 +245,25 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
       </TitledCard>
 
       <TitledCard id="forecast-lines" title={t("page.lines.title")}>
-        <TableRegion
+        <LinesTable
           id="forecast-lines"
           caption={t("page.lines.caption")}
-          className="table table--stack forecast-lines"
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t("page.lines.line")}</th>
-              <th scope="col" className="num">
-                {t("page.lines.amount")}
-              </th>
-              <th scope="col">{t("page.lines.how")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {forecast.lines.map((line) => (
-              <tr key={line.key}>
-                <th scope="row">{t(billLineLabelKey(line.key))}</th>
-                <td className="num" data-label={t("page.lines.amount")}>
-                  {formatCents(line.cents)}
-                </td>
-                <td className="forecast-lines__how">
-                  <LineBasis line={line} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t("page.lines.total")}</th>
-              <td className="num" data-label={t("page.lines.amount")}>
-                <strong>{formatCents(forecast.centralCents)}</strong>
-              </td>
-              <td />
-            </tr>
-          </tfoot>
-        </TableRegion>
+          className="forecast-lines"
+          howClassName="forecast-lines__how"
+          labels={{
+            line: t("page.lines.line"),
+            amount: t("page.lines.amount"),
+            how: t("page.lines.how"),
+            total: t("page.lines.total"),
+          }}
+          lines={forecast.lines.map((line) => ({
+            key: line.key,
+            label: t(billLineLabelKey(line.key)),
+            cents: line.cents,
+            how: <LineBasis line={line} />,
+          }))}
+          totalCents={forecast.centralCents}
+        />
         <p className="muted">
           {t("page.reference", {
             issued: formatDate(reference.issue_date),

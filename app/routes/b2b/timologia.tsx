@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { LinesTable } from "../../components/LinesTable";
 import { TableRegion } from "../../components/TableRegion";
 import { data, Form, href, redirect } from "react-router";
 import type { ApiProduct, ApiTariffs } from "../../../core/contract";
@@ -453,47 +454,28 @@ function Lines({
   return (
     <details className="tariff-lines">
       <summary>{summary}</summary>
-      <TableRegion
-        id={`${id}`}
+      <LinesTable
+        id={id}
         caption={caption}
-        className="table table--stack tariff-lines__table"
-      >
-        <thead>
-          <tr>
-            <th scope="col">{t("ranking.line")}</th>
-            <th scope="col" className="num">
-              {t("ranking.amount")}
-            </th>
-            <th scope="col">{t("ranking.how")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={`${line.key}-${index}`}>
-              <th scope="row">
-                {line.key === "discount"
-                  ? t("lines.discount", { condition: t(`conditions.${line.basis.condition}`) })
-                  : t(`lines.${line.key}`)}
-              </th>
-              <td className="num" data-label={t("ranking.amount")}>
-                {formatCents(line.cents)}
-              </td>
-              <td className="tariff-lines__how">
-                <LineBasis line={line} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t("ranking.total")}</th>
-            <td className="num" data-label={t("ranking.amount")}>
-              <strong>{formatCents(total)}</strong>
-            </td>
-            <td />
-          </tr>
-        </tfoot>
-      </TableRegion>
+        className="tariff-lines__table"
+        howClassName="tariff-lines__how"
+        labels={{
+          line: t("ranking.line"),
+          amount: t("ranking.amount"),
+          how: t("ranking.how"),
+          total: t("ranking.total"),
+        }}
+        lines={lines.map((line) => ({
+          key: line.key,
+          label:
+            line.key === "discount"
+              ? t("lines.discount", { condition: t(`conditions.${line.basis.condition}`) })
+              : t(`lines.${line.key}`),
+          cents: line.cents,
+          how: <LineBasis line={line} />,
+        }))}
+        totalCents={total}
+      />
     </details>
   );
 }
