@@ -53,12 +53,35 @@ export const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}
 
 export type ForecastFiguresView = Extract<ApiForecast, { kind: "forecast" }>;
 
+/** What the forecast's card shows: the headline's figures, not the explanation's lines. */
+export type ForecastHeadline =
+  | Extract<ApiForecast, { kind: "none" }>
+  | Pick<
+      ForecastFiguresView,
+      "kind" | "period" | "kwh" | "centralCents" | "range" | "estimatesUsed"
+    >;
+
+/**
+ * The card's figures of a forecast. The overview, the bills page and the alerts page show only
+ * the card: their loaders pass this, not the whole forecast, so a fresh render encodes (and the
+ * browser downloads and hydrates) a few numbers instead of every line, year and basis of the
+ * explanation (#37: the fresh overview's throughput budget).
+ */
+export function forecastHeadline(
+  forecast: ApiForecast | null | undefined,
+): ForecastHeadline | null {
+  if (!forecast) return null;
+  if (forecast.kind === "none") return forecast;
+  const { kind, period, kwh, centralCents, range, estimatesUsed } = forecast;
+  return { kind, period, kwh, centralCents, range, estimatesUsed };
+}
+
 /**
  * The headline's range in whole euros, "82–94 €": `low` without the sign (the range reads as one
  * amount), `high` with it; `one` when both ends round to the same euro ("about 88 €").
  */
 export function headlineRange(
-  forecast: ForecastFiguresView,
+  forecast: Pick<ForecastFiguresView, "range">,
 ): { one: null; low: string; high: string } | { one: string } {
   const low = wholeEuros(forecast.range.lowCents, "down");
   const high = wholeEuros(forecast.range.highCents, "up");

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
-import type { ApiForecast } from "../../../core/contract";
 import {
   dayMonth,
+  type ForecastHeadline,
   formatCents,
   formatForecastKwh,
   headlineRange,
@@ -19,7 +19,7 @@ export function ForecastCard({
   forecast,
   explainLink = true,
 }: {
-  forecast: ApiForecast | null | undefined;
+  forecast: ForecastHeadline | null | undefined;
   /** false on the explanation page itself. */
   explainLink?: boolean;
 }) {

@@ -24,7 +24,7 @@ import {
 import { TitledCard } from "../../components/TitledCard";
 import { ALERT_LABEL_KEYS, alertFieldOf } from "../../domain/alerts-form";
 import { alertFormSchema, type AlertForm } from "../../.server/alerts-form";
-import { formatCents } from "../../domain/forecast-view";
+import { forecastHeadline, formatCents } from "../../domain/forecast-view";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { sidebarAllows } from "../../domain/sidebar";
 import { getSession } from "../../middleware/session";
@@ -68,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       supply: supplyNumber(meter),
-      forecast: shell.forecast ?? null,
+      forecast: forecastHeadline(shell.forecast),
       alert: alert.data,
       settingsHref: withModal(href(PATH), "settings", 2),
     },

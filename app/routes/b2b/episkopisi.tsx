@@ -10,6 +10,7 @@ import { htmlSlots, type Slotted } from "../../.server/server-html";
 import { requireActiveUser } from "../../.server/guards";
 import { requireShell, withForecast, withOverviewHistory } from "../../.server/shell";
 import { ForecastCard } from "../../components/forecast/ForecastCard";
+import { forecastHeadline } from "../../domain/forecast-view";
 import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
@@ -100,7 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
   const otherDialogOpen = modal !== null && modal !== "pay-several";
   const stale = readingStaleness(shell.selectedMeter, athensToday());
   return data(
-    { view, charts, otherDialogOpen, stale, forecast: shell.forecast ?? null },
+    { view, charts, otherDialogOpen, stale, forecast: forecastHeadline(shell.forecast) },
     { headers: NO_STORE },
   );
 }

@@ -5,6 +5,7 @@ import { data, href, Link, redirect } from "react-router";
 import { historyOfSelectedMeter } from "../../.server/api/history";
 import { requireShell, withForecast } from "../../.server/shell";
 import { ForecastCard } from "../../components/forecast/ForecastCard";
+import { forecastHeadline } from "../../domain/forecast-view";
 import { can } from "../../../core/permissions";
 import { BillsFilters, BillsPager } from "../../components/bills/BillsControls";
 import { BillsTable } from "../../components/bills/BillsTable";
@@ -75,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
       // A person whose role may not pay (#18: `user`) gets no pay button, and is told who pays.
       mayPay: can(shell.user.test_role, "manage_supply"),
       managers: shell.user.managers,
-      forecast: shell.forecast ?? null,
+      forecast: forecastHeadline(shell.forecast),
     },
     { headers: NO_STORE },
   );
