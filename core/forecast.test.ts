@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  dayNumber,
   FORECAST_LINE_KEYS,
   forecastNextBill,
   type Forecast,
@@ -562,5 +563,23 @@ describe("forecastNextBill (#37 §1: the next bill's forecast)", () => {
         expect(taxes.basis.baseCents, name).toBe(f.centralCents - taxes.cents);
       }
     }
+  });
+});
+
+describe("dayNumber", () => {
+  it("is Date.parse's day for every day of 1999–2032, and NaN for what is not a date", () => {
+    for (
+      let day = Date.UTC(1999, 0, 1) / 86_400_000;
+      day <= Date.UTC(2032, 11, 31) / 86_400_000;
+      day++
+    ) {
+      const iso = new Date(day * 86_400_000).toISOString();
+      expect(dayNumber(iso.slice(0, 10))).toBe(day);
+      if (day % 97 === 0) expect(dayNumber(iso)).toBe(day);
+    }
+    for (const bad of ["", "2026-13-01", "2026-02-30", "2025-02-29", "2026/01/01", "abcd-ef-gh"]) {
+      expect([bad, dayNumber(bad)]).toEqual([bad, Number.NaN]);
+    }
+    expect(dayNumber("2024-02-29")).toBe(Date.UTC(2024, 1, 29) / 86_400_000);
   });
 });

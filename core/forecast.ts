@@ -263,8 +263,34 @@ const PERIOD_SAMPLE = 6;
 // ---- days ----
 
 const DAY_MS = 86_400_000;
-export const dayNumber = (iso: string) =>
-  Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+/**
+ * Days since 1970-01-01 of "YYYY-MM-DD…" (NaN when it is not a date). Worked out in integers
+ * (the days-from-civil algorithm, H. Hinnant) rather than through Date.parse: the forecast asks
+ * it for every bill and reading of six years on each fresh overview.
+ */
+export function dayNumber(iso: string): number {
+  const y = Number(iso.slice(0, 4));
+  const m = Number(iso.slice(5, 7));
+  const d = Number(iso.slice(8, 10));
+  if (
+    iso.length < 10 ||
+    iso[4] !== "-" ||
+    iso[7] !== "-" ||
+    !Number.isInteger(y) ||
+    !(m >= 1 && m <= 12) ||
+    !(d >= 1 && d <= daysInMonth(y, m))
+  ) {
+    return Number.NaN;
+  }
+  const year = m <= 2 ? y - 1 : y;
+  const era = Math.floor(year / 400);
+  const yoe = year - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
@@ -428,6 +454,12 @@ export class DayTable {
     };
   }
 
+  /** An actual bill or reading gave the day. */
+  isActual(d: number): boolean {
+    const k = this.#at(d);
+    return k >= 0 && this.#state[k] === 2;
+  }
+
   /** The bill that won the day, if one covers it. */
   rankOf(d: number): Billed | undefined {
     const k = this.#at(d);
@@ -480,15 +512,26 @@ export class DayTable {
     return result;
   }
 
-  /** One register's kWh on each day `from`–`to`, null where no bill covers it. */
-  column(from: number, to: number, register: "day" | "night"): (number | null)[] {
+  /** One register's kWh on day `d`, null where no bill covers it. */
+  valueAt(d: number, register: "day" | "night"): number | null {
+    const k = this.#at(d);
+    if (k < 0 || this.#state[k] === 0) return null;
+    return (register === "day" ? this.#day[k] : this.#night[k]) as number;
+  }
+
+  /** One register's kWh summed over the covered days of `from`–`to`, and how many those are. */
+  sumOf(from: number, to: number, register: "day" | "night"): { sum: number; known: number } {
     const values = register === "day" ? this.#day : this.#night;
-    const out: (number | null)[] = [];
-    for (let d = from; d <= to; d++) {
-      const k = this.#at(d);
-      out.push(k >= 0 && this.#state[k] !== 0 ? (values[k] as number) : null);
+    let sum = 0;
+    let known = 0;
+    const first = Math.max(from, this.#base);
+    const last = Math.min(to, this.#base + this.#state.length - 1);
+    for (let k = first - this.#base; k <= last - this.#base; k++) {
+      if (this.#state[k] === 0) continue;
+      sum += values[k] as number;
+      known += 1;
     }
-    return out;
+    return { sum, known };
   }
 
   copy(): DayTable {
@@ -527,13 +570,12 @@ export function dailyUse(rows: readonly Billed[], today: number): DayTable {
   const uses = lower.copy();
   for (const row of rows) {
     if (row.bill.type !== "Clearance") continue;
-    const day = spread(row, row.bill.day_kwh, lower.column(row.from, row.to, "day"));
-    const night = spread(row, row.bill.night_kwh, lower.column(row.from, row.to, "night"));
+    const day = spread(row, row.bill.day_kwh, lower, "day");
+    const night = spread(row, row.bill.night_kwh, lower, "night");
     for (let d = row.from; d <= Math.min(row.to, today); d++) {
       const held = uses.rankOf(d);
       if (held && held.tier === row.tier && !wins(row, held)) continue;
-      const k = d - row.from;
-      uses.set(d, day[k] ?? 0, night[k] ?? 0, row.actual, row);
+      uses.set(d, day(d), night(d), row.actual, row);
     }
   }
   return uses;
@@ -586,10 +628,9 @@ export function applyReadings(
     let to: number | null = null;
     uses.reserve(first + 1, second);
     for (let d = first + 1; d <= second; d++) {
-      const held = uses.get(d);
-      if (held?.actual) continue;
+      if (uses.isActual(d)) continue;
       // The bill whose estimate it replaces keeps its place (a later bill still wins the day).
-      uses.set(d, dayKwh / span, nightKwh / span, true, held?.rank ?? READING_RANK);
+      uses.set(d, dayKwh / span, nightKwh / span, true, uses.rankOf(d) ?? READING_RANK);
       from ??= d;
       to = d;
     }
@@ -625,18 +666,20 @@ const READING_RANK: Billed = {
  * A Clearance's kWh of one register over its days, in the shape of the advances (and manual
  * bills) of its period; a day none covers takes their average; evenly when they give nothing.
  */
-function spread(row: Billed, total: number, weights: readonly (number | null)[]): number[] {
-  let knownSum = 0;
-  let known = 0;
-  for (const w of weights) {
-    if (w === null) continue;
-    knownSum += w;
-    known += 1;
+function spread(
+  row: Billed,
+  total: number,
+  lower: DayTable,
+  register: "day" | "night",
+): (d: number) => number {
+  const { sum: knownSum, known } = lower.sumOf(row.from, row.to, register);
+  if (!(knownSum > 0)) {
+    const even = total / row.days;
+    return () => even;
   }
-  if (!(knownSum > 0)) return weights.map(() => total / row.days);
   const mean = knownSum / known;
-  const sum = knownSum + (weights.length - known) * mean;
-  return weights.map((w) => (total * (w ?? mean)) / sum);
+  const sum = knownSum + (row.days - known) * mean;
+  return (d) => (total * (lower.valueAt(d, register) ?? mean)) / sum;
 }
 
 export interface WindowUse {
