@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiApp } from "../api/app";
 import { startTripCount, type TripCounter } from "../api/db/resilient";
 import { isDevelopment } from "../core/environment";
-import { useDevClock } from "./dev-clock";
+import { onWorkerClock, useDevClock } from "./dev-clock";
 import { verifyAccessToken } from "../api/lib/jwt";
 import { runCleanup } from "../api/services/cleanup";
 import { consumeOutbox, requeueStale, useDeliveryEnv } from "../api/messages/delivery";
@@ -191,20 +191,20 @@ export default {
   /** The hourly clean-up (cron trigger in wrangler.toml; api/services/cleanup.ts). */
   async scheduled(controller, env) {
     useDevClock(env);
+    // The trigger's instant on the Worker's clock (the dev clock's in tests; real in production).
+    const scheduledAt = new Date(onWorkerClock(controller.scheduledTime));
     const started = Date.now();
     const id = crypto.randomUUID();
     useDeliveryEnv(env); // receipts of orders the reconciliation settles are delivered too
     // Viva orders still pending after 30 minutes are settled first (api/payments/reconcile.ts).
-    const reconciled = await reconcileOrders(env, new Date(controller.scheduledTime)).catch(
-      (error: unknown) => {
-        logError(error, { id, route: "payment_orders", where: "reconcile" });
-        return null;
-      },
-    );
+    const reconciled = await reconcileOrders(env, scheduledAt).catch((error: unknown) => {
+      logError(error, { id, route: "payment_orders", where: "reconcile" });
+      return null;
+    });
     if (reconciled?.checked) console.log(JSON.stringify({ type: "reconcile", id, ...reconciled }));
-    const report = await runCleanup(env.DB, env.FILES, new Date(controller.scheduledTime));
+    const report = await runCleanup(env.DB, env.FILES, scheduledAt);
     // Messages a lost queue send left behind (api/messages/delivery.ts).
-    const outbox = await requeueStale(env, new Date(controller.scheduledTime)).catch((error) => {
+    const outbox = await requeueStale(env, scheduledAt).catch((error) => {
       report.failed.push({ table: "outbox-delivery", error });
       return null;
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { athensToday } from "../core/dates";
-import { shiftedDate, useDevClock } from "./dev-clock";
+import { onWorkerClock, shiftedDate, useDevClock } from "./dev-clock";
 
 const RealDate = Date;
 afterEach(() => {
@@ -25,6 +25,11 @@ describe("the dev clock (DEV_CLOCK, development only)", () => {
     useDevClock({ ENVIRONMENT: "development", DEV_CLOCK: "2026-12-01T23:30:00Z" });
     expect(new Date().toISOString().slice(0, 16)).toBe("2026-12-01T23:30");
     expect(athensToday()).toBe("2026-12-02");
+    // A cron trigger's real instant is moved onto the same clock (the hourly clean-up's "now").
+    const real = RealDate.now();
+    expect(Math.abs(onWorkerClock(real) - RealDate.parse("2026-12-01T23:30:00Z"))).toBeLessThan(
+      1000,
+    );
   });
 
   it.each([

@@ -14,6 +14,7 @@ import { isDevelopment } from "../core/environment";
 const RealDate = Date;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 let installed: string | null = null;
+let installedOffset = 0;
 
 export function useDevClock(env: { ENVIRONMENT?: string; DEV_CLOCK?: string }): void {
   const at = env.DEV_CLOCK;
@@ -22,7 +23,18 @@ export function useDevClock(env: { ENVIRONMENT?: string; DEV_CLOCK?: string }): 
   if (Number.isNaN(start)) return;
   installed = at;
   const offset = start - RealDate.now();
+  installedOffset = offset;
   globalThis.Date = shiftedDate(offset);
+}
+
+/**
+ * An instant the runtime gives in real time (a cron trigger's `scheduledTime`) on the Worker's
+ * clock: shifted like `Date.now()` under DEV_CLOCK, unchanged otherwise (production). Without
+ * it the hourly clean-up judged sessions made on the dev clock by the real one, and deleted a
+ * test's sessions whenever the real time was 12 h past the dev clock's.
+ */
+export function onWorkerClock(realMs: number): number {
+  return realMs + installedOffset;
 }
 
 /** A Date whose "now" is `offset` ms from the real one; everything else is the real Date's. */
