@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
 import { activityRoutes } from "./activity/routes";
 import { alertRoutes } from "./alerts/routes";
+import { paymentPlanRoutes } from "./payment-plans/routes";
 import { allSmartRoutes } from "./all-smart/routes";
 import { backofficeRoutes } from "./backoffice/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
@@ -97,6 +98,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", activityRoutes)
   .route("/", tokenRoutes)
   .route("/", alertRoutes)
+  .route("/", paymentPlanRoutes)
   .route("/backoffice", backofficeRoutes);
 
 // The API's description and reference page, generated from the routes above (ADR 0019).

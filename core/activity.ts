@@ -26,6 +26,10 @@ export const ACTIVITY_ACTIONS = [
   "direct_debit_change",
   "request_submitted",
   "address_change",
+  // Payment plans (#38 §1): set up, paid in full or ended (a missed instalment, withdrawn).
+  "payment_plan_created",
+  "payment_plan_completed",
+  "payment_plan_ended",
   // People.
   "person_invite",
   "person_change",
@@ -76,6 +80,7 @@ export const ACTIVITY_FIELDS = [
   "scopes",
   "expires",
   "resent",
+  "instalments",
   // Ids for the machine (a master hand-over's people): never shown to a person.
   "from",
   "to",
@@ -93,6 +98,9 @@ export const ACTIVITY_REASONS = [
   "throttled",
   "throttled_ip",
   "activation_resent",
+  // Why a payment plan ended (core/payment-plans.ts PLAN_END_REASONS).
+  "missed",
+  "withdrawn",
 ] as const;
 
 export type ActivityReason = (typeof ACTIVITY_REASONS)[number];

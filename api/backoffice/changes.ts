@@ -30,6 +30,7 @@ import type { ApiEnv } from "../types";
 import { requireService } from "./auth";
 import { changeJournal } from "./journal/tables";
 import { backofficeKeys } from "./tables";
+import { planExportData, planExportSchema } from "../payment-plans/backoffice";
 
 /**
  * GET /api/backoffice/changes?after=<cursor>&limit=<1..1000> (#36 §1): what the portal collected,
@@ -38,7 +39,8 @@ import { backofficeKeys } from "./tables";
  * - The triggers of migrations/0025_changes.sql write a journal row (change_journal) in the same
  *   transaction as every change that counts: card payments taken in the portal, the customer's
  *   readings and corrections, the e-bill and SMS settings of a supply, a person's email and phone,
- *   requests, applications, direct-debit mandates and billing-address changes.
+ *   requests, applications, direct-debit mandates, billing-address changes and payment plans
+ *   (migrations/0032: set up and each change of status).
  * - The export reads the journal after the cursor, oldest first, and joins each row to its row's
  *   data as it is NOW (a mandate replaced twice shows the newest card both times; a row that no
  *   longer exists has `data: null`, and a mandate that was ended `active: false`).
@@ -63,6 +65,7 @@ export const CHANGE_KINDS = [
   "application",
   "direct_debit",
   "billing_address",
+  "payment_plan",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -208,6 +211,7 @@ const DATA = {
   application: applicationData,
   direct_debit: directDebitData,
   billing_address: billingAddressData,
+  payment_plan: planExportSchema,
 } satisfies Record<ChangeKind, z.ZodType>;
 
 type DataOf<K extends ChangeKind> = z.infer<(typeof DATA)[K]>;
@@ -410,20 +414,29 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
   const idsOf = (...kinds: ChangeKind[]) =>
     unique(page.filter((r) => (kinds as string[]).includes(r.kind)).map((r) => r.row_id));
 
-  const [payments, readingRows, people, requestRows, applicationRows, mandates, addressRows] =
-    await Promise.all([
-      when(idsOf("card_payment"), (ids) => loadPayments(db, ids)),
-      when(idsOf("reading", "reading_correction"), (ids) =>
-        db.select().from(readings).where(inIds(readings.id, ids)),
-      ),
-      when(idsOf("person_contact"), (ids) => loadPeople(db, ids)),
-      when(idsOf("request"), (ids) => loadRequests(db, ids)),
-      when(idsOf("application"), (ids) => loadApplications(db, ids)),
-      when(idsOf("direct_debit"), (ids) => loadMandates(db, ids)),
-      when(idsOf("billing_address"), (ids) =>
-        db.select().from(addressChanges).where(inIds(addressChanges.id, ids)),
-      ),
-    ]);
+  const [
+    payments,
+    readingRows,
+    people,
+    requestRows,
+    applicationRows,
+    mandates,
+    addressRows,
+    plans,
+  ] = await Promise.all([
+    when(idsOf("card_payment"), (ids) => loadPayments(db, ids)),
+    when(idsOf("reading", "reading_correction"), (ids) =>
+      db.select().from(readings).where(inIds(readings.id, ids)),
+    ),
+    when(idsOf("person_contact"), (ids) => loadPeople(db, ids)),
+    when(idsOf("request"), (ids) => loadRequests(db, ids)),
+    when(idsOf("application"), (ids) => loadApplications(db, ids)),
+    when(idsOf("direct_debit"), (ids) => loadMandates(db, ids)),
+    when(idsOf("billing_address"), (ids) =>
+      db.select().from(addressChanges).where(inIds(addressChanges.id, ids)),
+    ),
+    planExportData(db, idsOf("payment_plan")),
+  ]);
   const customerIds = unique(page.map((r) => r.customer_id));
   const meterIds = unique(page.map((r) => r.meter_id));
   const [customerRows, meterRows, customerKeys, supplyKeys] = await Promise.all([
@@ -570,6 +583,8 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
           changed_at: row.created_at,
         } satisfies DataOf<"billing_address">;
       }
+      case "payment_plan":
+        return plans.get(id) ?? null;
     }
   };
 
@@ -624,7 +639,7 @@ export const backofficeChangeRoutes = new Hono<ApiEnv>().get(
   doc({
     summary: "What the portal collected, each change once, in order (a cursor)",
     description:
-      "Card payments taken in the portal (with the acquirer's transaction id), the customers' readings and corrections, e-bill and SMS settings, people's email and phone, requests, applications, direct-debit mandates and billing-address changes, oldest first, each with its row's current data. Ask again with after=next until more is false; the same cursor answers the same items again.",
+      "Card payments taken in the portal (with the acquirer's transaction id), the customers' readings and corrections, e-bill and SMS settings, people's email and phone, requests, applications, direct-debit mandates, billing-address changes and payment plans (set up, kept, completed, ended, with their schedule), oldest first, each with its row's current data. Ask again with after=next until more is false; the same cursor answers the same items again.",
     ok: json(changesAnswerSchema),
     errors: { 400: ["validation"] },
   }),

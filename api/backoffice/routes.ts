@@ -7,6 +7,7 @@ import { backofficeMessageRoutes } from "./messages";
 import { backofficePaymentRoutes } from "./payments";
 import { backofficeTariffRoutes } from "./tariffs";
 import { backofficeReadingRoutes } from "./readings";
+import { backofficePlanRoutes } from "../payment-plans/backoffice";
 
 /**
  * The back-office API (#36 §1, docs/backoffice.md, ADR 0030), mounted under /api/backoffice.
@@ -21,4 +22,5 @@ export const backofficeRoutes = new Hono<ApiEnv>()
   .route("/", backofficePaymentRoutes)
   .route("/", backofficeMessageRoutes)
   .route("/", backofficeReadingRoutes)
-  .route("/", backofficeTariffRoutes);
+  .route("/", backofficeTariffRoutes)
+  .route("/", backofficePlanRoutes);

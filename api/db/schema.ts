@@ -630,6 +630,8 @@ export const paymentOrders = sqliteTable(
     provider_order: text("provider_order"),
     /** The card's last four digits from Viva's read-back (0020_viva_cards.sql). */
     card_last4: text("card_last4"),
+    /** The payment-plan instalment the order pays, if any (0032_payment_plans.sql). */
+    instalment_id: integer("instalment_id"),
     claim: text("claim"),
     lang: text("lang", { enum: ["el", "en"] })
       .notNull()

@@ -113,7 +113,7 @@ const asMissing = { invalid: "not_found" } as const;
 /** Pay links in bill notices stay valid for 60 days. */
 export const LINK_TTL_SECONDS = 60 * 24 * 3600;
 
-async function startPayment(
+export async function startPayment(
   c: Ctx,
   meters: MeterRow[],
   input: {
@@ -121,6 +121,8 @@ async function startPayment(
     channel: Channel;
     returnTo: string;
     items: { meter_id: number; amount: number }[];
+    /** A payment-plan instalment (#38 §1): the order pays exactly it. */
+    instalmentId?: number;
   },
   lang: "el" | "en",
 ): Promise<ApiPaymentStart> {
@@ -136,6 +138,7 @@ async function startPayment(
     returnTo: input.returnTo,
     lang,
     items,
+    ...(input.instalmentId === undefined ? {} : { instalmentId: input.instalmentId }),
   });
   const cancel = new URLSearchParams({ checkout: "cancel", t: order.reference, o: order.id });
   const description =

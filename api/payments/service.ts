@@ -105,6 +105,8 @@ export interface NewOrder {
   returnTo: string;
   lang: Lang;
   items: { meterId: number; amountCents: number }[];
+  /** The payment-plan instalment this order pays (one item, of exactly its amount). */
+  instalmentId?: number;
 }
 
 /**
@@ -138,6 +140,7 @@ export async function createOrder(db: Db, meters: MeterRow[], order: NewOrder) {
       amount_cents: amount,
       status: "started",
       lang: order.lang,
+      instalment_id: order.instalmentId ?? null,
       created_at: now,
     }),
     // Every item in one statement: one JSON array of [meter id, cents] pairs (table column order).
@@ -218,8 +221,8 @@ type Recorded = "recorded" | "already_processed" | "nothing_due";
 /**
  * Records a successful payment once: claim the order, then per supply a ledger row
  * (transactions), a 'payment' row in the billing history (ledger balance carried on), bills paid
- * off, and the supply's balance and last payment. One atomic batch of five statements whatever
- * the number of supplies.
+ * off, and the supply's balance and last payment, and a plan instalment it pays. One atomic
+ * batch of the same few statements whatever the number of supplies.
  *
  * The claim is the one place the rule "never more than is still due" is decided: it succeeds only
  * while the order is 'started' AND no item is above its supply's balance at this moment. Every
@@ -300,6 +303,35 @@ async function recordSuccess(
           WHERE i.order_id = ? AND meters.id = i.meter_id AND ${claimed}`,
       )
       .bind(today, order.id, order.id, claim),
+    // A payment-plan instalment's order (#38 §1): the instalment is paid, and its plan is kept
+    // (the first paid) or completed (the last), in the same batch as the payment itself.
+    conn
+      .prepare(
+        `UPDATE payment_plan_instalments SET paid_at = ?
+          WHERE id = (SELECT instalment_id FROM payment_orders WHERE id = ? AND claim = ?)
+            AND paid_at IS NULL`,
+      )
+      .bind(now, order.id, claim),
+    conn
+      .prepare(
+        `UPDATE payment_plans SET status = CASE WHEN EXISTS (SELECT 1 FROM payment_plan_instalments
+             WHERE plan_id = payment_plans.id AND paid_at IS NULL) THEN 'kept' ELSE 'completed' END
+          WHERE status IN ('open', 'kept') AND id = (SELECT plan_id FROM payment_plan_instalments
+            WHERE id = (SELECT instalment_id FROM payment_orders WHERE id = ? AND claim = ?))`,
+      )
+      .bind(order.id, claim),
+    // Completed by this payment: its activity log entry (the plan was live until this batch).
+    conn
+      .prepare(
+        `INSERT INTO audit_log (action, user_id, customer_id, meter_id, detail)
+         SELECT 'payment_plan_completed', o.user_id, m.customer_id, p.meter_id, NULL
+           FROM payment_orders o
+           JOIN payment_plan_instalments i ON i.id = o.instalment_id
+           JOIN payment_plans p ON p.id = i.plan_id
+           JOIN meters m ON m.id = p.meter_id
+          WHERE o.id = ? AND o.claim = ? AND p.status = 'completed' AND changes() > 0`,
+      )
+      .bind(order.id, claim),
     // The activity log: one entry per supply paid, by the order's person (none for a pay link),
     // in the supply's account; the amount in euros.
     conn

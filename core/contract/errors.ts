@@ -86,6 +86,11 @@ export const API_ERROR_CODES = {
   dd_session_expired: "410: the flow expired or ended after 5 wrong codes; start again",
   dd_unavailable:
     "503: cards for direct debit cannot be registered here (no test issuer on a deploy)",
+  // payment plans (#38 §1, core/payment-plans.ts)
+  plan_not_eligible:
+    "message not_payable | not_overdue | below_minimum: the supply cannot have a payment plan now; field count: not one of the counts offered",
+  plan_open: "409: the supply has a payment plan already (one at a time)",
+  plan_not_open: "409: the plan's first instalment is paid, or the plan ended: nothing to withdraw",
   // generic
   unauthorized: "401: missing/expired access token → refresh and retry",
   forbidden: "403: session ended → logout",

@@ -29,4 +29,5 @@ export * from "./products";
 export * from "./forecast";
 export * from "./alerts";
 export * from "./tariffs";
+export * from "./payment-plans";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";
