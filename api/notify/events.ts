@@ -26,6 +26,9 @@ import {
   newBillSms,
   paymentEmail,
   paymentInbox,
+  planEndedEmail,
+  planEndedInbox,
+  planEndedSms,
   type InboxText,
   type PaymentFacts,
 } from "./templates";
@@ -427,5 +430,66 @@ export async function notifyDisconnection(
         notBefore,
       });
     }
+  }
+}
+
+/**
+ * A payment plan ended because an instalment was missed (#38 §1; api/payment-plans/service.ts
+ * endMissedPlans, from the hourly job): the balance is overdue again. Told as an overdue bill is:
+ * by email (the e-bill address, else the person's), by SMS where SMS bill is on, with the pay
+ * link; in the inbox. Once per plan.
+ */
+export async function notifyPlanEnded(
+  ctx: NotifyContext,
+  plan: {
+    planId: number;
+    meterId: number;
+    missedN: number;
+    missedDue: string;
+    missedCents: number;
+  },
+): Promise<void> {
+  const who = await audience(ctx.db, plan.meterId);
+  if (!who || !(await firstTime(ctx, `plan-ended:${plan.planId}`, who.customerId))) return;
+  const [balance] = await ctx.db
+    .select({ cents: meters.running_total_cents })
+    .from(meters)
+    .where(eq(meters.id, who.meterId));
+  const link = await payLinkOf(ctx, who.meterId);
+  const facts = {
+    name: who.name ?? "",
+    supply: who.supply,
+    n: plan.missedN,
+    amount: plan.missedCents / 100,
+    due: plan.missedDue,
+    balance: Math.max(0, balance?.cents ?? 0) / 100,
+    url: link.url,
+  };
+  await inbox(ctx, who, planEndedInbox(facts), "billing");
+  const notBefore = releaseOf(ctx, who, plan.planId);
+  const emailTo = (who.ebill === 1 && who.ebillEmail) || who.email || who.customerEmail;
+  if (emailTo) {
+    await sendEmail(ctx.db, {
+      to: emailTo,
+      ...planEndedEmail[who.lang](facts),
+      template: "plan_ended",
+      lang: who.lang,
+      link: link.path,
+      userId: who.userId,
+      notBefore,
+    });
+  }
+  const mobile = toE164(who.smsNumber || who.phone || "");
+  if (who.smsBill === 1 && mobile) {
+    const short = await link.short();
+    await sendSms(ctx.db, {
+      to: mobile,
+      ...planEndedSms[who.lang]({ balance: facts.balance, url: short.url }),
+      template: "plan_ended_sms",
+      lang: who.lang,
+      link: short.path,
+      userId: who.userId,
+      notBefore,
+    });
   }
 }

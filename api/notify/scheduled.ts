@@ -5,14 +5,17 @@ import { getDb } from "../db";
 import { invoices, meters, readings, users } from "../db/schema";
 import { logError } from "../../workers/log";
 import { checkForecastAlerts } from "../alerts/trips";
-import { notifyOverdue, notifyReadingPeriod, type NotifyContext } from "./events";
+import { endMissedPlans } from "../payment-plans/service";
+import { notifyOverdue, notifyPlanEnded, notifyReadingPeriod, type NotifyContext } from "./events";
 import { noticeEvents } from "./tables";
+import { paymentPlans } from "../payment-plans/tables";
 
 /**
  * The notices no batch call triggers (#36 §2), found by the hourly job (workers/app.ts
  * `scheduled`): a reading period that opens today (or opened and was not told yet), its reminder
  * two days before it closes when no reading came, and a bill that passed its due date in the last
- * week unpaid. Each at most PER_RUN a run and once ever (notice_events), so a large bill run is
+ * week unpaid (unless a kept payment plan covers it), and a payment plan whose instalment was
+ * missed (ended, then told). Each at most PER_RUN a run and once ever (notice_events), so a large bill run is
  * told over a few hours rather than in one burst, and a missed hour catches up. Then the alerts
  * people set, against their supply's forecast (api/alerts/trips.ts, its own bound and "once").
  */
@@ -34,7 +37,7 @@ export async function runScheduledNotices(env: Env, now = new Date()) {
     eq(users.test_role, "master"),
     sql`${users.removed_at} IS NULL`,
   );
-  const counts = { readingOpen: 0, readingReminder: 0, overdue: 0, failed: 0 };
+  const counts = { readingOpen: 0, readingReminder: 0, overdue: 0, planEnded: 0, failed: 0 };
   const each = async (what: keyof typeof counts, run: () => Promise<void>) => {
     try {
       await run();
@@ -96,10 +99,21 @@ export async function runScheduledNotices(env: Env, now = new Date()) {
         sql`${invoices.date_due} < ${today}`,
         gte(invoices.date_due, addDays(today, -OVERDUE_WINDOW_DAYS)),
         sql`NOT EXISTS (SELECT 1 FROM ${noticeEvents} WHERE ${noticeEvents.event} = 'overdue:' || ${invoices.id})`,
+        // While a payment plan is kept the overdue notices stop for the supply (#38 §1): its
+        // instalments are what is due, and a missed one ends the plan with a notice of its own.
+        sql`NOT EXISTS (SELECT 1 FROM ${paymentPlans} WHERE ${paymentPlans.meter_id} = ${meters.id}
+          AND ${paymentPlans.status} = 'kept')`,
       ),
     )
     .limit(PER_RUN);
   for (const bill of overdue) await each("overdue", () => notifyOverdue(ctx, bill.id));
+
+  // Payment plans with a missed instalment end, and the customer is told (#38 §1).
+  const ended = await endMissedPlans(db, today).catch((error: unknown) => {
+    logError(error, { id: "plans", where: "scheduled-notices" });
+    return [];
+  });
+  for (const plan of ended) await each("planEnded", () => notifyPlanEnded(ctx, plan));
 
   // The alerts people set, against their supply's forecast (#37 §2, api/alerts/trips.ts).
   const alerts = await checkForecastAlerts(ctx).catch((error: unknown) => {

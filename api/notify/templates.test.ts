@@ -13,6 +13,8 @@ import {
   overdueEmail,
   overdueSms,
   paymentEmail,
+  planEndedEmail,
+  planEndedSms,
   readingEmail,
   readingSms,
 } from "./templates";
@@ -48,6 +50,7 @@ describe("#36 §2 every notice SMS fits one segment in both languages", () => {
     newBillSms[lang]({ amount: AMOUNT, due: DUE, url: URL }).body,
     overdueSms[lang]({ amount: AMOUNT, due: DUE, url: URL }).body,
     disconnectionSms[lang]({ date: DUE, url: URL }).body,
+    planEndedSms[lang]({ balance: AMOUNT, url: URL }).body,
     ...(["open", "reminder"] as const).map(
       (kind) => readingSms[lang]({ name: "x", supply: "x", closes: DUE, url: URL }, kind).body,
     ),
@@ -139,5 +142,24 @@ describe("#37 §2 an alert that tripped", () => {
     expect(inbox.content).toContain("/b2b/logariasmoi/7");
     expect(inbox.content_en).toContain("/b2b/logariasmoi/7");
     expect(inbox.title_en).toBe("Alert: the bill exceeds your limit");
+  });
+});
+
+describe("#38 §1 the plan-ended notice", () => {
+  const facts = {
+    name: "Γιώργος",
+    supply: "123456789012345678901",
+    n: 2,
+    amount: 30.52,
+    due: "2027-01-04",
+    balance: 30.52,
+    url: "https://my.nrg.gr/pay/x",
+  };
+  it.each(LANGS)("%s: which instalment, its date, what is due now and the pay link", (lang) => {
+    const mail = planEndedEmail[lang](facts);
+    for (const part of ["04/01/2027", "30,52\u00a0€", facts.url, "18101"]) {
+      expect(mail.body).toContain(part);
+    }
+    expect(mail.subject).toContain(facts.supply);
   });
 });

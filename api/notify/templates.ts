@@ -448,3 +448,65 @@ export const alertTrippedInbox = (f: AlertFacts): InboxText => ({
       : "Alert: the bill exceeds your limit",
   content_en: `${alertWhat.en(f)}: ${alertWhy.en(f)}.\n\n${f.url}`,
 });
+
+/** A payment plan ended because an instalment was missed (#38 §1). */
+export interface PlanEndedFacts {
+  name: string;
+  supply: string;
+  /** The instalment missed: its number, amount and date. */
+  n: number;
+  amount: number;
+  due: string;
+  /** What the supply owes now, all of it due again. */
+  balance: number;
+  /** The supply's signed pay link (no sign-in needed). */
+  url: string;
+}
+
+export const planEndedEmail: Record<Lang, (f: PlanEndedFacts) => Text> = {
+  el: (f) => ({
+    subject: `Ο διακανονισμός της παροχής ${f.supply} έληξε`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},\n\n` +
+      `η ${f.n}η δόση του διακανονισμού της παροχής ${f.supply} (${emailAmount(f.amount)}, ` +
+      `έως ${dayText(f.due)}) δεν πληρώθηκε εγκαίρως, γι' αυτό ο διακανονισμός έληξε. ` +
+      `Το υπόλοιπο της οφειλής, ${emailAmount(f.balance)}, είναι πλέον ληξιπρόθεσμο και πληρωτέο.\n\n` +
+      `Πληρωμή με κάρτα χωρίς σύνδεση:\n${f.url}\n\n` +
+      `Αν δυσκολεύεστε να πληρώσετε, καλέστε μας στο 18101: υπάρχουν λύσεις.`,
+  }),
+  en: (f) => ({
+    subject: `The payment plan of supply ${f.supply} has ended`,
+    body:
+      `Hello ${f.name},\n\n` +
+      `instalment ${f.n} of the payment plan of supply ${f.supply} (${emailAmount(f.amount)}, ` +
+      `due ${dayText(f.due)}) was not paid in time, so the plan has ended. ` +
+      `The rest of the balance, ${emailAmount(f.balance)}, is now overdue and due in full.\n\n` +
+      `Pay by card without signing in:\n${f.url}\n\n` +
+      `If paying is hard right now, call us on 18101: there are ways to help.`,
+  }),
+};
+
+export const planEndedSms: Record<Lang, (f: { balance: number; url: string }) => Text> = {
+  el: (f) => ({
+    subject: "Λήξη διακανονισμού",
+    body:
+      gsmGreek(
+        `NRG: Ο διακανονισμός σας έληξε λόγω απλήρωτης δόσης. Οφειλή ${smsAmount(f.balance)}. `,
+      ) + f.url,
+  }),
+  en: (f) => ({
+    subject: "Payment plan ended",
+    body: `NRG: your payment plan ended: an instalment was not paid. You owe ${smsAmount(f.balance)}. ${f.url}`,
+  }),
+};
+
+export const planEndedInbox = (f: PlanEndedFacts): InboxText => ({
+  title: "Ο διακανονισμός σας έληξε",
+  content:
+    `Η ${f.n}η δόση του διακανονισμού της παροχής ${f.supply} (${emailAmount(f.amount)}, έως ` +
+    `${dayText(f.due)}) δεν πληρώθηκε εγκαίρως. Το υπόλοιπο, ${emailAmount(f.balance)}, είναι πλέον ληξιπρόθεσμο.`,
+  title_en: "Your payment plan has ended",
+  content_en:
+    `Instalment ${f.n} of the payment plan of supply ${f.supply} (${emailAmount(f.amount)}, due ` +
+    `${dayText(f.due)}) was not paid in time. The rest, ${emailAmount(f.balance)}, is now overdue.`,
+});
