@@ -62,6 +62,9 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/tokens": { need: "never" },
   // The alert a person set (#37 §2) names their own email and mobile: a setting, not a bill.
   "/api/users/:userId/meters/:meterId/alert": { need: "never" },
+  // A supply's payment plan (#38 §1): its instalments are what is to be paid, as a bill's amount
+  // (the supply is the token's: personOf narrows the person's supplies to it).
+  "/api/users/:userId/meters/:meterId/payment-plan": { need: "payments" },
 };
 
 const NEVER: TokenRoute = { need: "never" };

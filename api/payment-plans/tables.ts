@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { PLAN_END_REASONS, PLAN_STATUSES } from "../../core/payment-plans";
 import { meters, users } from "../db/schema";
@@ -34,16 +34,25 @@ export const paymentPlans = sqliteTable(
   ],
 );
 
-export const paymentPlanInstalments = sqliteTable("payment_plan_instalments", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  plan_id: integer("plan_id")
-    .notNull()
-    .references(() => paymentPlans.id, { onDelete: "cascade" }),
-  n: integer("n").notNull(),
-  /** YYYY-MM-DD. */
-  due_date: text("due_date").notNull(),
-  amount_cents: integer("amount_cents").notNull(),
-  /** The billing system's RF code of a later instalment (null for the first, paid by card). */
-  rf_code: text("rf_code"),
-  paid_at: text("paid_at"),
-});
+export const paymentPlanInstalments = sqliteTable(
+  "payment_plan_instalments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    plan_id: integer("plan_id")
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: "cascade" }),
+    n: integer("n").notNull(),
+    /** YYYY-MM-DD. */
+    due_date: text("due_date").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    /** The billing system's RF code of a later instalment (null for the first, paid by card). */
+    rf_code: text("rf_code"),
+    paid_at: text("paid_at"),
+  },
+  (t) => [
+    unique().on(t.plan_id, t.n),
+    uniqueIndex("payment_plan_instalments_rf")
+      .on(t.rf_code)
+      .where(sql`rf_code IS NOT NULL`),
+  ],
+);
