@@ -68,6 +68,7 @@ export default [
       // The next bill's forecast, how it was worked out (#37 §1).
       route("provlepsi", "routes/b2b/provlepsi.tsx"),
       route("eidopoiiseis", "routes/b2b/eidopoiiseis.tsx"), // the alerts a person sets (#37 §2)
+      route("diakanonismos", "routes/b2b/diakanonismos.tsx"), // a payment plan (#38 §1)
       route("timologia", "routes/b2b/timologia.tsx"),
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
