@@ -109,3 +109,21 @@ describe("accountBalance", () => {
     expect(b.overdueIds).toEqual([]);
   });
 });
+
+describe("#38 §1 a supply in a kept payment plan", () => {
+  const plan = {
+    since: "2026-11-30T10:00:00Z",
+    next_n: 2,
+    next_due_date: "2026-12-30",
+    next_amount: 40,
+  };
+  it("owes, but is not overdue: nor counted as overdue in the account's balance", () => {
+    const late = { ...supply(1, 80, "Active", "2026-11-01"), payment_plan: plan };
+    expect(owes(late)).toBe(true);
+    expect(isOverdue(late, "2026-12-02")).toBe(false);
+    const balance = accountBalance([late, supply(2, 10, "Active", "2026-11-01")], "2026-12-02");
+    expect(balance.overdueIds).toEqual([2]);
+    expect(balance.totalCents).toBe(90_00);
+    expect(isOverdue({ ...late, payment_plan: null }, "2026-12-02")).toBe(true);
+  });
+});

@@ -7,7 +7,8 @@
  * A supply owes when it is one the customer can pay (Active or Stopped, spec §5: a stopped
  * supply's final balance is still owed) and its running total is above 0,00 € (a credit owes
  * nothing). It is overdue when it owes and the due date of its latest bill is before today in
- * Athens (core/dates.ts athensToday): due today is not overdue yet.
+ * Athens (core/dates.ts athensToday): due today is not overdue yet. A supply whose payment plan is
+ * kept is not overdue (#38 §1): its bills are in the plan.
  */
 import { toCents } from "./gateway";
 import { isActiveMeterStatus } from "./meter-status";
@@ -22,6 +23,11 @@ export interface BalanceSupply {
 export interface DatedBalanceSupply extends BalanceSupply {
   /** Due date of the supply's latest bill (YYYY-MM-DD…), or null. */
   last_invoice_due_date: string | null;
+  /**
+   * A kept payment plan (#38 §1; ApiMeter.payment_plan): its bills are "in a payment plan", not
+   * overdue; what is due is its next instalment.
+   */
+  payment_plan?: unknown;
 }
 
 /** The rule on a balance in cents (the API's rows hold cents). */
@@ -36,9 +42,11 @@ export function owes(supply: Pick<BalanceSupply, "status" | "running_total">): b
 
 /** The supply owes and its latest bill's due date is before `today` (Athens, YYYY-MM-DD). */
 export function isOverdue(
-  supply: Pick<DatedBalanceSupply, "status" | "running_total" | "last_invoice_due_date">,
+  supply: Pick<DatedBalanceSupply, "status" | "running_total" | "last_invoice_due_date"> &
+    Pick<Partial<DatedBalanceSupply>, "payment_plan">,
   today: string,
 ): boolean {
+  if (supply.payment_plan) return false;
   const due = supply.last_invoice_due_date?.slice(0, 10);
   return owes(supply) && !!due && due < today.slice(0, 10);
 }

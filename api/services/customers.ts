@@ -63,6 +63,8 @@ type CustomerRow = typeof customers.$inferSelect;
 type MeterRow = typeof meters.$inferSelect & {
   last_actual_reading_date?: string | null;
   billing_period_from?: string | null;
+  /** PAYMENT_PLAN_COLUMN's JSON text. */
+  payment_plan?: string | null;
 };
 
 const LIVE_SESSION_SQL = `SELECT ${columnsOf(sessions)} FROM "sessions"
@@ -101,12 +103,22 @@ const SOURCE_DATES = `(SELECT max(substr(r."date_ins", 1, 10)) FROM "readings" r
     ORDER BY i."issue_date" DESC, i."id" DESC LIMIT 1
   ) AS "billing_period_from"`;
 
+/**
+ * The supply's kept payment plan and its next unpaid instalment (#38 §1, migrations/0032), as one
+ * JSON text column of the same statement (an indexed look-up of one supply's live plan), or NULL.
+ */
+const PAYMENT_PLAN_COLUMN = `(SELECT json_object('since', p."created_at", 'next_n', i."n",
+      'next_due_date', i."due_date", 'next_amount_cents', i."amount_cents")
+    FROM "payment_plans" p JOIN "payment_plan_instalments" i ON i."plan_id" = p."id"
+    WHERE p."meter_id" = "meters"."id" AND p."status" = 'kept' AND i."paid_at" IS NULL
+    ORDER BY i."n" LIMIT 1) AS "payment_plan"`;
+
 /** Full rows of some of the person's visible supplies, in `customerMeters` order. */
-const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES} FROM "meters"
+const METERS_BY_IDS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES}, ${PAYMENT_PLAN_COLUMN} FROM "meters"
   WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER} AND "id" IN ${IDS_IN}
   ORDER BY "is_main" DESC, "id" ASC`;
 /** Full rows of all the person's visible supplies, main first, then by id. */
-const METERS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES} FROM "meters"
+const METERS_SQL = `SELECT ${columnsOf(meters)}, ${SOURCE_DATES}, ${PAYMENT_PLAN_COLUMN} FROM "meters"
   WHERE "customer_id" = ? AND "status" <> ? AND ${PERSON_FILTER}
   ORDER BY "is_main" DESC, "id" ASC`;
 

@@ -22,6 +22,8 @@ type CustomerRow = typeof customers.$inferSelect;
 type MeterRow = typeof meters.$inferSelect & {
   last_actual_reading_date?: string | null;
   billing_period_from?: string | null;
+  /** The kept payment plan's JSON (services/customers.ts PAYMENT_PLAN_COLUMN), #38 §1. */
+  payment_plan?: string | null;
 };
 type InvoiceRow = typeof invoices.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -147,6 +149,27 @@ export function toApiMeterSummary(row: MeterSummaryRow): ApiMeterSummary {
   };
 }
 
+/** The kept plan's JSON column as the contract has it (null: none, or unreadable). */
+function paymentPlanOf(text: string | null): ApiMeter["payment_plan"] {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as {
+      since: string;
+      next_n: number;
+      next_due_date: string;
+      next_amount_cents: number;
+    };
+    return {
+      since: value.since,
+      next_n: value.next_n,
+      next_due_date: value.next_due_date,
+      next_amount: euros(value.next_amount_cents),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export function toApiMeter(row: MeterRow, history?: InvoiceRow[]): ApiMeter {
   const meter: ApiMeter = {
     id: row.id,
@@ -190,6 +213,8 @@ export function toApiMeter(row: MeterRow, history?: InvoiceRow[]): ApiMeter {
     last_actual_reading_date: row.last_actual_reading_date?.slice(0, 10) ?? null,
     billing_period_from: row.billing_period_from?.slice(0, 10) ?? null,
   };
+  // Only the reads that compute it carry the column: elsewhere the field is left out, not null.
+  if (row.payment_plan !== undefined) meter.payment_plan = paymentPlanOf(row.payment_plan);
   if (history) meter.billing_history = { data: history.map(toApiInvoice) };
   return meter;
 }

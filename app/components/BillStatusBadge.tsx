@@ -6,6 +6,7 @@ const TONE: Record<BillStatus, string> = {
   partlyPaid: "badge--warning",
   unpaid: "badge--unpaid",
   overdue: "badge--danger",
+  inPlan: "badge--warning",
 };
 
 /**

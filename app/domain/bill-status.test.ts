@@ -50,3 +50,32 @@ describe("bill status (issue #15)", () => {
       expect(hasStatus(type)).toBe(true);
   });
 });
+
+describe("#38 §1 a bill in a kept payment plan", () => {
+  const today = "2026-12-02";
+  const plan = {
+    since: "2026-11-30T10:00:00Z",
+    next_n: 2,
+    next_due_date: "2026-12-30",
+    next_amount: 40,
+  };
+  it("an overdue bill issued up to the plan's day is in the plan, not overdue", () => {
+    const late = bill({ date_due: "2026-11-23" });
+    expect(billStatus({ ...late, issue_date: "2026-11-03" }, today, plan)).toBe("inPlan");
+    expect(billStatus({ ...late, issue_date: "2026-11-30" }, today, plan)).toBe("inPlan");
+  });
+  it("a later bill, one not yet due, a paid one or no plan keep their status", () => {
+    expect(
+      billStatus({ ...bill({ date_due: "2026-11-23" }), issue_date: "2026-12-01" }, today, plan),
+    ).toBe("overdue");
+    expect(
+      billStatus({ ...bill({ date_due: "2026-12-10" }), issue_date: "2026-11-03" }, today, plan),
+    ).toBe("unpaid");
+    expect(billStatus({ ...bill({ remaining: 0 }), issue_date: "2026-11-03" }, today, plan)).toBe(
+      "paid",
+    );
+    expect(
+      billStatus({ ...bill({ date_due: "2026-11-23" }), issue_date: "2026-11-03" }, today, null),
+    ).toBe("overdue");
+  });
+});

@@ -56,6 +56,19 @@ export const apiMeterSchema = z
     billing_period_from: isoDate.nullable().meta({
       description: "Start of the billing period of the supply's newest bill, or null",
     }),
+    payment_plan: z
+      .object({
+        since: z.string().meta({ description: "When the plan was set up (its bills are covered)" }),
+        next_n: z.int().positive(),
+        next_due_date: isoDate,
+        next_amount: euros,
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "A kept payment plan (#38 §1) and its next instalment: the bills it covers are not overdue; null without one",
+      }),
   })
   .meta({ id: "ApiMeter" });
 export type ApiMeter = z.infer<typeof apiMeterSchema>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ApiInvoice } from "../../../core/contract";
+import type { ApiInvoice, ApiMeter } from "../../../core/contract";
 import { billStatus } from "../../domain/bill-status";
 import { billsSearch, hasDocument, type BillsQuery, type SortKey } from "../../domain/bills";
 import { formatAmount, formatDate } from "../../domain/format";
@@ -52,12 +52,15 @@ export function BillsTable({
   query,
   caption,
   today,
+  plan = null,
 }: {
   rows: ApiInvoice[];
   query: BillsQuery;
   caption: string;
   /** Athens calendar day from the loader (YYYY-MM-DD): server and browser render one status. */
   today: string;
+  /** The supply's kept payment plan: its bills show "in a payment plan" (#38 §1). */
+  plan?: ApiMeter["payment_plan"];
 }) {
   const { t } = useTranslation("bills");
   const columns: Column[] = [
@@ -90,7 +93,7 @@ export function BillsTable({
       header: t("columns.status"),
       className: "bills-table__status",
       cell: (row) => {
-        const status = billStatus(row, today);
+        const status = billStatus(row, today, plan);
         if (!status) return null;
         return (
           <>

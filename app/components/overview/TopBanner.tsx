@@ -8,6 +8,7 @@ import type { AccountBalanceView, TopBannerView } from "./view";
 import { OverdueBadge } from "../OverdueBadge";
 import { TariffColourMark } from "../TariffColourMark";
 import "./hero.css";
+import { Form } from "react-router";
 import { TableHead } from "../TableHead";
 import { RfCode } from "../bills/RfCode";
 import { PaymentsUnavailable, usePaymentsAvailable } from "../checkout/PaymentsUnavailable";
@@ -29,8 +30,11 @@ export function TopBanner({
   payHref,
   payPath,
   downloadHref,
+  meterId,
 }: {
   banner: TopBannerView;
+  /** The selected supply (its payment plan's page and instalment, #38 §1). */
+  meterId: number;
   /** What every supply the person sees owes (core/balance.ts, #35 §1). */
   account: AccountBalanceView;
   payHref: string;
@@ -90,6 +94,19 @@ export function TopBanner({
               {t("hero.credit", { amount: formatAmount(-banner.owed) })}
             </p>
           ) : null}
+          {banner.plan ? (
+            <p className="hero__plan">
+              {t("plan.next", {
+                amount: formatAmount(banner.plan.amount),
+                date: formatDate(banner.plan.date),
+              })}{" "}
+              <a href={`${PLAN_PAGE}?supply=${meterId}`}>{t("plan.see")}</a>
+            </p>
+          ) : banner.offerPlan ? (
+            <p className="hero__plan">
+              <a href={`${PLAN_PAGE}?supply=${meterId}`}>{t("plan.offer")}</a>
+            </p>
+          ) : null}
           <p className="top-banner__date">
             {banner.date.kind === "deadline"
               ? t("topBanner.deadline")
@@ -99,7 +116,16 @@ export function TopBanner({
         </div>
         {showPay || downloadHref ? (
           <div className="actions hero__actions">
-            {showPay && payments ? (
+            {showPay && payments && banner.plan && !othersOnly ? (
+              // A kept payment plan (#38 §1): the button pays its next instalment, by card.
+              <Form method="post" action={PLAN_PAGE}>
+                <input type="hidden" name="supply" value={meterId} />
+                <input type="hidden" name="intent" value="pay" />
+                <button type="submit" className="btn hero__pay">
+                  {t("plan.pay", { amount: formatAmount(banner.plan.amount) })}
+                </button>
+              </Form>
+            ) : showPay && payments ? (
               <a className="btn hero__pay" href={heroPayHref}>
                 {t("topBanner.pay")}
               </a>
@@ -180,6 +206,9 @@ export function TopBanner({
     </section>
   );
 }
+
+/** The payment-plan page (app/routes/b2b/diakanonismos.tsx, #38 §1). */
+const PLAN_PAGE = "/b2b/diakanonismos";
 
 /** The supplies list, filtered to those that owe (app/routes/b2b/paroxes.tsx, `?balance=owing`). */
 const OWING_SUPPLIES = "/b2b/paroxes?balance=owing";

@@ -170,6 +170,9 @@ describe("buildOverviewView", () => {
         rfCode: null,
       },
       lastPayment: { amount: 74.1, date: "2026-10-28" },
+      // Not overdue, no payment plan (#38 §1): neither the plan's instalment nor the offer.
+      plan: null,
+      offerPlan: false,
     });
     expect(view.dashboard.totalDue).toBe(95.26);
     expect(view.history?.points.map((p) => p.periodTo)).toEqual([
@@ -178,6 +181,24 @@ describe("buildOverviewView", () => {
       "2026-11-11",
     ]);
     expect(view.year?.previous?.periodTo).toBe("2025-11-11");
+  });
+
+  it("#38 §1 a kept plan: the hero pays its next instalment; an overdue supply is offered one", () => {
+    const plan = {
+      since: "2026-11-01T10:00:00Z",
+      next_n: 2,
+      next_due_date: "2026-12-20",
+      next_amount: 47.63,
+    };
+    const inPlan = { ...selected, last_invoice_due_date: "2026-11-20", payment_plan: plan };
+    const kept = buildOverviewView({ ...base, meters: [inPlan], selected: inPlan, history });
+    expect(kept.topBanner?.plan).toEqual({ amount: 47.63, date: "2026-12-20" });
+    expect(kept.topBanner?.offerPlan).toBe(false);
+    expect(kept.account.rows.map((r) => r.overdue)).toEqual([false]);
+    const late = { ...selected, last_invoice_due_date: "2026-11-20" };
+    const offered = buildOverviewView({ ...base, meters: [late], selected: late, history });
+    expect(offered.topBanner?.plan).toBeNull();
+    expect(offered.topBanner?.offerPlan).toBe(true);
   });
 
   it("#15 after paying, the hero has nothing to pay and the latest bill is paid", () => {

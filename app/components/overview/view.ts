@@ -1,4 +1,6 @@
-import { accountBalance } from "../../../core/balance";
+import { accountBalance, isOverdue } from "../../../core/balance";
+import { PAYMENT_PLAN } from "../../../core/hardship";
+import { toCents } from "../../../core/gateway";
 import { billPdfFilename } from "../../../core/bill-lines";
 import { can } from "../../../core/permissions";
 import type { ApiBanner, ApiInvoice, ApiMeter, ApiUser } from "../../../core/contract";
@@ -56,6 +58,13 @@ export interface TopBannerView {
     rfCode: string | null;
   } | null;
   lastPayment: { amount: number; date: string | null };
+  /**
+   * The supply's kept payment plan (#38 §1): the Pay button pays its next instalment, whose
+   * amount and date are shown; null without one.
+   */
+  plan: { amount: number; date: string } | null;
+  /** The supply is overdue by enough for a payment plan: the hero offers one (#38 §1). */
+  offerPlan: boolean;
 }
 
 export interface ChartData {
@@ -153,7 +162,7 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
         heading: billTypeHeading(bill),
         owed: selected.running_total,
         showPay: mayPay && showPayButton(selected),
-        status: bill ? billStatus(bill, input.today) : null,
+        status: bill ? billStatus(bill, input.today, selected.payment_plan) : null,
         date: bannerDate(selected),
         invoiceId: bill?.id ?? null,
         pdfFilename: bill ? billPdfFilename(supplyNumber(selected), bill.issue_date) : null,
@@ -168,6 +177,13 @@ export function buildOverviewView(input: OverviewInput): OverviewView {
             }
           : null,
         lastPayment: { amount: selected.trn_value, date: selected.last_payment_date },
+        plan: selected.payment_plan
+          ? { amount: selected.payment_plan.next_amount, date: selected.payment_plan.next_due_date }
+          : null,
+        offerPlan:
+          mayPay &&
+          isOverdue(selected, input.today) &&
+          toCents(selected.running_total) >= PAYMENT_PLAN.minOverdueCents,
       }
     : null;
 

@@ -155,6 +155,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           payPath={PAY}
           payHref={`${PAY}?meter=${view.meterId}`}
           downloadHref={downloadHref}
+          meterId={view.meterId}
         />
       ) : null}
       {/* The money first; then who and which supply (the full welcome banner). */}

@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
   const meter = meters.find((m) => m.id === invoice.meter_id);
   const t = getInstance(args.context).getFixedT(null, "bills");
   const reason = new URL(args.request.url).searchParams.get("download");
-  const status = billStatus(invoice, athensToday());
+  const status = billStatus(invoice, athensToday(), meter?.payment_plan);
   // "Pay this bill" starts the one pay flow (/b2b/pay, as the overview and the bills page do) for
   // this bill's supply, pre-filled with what remains of it (billPayCents says how much, or none).
   const payCents = meter ? billPayCents(invoice, meter) : 0;

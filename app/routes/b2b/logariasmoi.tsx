@@ -68,6 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
         dueDate: meter.last_invoice_due_date,
         lastPayment: meter.trn_value,
         lastPaymentDate: meter.last_payment_date,
+        // A kept payment plan's bills show "in a payment plan", not overdue (#38 §1).
+        paymentPlan: meter.payment_plan ?? null,
       },
       // Statuses depend on the day (overdue after the due date); the page cache keys on it too.
       today: athensToday(),
@@ -151,6 +153,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
             rows={page.rows}
             query={query}
             today={loaderData.today}
+            plan={meter.paymentPlan}
             caption={t("history.caption", { supply: meter.supplyNumber })}
           />
         )}
