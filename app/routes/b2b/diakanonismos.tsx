@@ -256,7 +256,6 @@ function SetUpCard({
             <input
               {...getInputProps(fields.accept, { type: "checkbox" })}
               key={fields.accept.key}
-              required
             />
             <label htmlFor={fields.accept.id}>{t("form.accept")}</label>
           </div>
