@@ -237,4 +237,24 @@ describe("#38 §1 a payment plan's life", () => {
     await runScheduled();
     expect(server.query(`SELECT id FROM outbox WHERE template = 'plan_ended'`)).toHaveLength(1);
   });
+
+  it("an open plan, its first instalment unpaid, can be withdrawn once; then a new one set up", async () => {
+    // The main supply's bill made overdue: eligible for a plan.
+    const main = h.mainMeterId;
+    server.query(`UPDATE meters SET last_invoice_due_date = '2026-01-05' WHERE id = ${main}`);
+    const mainPath = `/users/${h.userId}/meters/${main}/payment-plan`;
+    const created = await setUp(2, token, mainPath);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const withdraw = () =>
+      api.call<{ data: ApiPaymentPlan }>(`${mainPath}/withdraw`, { method: "POST", token });
+    const first = await withdraw();
+    expect(first.status).toBe(200);
+    expect(first.body.data.plan?.status).toBe("ended");
+    expect(first.body.data.plan?.end_reason).toBe("withdrawn");
+    expect(first.body.data.eligible).toBe(true);
+    const again = await withdraw();
+    expect(again.status).toBe(409);
+    expect(again.code).toBe("plan_not_open");
+    expect((await setUp(3, token, mainPath)).status).toBe(201);
+  });
 });
