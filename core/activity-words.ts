@@ -14,7 +14,7 @@ import { REQUEST_KINDS } from "./requests/rules";
  */
 export const ACTIVITY_VALUE_CODES = {
   reason: ACTIVITY_REASONS,
-  role: ["user", "admin", "master"],
+  role: ["viewer", "user", "admin", "master"],
   language: ["el", "en"],
   supplies: ["all"],
   resent: ["1"],

@@ -1,29 +1,41 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "./contract/users";
+import { roleSchema, type Role } from "./contract/users";
 import {
   ACTIONS,
   activityScope,
+  allowedActions,
+  assignableRoles,
   can,
   canChangePerson,
   canHandOverMaster,
   canManagePerson,
+  ROLES,
   type Action,
   type Person,
 } from "./permissions";
 
-/** The issue's table (#18), written out once more by hand: the rule must say the same. */
+/**
+ * The issues' table (#18; the viewer of #38 §4, ADR 0034), written out once more by hand: the
+ * rule must say the same.
+ */
 const TABLE: Record<Action, Record<Role, boolean>> = {
-  read: { master: true, admin: true, user: true },
-  submit_reading: { master: true, admin: true, user: true },
-  own_profile: { master: true, admin: true, user: true },
-  manage_supply: { master: true, admin: true, user: false },
-  manage_people: { master: true, admin: true, user: false },
-  view_activity: { master: true, admin: true, user: true },
+  read: { master: true, admin: true, user: true, viewer: true },
+  submit_reading: { master: true, admin: true, user: true, viewer: false },
+  own_profile: { master: true, admin: true, user: true, viewer: true },
+  manage_supply: { master: true, admin: true, user: false, viewer: false },
+  manage_people: { master: true, admin: true, user: false, viewer: false },
+  view_activity: { master: true, admin: true, user: true, viewer: true },
 };
+
+describe("the roles", () => {
+  it("are the contract's, in the order the people lists sort by", () => {
+    expect(ROLES).toEqual(roleSchema.options);
+  });
+});
 
 describe("can(role, action)", () => {
   for (const action of ACTIONS)
-    for (const role of ["master", "admin", "user"] as const)
+    for (const role of ROLES)
       it(`${role} ${TABLE[action][role] ? "may" : "may not"} ${action}`, () => {
         expect(can(role, action)).toBe(TABLE[action][role]);
       });
@@ -39,7 +51,45 @@ describe("the activity log's scope", () => {
     expect(activityScope("master")).toBe("all");
     expect(activityScope("admin")).toBe("supplies");
     expect(activityScope("user")).toBe("own");
+    expect(activityScope("viewer")).toBe("own");
   });
+});
+
+describe("what a level may do (the people pages' description)", () => {
+  const cases: [Role, Action[]][] = [
+    [
+      "master",
+      ["read", "submit_reading", "own_profile", "manage_supply", "manage_people", "view_activity"],
+    ],
+    [
+      "admin",
+      ["read", "submit_reading", "own_profile", "manage_supply", "manage_people", "view_activity"],
+    ],
+    ["user", ["read", "submit_reading", "own_profile", "view_activity"]],
+    ["viewer", ["read", "own_profile", "view_activity"]],
+  ];
+  for (const [role, actions] of cases)
+    it(`${role}: ${actions.join(", ")}`, () => {
+      expect(allowedActions(role)).toEqual(actions);
+    });
+
+  it("never lets a viewer pay, send a reading or manage anyone", () => {
+    for (const action of ["manage_supply", "submit_reading", "manage_people"] as const)
+      expect(can("viewer", action)).toBe(false);
+  });
+});
+
+describe("the levels a person may give", () => {
+  const cases: [Role, Role[]][] = [
+    ["master", ["admin", "user", "viewer"]],
+    ["admin", ["user", "viewer"]],
+    ["user", []],
+    ["viewer", []],
+  ];
+  for (const [actor, roles] of cases)
+    it(`${actor}: ${roles.join(", ") || "none"}`, () => {
+      expect(assignableRoles(actor)).toEqual(roles);
+    });
 });
 
 describe("managing people", () => {
@@ -49,6 +99,8 @@ describe("managing people", () => {
   const user: Person = { id: 4, role: "user", supplies: new Set([10, 11]) };
   const wideUser: Person = { id: 5, role: "user", supplies: new Set([10, 99]) };
   const allUser: Person = { id: 6, role: "user", supplies: "all" };
+  const viewer: Person = { id: 7, role: "viewer", supplies: new Set([11]) };
+  const wideViewer: Person = { id: 8, role: "viewer", supplies: new Set([99]) };
 
   it("lets the master manage everyone but themselves and the master role", () => {
     for (const p of [admin, otherAdmin, user, wideUser, allUser])
@@ -66,8 +118,17 @@ describe("managing people", () => {
     expect(canManagePerson(admin, admin)).toBe(false);
   });
 
-  it("lets a user manage no one", () => {
+  it("lets an admin manage viewers within the admin's supplies too", () => {
+    expect(canManagePerson(admin, viewer)).toBe(true);
+    expect(canManagePerson(admin, wideViewer)).toBe(false);
+    expect(canManagePerson(master, wideViewer)).toBe(true);
+    expect(canChangePerson(admin, user, { role: "viewer", supplies: new Set([10]) })).toBe(true);
+    expect(canChangePerson(admin, viewer, { role: "admin", supplies: new Set([11]) })).toBe(false);
+  });
+
+  it("lets a user or a viewer manage no one", () => {
     expect(canManagePerson(user, { role: "user", supplies: new Set([10]) })).toBe(false);
+    expect(canManagePerson(viewer, { role: "viewer", supplies: new Set([11]) })).toBe(false);
   });
 
   it("checks a change before and after", () => {
@@ -81,6 +142,7 @@ describe("managing people", () => {
   it("hands the master role over only from the master to an admin", () => {
     expect(canHandOverMaster(master, admin)).toBe(true);
     expect(canHandOverMaster(master, user)).toBe(false);
+    expect(canHandOverMaster(master, viewer)).toBe(false);
     expect(canHandOverMaster(admin, otherAdmin)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Role } from "./contract";
+import { can } from "./permissions";
 import {
   DAYS_PER_MONTH,
   applyReadings,
@@ -544,7 +545,7 @@ const entriesOfInput = (input: TariffCompareInput): Entry[] =>
 
 function refusalOf(entry: Entry, dynamic: boolean, account: AccountFacts): SwitchRefusal | null {
   if (entry.current) return "current";
-  if (account.role === "user") return "business_user";
+  if (account.role !== "household" && !can(account.role, "manage_supply")) return "business_user";
   if (dynamic && !account.smartMeter) return "needs_smart_meter";
   return null;
 }

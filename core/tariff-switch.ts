@@ -1,4 +1,5 @@
 import type { AccountFacts, SwitchRefusal } from "./tariff-compare";
+import { can } from "./permissions";
 import type { TariffColour } from "./tariff-colours";
 
 /**
@@ -37,7 +38,8 @@ export function switchRefusal(input: {
   account: Pick<AccountFacts, "role" | "smartMeter">;
 }): SwitchRefusal | null {
   if (input.current !== null && input.product === input.current) return "current";
-  if (input.account.role === "user") return "business_user";
+  if (input.account.role !== "household" && !can(input.account.role, "manage_supply"))
+    return "business_user";
   if (input.dynamic && !input.account.smartMeter) return "needs_smart_meter";
   return null;
 }

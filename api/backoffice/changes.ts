@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { euros as eurosSchema, isoDate, timestamp } from "../../core/contract/common";
+import { roleSchema } from "../../core/contract/users";
 import { athensDayOf } from "../../core/dates";
 import { registerOf } from "../../core/readings";
 import { supplyNumber } from "../../core/supply-number";
@@ -140,7 +141,7 @@ const personContactData = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   email_verified: z.boolean(),
-  role: z.enum(["master", "admin", "user"]),
+  role: roleSchema,
   removed: z.boolean(),
 });
 

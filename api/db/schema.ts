@@ -101,8 +101,8 @@ export const users = sqliteTable(
     popup_body_en: text("popup_body_en"),
     popup_button_title_en: text("popup_button_title_en"),
     popup_dismissed_at: text("popup_dismissed_at"),
-    /** The person's role (migrations/0012_people.sql): one master per customer. */
-    test_role: text("test_role", { enum: ["master", "admin", "user"] })
+    /** The person's role (migrations/0012_people.sql, viewer: 0034): one master per customer. */
+    test_role: text("test_role", { enum: ["master", "admin", "user", "viewer"] })
       .notNull()
       .default("user"),
     created_at: text("created_at").notNull().default(nowStamp),
@@ -819,3 +819,18 @@ export const vulnerableRegistrations = sqliteTable("vulnerable_registrations", {
   valid_to: text("valid_to"),
   updated_at: text("updated_at").notNull(),
 });
+
+/**
+ * The one person of an account who receives copies of its overdue, disconnection-warning and
+ * planned-interruption notices (#38 §4; migrations/0034_trusted_people.sql). One row per customer.
+ */
+export const trustedCopies = sqliteTable(
+  "trusted_copies",
+  {
+    customer_id: integer("customer_id").primaryKey(),
+    user_id: integer("user_id").notNull(),
+    chosen_by: integer("chosen_by").notNull(),
+    created_at: text("created_at").notNull().default(nowStamp),
+  },
+  (t) => [index("trusted_copies_user").on(t.user_id)],
+);

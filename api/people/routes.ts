@@ -35,6 +35,7 @@ import {
   type Mailing,
 } from "./service";
 import { data, documented, empty } from "../lib/openapi";
+import { chooseTrustedPerson, clearTrustedPerson, declineTrustedCopies } from "./trusted";
 
 const doc = documented("People");
 
@@ -219,6 +220,61 @@ export const peopleRoutes = new Hono<ApiEnv>()
     ownUserPath,
     async (c) => {
       await handOverMaster(c.get("db"), callerOf(c), Number(c.req.valid("param").personId));
+      return c.body(null, 204);
+    },
+  )
+
+  /** #38 §4: this person receives copies of the account's notices (instead of anyone before). */
+  .put(
+    "/users/:userId/people/:personId/trusted",
+    doc({
+      summary:
+        "Send copies of the overdue, disconnection and planned-interruption notices to this person (the master only)",
+      ok: empty(),
+      errors: { 404: ["not_found"] },
+    }),
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      await chooseTrustedPerson(c.get("db"), c.get("auth").userId, personId);
+      return c.body(null, 204);
+    },
+  )
+
+  .delete(
+    "/users/:userId/people/:personId/trusted",
+    doc({
+      summary: "Stop the copies of the notices to this person (the master only)",
+      ok: empty(),
+      errors: { 404: ["not_found"] },
+    }),
+    requireBearer,
+    managePeople,
+    personPath,
+    ownUserPath,
+    async (c) => {
+      const personId = Number(c.req.valid("param").personId);
+      await clearTrustedPerson(c.get("db"), c.get("auth").userId, personId);
+      return c.body(null, 204);
+    },
+  )
+
+  /** The person chosen declines the copies (their own setting: every role). */
+  .delete(
+    "/users/:userId/trusted-copies",
+    doc({
+      summary: "Decline the copies of the account's notices that the master chose for me",
+      ok: empty(),
+    }),
+    requireBearer,
+    permit("own_profile"),
+    ownPath,
+    ownUserPath,
+    async (c) => {
+      await declineTrustedCopies(c.get("db"), c.get("auth").userId);
       return c.body(null, 204);
     },
   );

@@ -10,10 +10,12 @@ import type {
   ValidPersonChange,
 } from "../../core/contract";
 import {
+  assignableRoles,
   can,
   canChangePerson,
   canHandOverMaster,
   canManagePerson,
+  ROLES,
   type Person,
   type SupplySet,
 } from "../../core/permissions";
@@ -32,6 +34,7 @@ import { refund, type Hit } from "../services/throttle";
 import { revokeUserSessionsStatement } from "../services/sessions";
 import type { Lang } from "../types";
 import { invitationEmail, PEOPLE_ERRORS } from "./messages";
+import { clearTrustedStatement, trustedPersonOf } from "./trusted";
 import {
   changeDetail,
   endsSessions,
@@ -184,14 +187,21 @@ export async function listPeople(db: Db, userId: number): Promise<ApiPeople> {
   for (const invite of invites) if (!newest.has(invite.user_id)) newest.set(invite.user_id, invite);
   const names = new Map(rows.map((r) => [r.id, r.name]));
   const now = nowIso();
+  const trusted = await trustedPersonOf(db, customerId);
   const people = rows
     .filter((r) => !r.removed_at)
-    .map((r) => toPerson(actor, r, supplies.get(r.id) ?? [], newest.get(r.id) ?? null, names, now))
+    .map((r) =>
+      toPerson(actor, r, supplies.get(r.id) ?? [], newest.get(r.id) ?? null, names, now, trusted),
+    )
     .sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name, "el"));
-  return { people, my_role: actor.scope.role };
+  return {
+    people,
+    my_role: actor.scope.role,
+    trusted_person: trusted ? { id: trusted.id, name: trusted.name } : null,
+  };
 }
 
-const rank = (role: Role) => (role === "master" ? 0 : role === "admin" ? 1 : 2);
+const rank = (role: Role) => ROLES.indexOf(role);
 
 function toPerson(
   actor: Actor,
@@ -200,6 +210,7 @@ function toPerson(
   invite: typeof invitations.$inferSelect | null,
   names: Map<number, string>,
   now: string,
+  trusted: { id: number } | null,
 ): ApiPerson {
   const all = row.all_supplies === 1;
   const person: Person = {
@@ -226,6 +237,7 @@ function toPerson(
     can_manage: canManagePerson(actor.person, person),
     can_hand_over: canHandOverMaster(actor.person, person) && mayReceiveMaster(row),
     is_me: row.id === actor.person.id,
+    trusted_copies: trusted?.id === row.id,
   };
 }
 
@@ -233,7 +245,7 @@ function toPerson(
 export async function getPerson(db: Db, userId: number, personId: number): Promise<ApiPerson> {
   const actor = await actorOf(db, userId);
   const target = await targetOf(db, actor.scope.customerId, personId);
-  const [invite, inviter] = await Promise.all([
+  const [invite, inviter, trusted] = await Promise.all([
     db.query.invitations.findFirst({
       where: eq(invitations.user_id, personId),
       orderBy: desc(invitations.created_at),
@@ -241,10 +253,11 @@ export async function getPerson(db: Db, userId: number, personId: number): Promi
     target.row.invited_by === null
       ? undefined
       : db.query.users.findFirst({ where: eq(users.id, target.row.invited_by) }),
+    trustedPersonOf(db, actor.scope.customerId),
   ]);
   const ids = target.person.supplies === "all" ? [] : [...target.person.supplies];
   const names = new Map(inviter ? [[inviter.id, inviter.name]] : []);
-  return toPerson(actor, target.row, ids, invite ?? null, names, nowIso());
+  return toPerson(actor, target.row, ids, invite ?? null, names, nowIso(), trusted);
 }
 
 /** GET /users/{id}/people/supplies: the supplies the caller may give, filtered. */
@@ -400,7 +413,7 @@ export async function invitePerson(
   mailing: Mailing,
 ): Promise<ApiPerson> {
   const actor = await actorOf(db, caller.userId);
-  if (actor.scope.role !== "master" && body.role !== "user") throw notPermitted();
+  if (!assignableRoles(actor.scope.role).includes(body.role)) throw notPermitted();
   const supplies = supplySet(body.all_supplies, body.meter_ids);
   await checkSupplies(db, actor, supplies);
   if (!canManagePerson(actor.person, { role: body.role, supplies })) throw notPermitted();
@@ -576,6 +589,8 @@ export async function removePerson(db: Db, caller: Caller, personId: number) {
     revokeOpenInvitations(db, personId),
     // Their alerts stop with them (#37 §2): nobody else hears of a removed person's alert.
     ...deleteAlertsStatements(db, eq(alerts.user_id, personId)),
+    // And the copies of the account's notices (#38 §4): nobody receives them until another is chosen.
+    clearTrustedStatement(db, personId),
     auditStatement(db, {
       action: "person_remove",
       userId: actor.person.id,
@@ -604,6 +619,8 @@ export async function handOverMaster(db: Db, caller: Caller, personId: number) {
       .where(eq(users.id, actor.person.id)),
     db.update(users).set({ test_role: "master", all_supplies: 1 }).where(eq(users.id, personId)),
     db.delete(userMeters).where(inArray(userMeters.user_id, [personId, actor.person.id])),
+    // A master gets the notices themselves: a copy to the same person would be a duplicate.
+    clearTrustedStatement(db, personId),
     revokeUserSessionsStatement(db, personId, "master_transfer"),
     revokeUserSessionsStatement(db, actor.person.id, "master_transfer", caller.sessionId),
     auditStatement(db, {
@@ -621,7 +638,12 @@ export async function handOverMaster(db: Db, caller: Caller, personId: number) {
 async function openInvitation(db: Db, token: string) {
   const id = await sha256(token);
   const [found] = await db
-    .select({ invitation: invitations, user: users, company: customers.name })
+    .select({
+      invitation: invitations,
+      user: users,
+      company: customers.name,
+      household: sql<number>`CASE WHEN ${customers.is_legal_person} = 1 THEN 0 ELSE 1 END`,
+    })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.user_id))
     .innerJoin(customers, eq(customers.id, users.customer_id))
@@ -641,7 +663,15 @@ async function openInvitation(db: Db, token: string) {
 /** GET /v2/invitations/{token}: whom the invitation is for (400 bad_token if it cannot be used). */
 export async function invitationPreview(db: Db, token: string): Promise<ApiInvitation> {
   const found = await openInvitation(db, token);
-  return { name: found.user.name, email: found.user.registration_email, company: found.company };
+  const trusted = await trustedPersonOf(db, found.user.customer_id);
+  return {
+    name: found.user.name,
+    email: found.user.registration_email,
+    company: found.company,
+    household: found.household === 1 ? 1 : 0,
+    role: found.user.test_role,
+    trusted_copies: trusted?.id === found.user.id,
+  };
 }
 
 /**

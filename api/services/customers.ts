@@ -1,7 +1,15 @@
 import { and, eq, getTableColumns, isNull, ne, sql, type SQL, type Table } from "drizzle-orm";
 import type { Db } from "../db";
 import { IDS_IN, idsJson } from "../db/ids";
-import { customers, invoices, meters, sessions, userMeters, users } from "../db/schema";
+import {
+  customers,
+  invoices,
+  meters,
+  sessions,
+  trustedCopies,
+  userMeters,
+  users,
+} from "../db/schema";
 import type { Role } from "../../core/contract";
 import { can, type SupplySet } from "../../core/permissions";
 import { nowIso } from "../lib/time";
@@ -479,8 +487,22 @@ export async function loadApiUser(db: Db, userId: number, en = false) {
   const visible = await customerMeterSummaries(db, await personOf(db, userId));
   return {
     ...toApiUser(found.user, found.customer, userStatusFromMeters(visible), en),
+    trusted_copies_for: await trustedCopiesFor(db, found.user.id, found.customer.name),
     managers: await managersOf(db, found.user),
   };
+}
+
+/**
+ * The account whose notices `userId` receives copies of (#38 §4, api/people/trusted.ts): its
+ * holder's name, for the person's settings; null when they receive none.
+ */
+async function trustedCopiesFor(db: Db, userId: number, accountName: string) {
+  const [row] = await db
+    .select({ id: trustedCopies.customer_id })
+    .from(trustedCopies)
+    .where(eq(trustedCopies.user_id, userId))
+    .limit(1);
+  return row ? accountName : null;
 }
 
 /**

@@ -4,11 +4,11 @@ import type {
   ApiMeter,
   ApiMeterSummary,
   ApiUser,
-  Role,
   UserStatus,
 } from "../../core/contract";
 import type { customers, invoices, messages, meters, users } from "../db/schema";
 import { euros } from "../domain/money";
+import { ROLES } from "../../core/permissions";
 import { consumptionSourceOf } from "../../core/figure-sources";
 import { billRf } from "../../core/rf";
 import { asTariffColour } from "../../core/tariff-colours";
@@ -29,7 +29,6 @@ type InvoiceRow = typeof invoices.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
 const bit = (value: number): 0 | 1 => (value ? 1 : 0);
-const ROLES: readonly Role[] = ["master", "admin", "user"];
 
 /** A text in the request's language: the English one when asked and there is one (0021), else Greek. */
 const inLanguage = (greek: string, english: string | null | undefined, en: boolean) =>
@@ -44,7 +43,7 @@ export function toApiUser(
   customer: CustomerRow,
   status: UserStatus,
   en = false,
-): Omit<ApiUser, "managers"> {
+): Omit<ApiUser, "managers" | "trusted_copies_for"> {
   const popupVisible = user.popup_title && !user.popup_dismissed_at;
   return {
     id: user.id,

@@ -5,6 +5,7 @@ import { standInColour } from "../../core/products";
 import { asTariffColour } from "../../core/tariff-colours";
 import { switchProblem } from "../../core/tariff-switch";
 import { OPEN_STATUSES } from "../../core/requests/rules";
+import { can } from "../../core/permissions";
 import { logError } from "../../workers/log";
 import type { Db } from "../db";
 import {
@@ -93,8 +94,12 @@ function contextOf(
     segment,
     current: facts.package_name,
     account: {
-      // A household account has one person, who decides its contract.
-      role: facts.is_legal_person === 1 ? (person.role ?? "user") : "household",
+      // A household's master or admin decides its contract; its relatives (a user, a viewer: #38
+      // §4) are refused as a business account's users are.
+      role:
+        facts.is_legal_person === 1 || !can(person.role, "manage_supply")
+          ? (person.role ?? "user")
+          : "household",
       smartMeter: facts.smart_meter === 1,
       eBill: facts.ebill === 1,
       directDebit: facts.direct_debit === 1,

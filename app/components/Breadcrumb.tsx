@@ -7,10 +7,15 @@ export function Breadcrumb() {
   const { t } = useTranslation("shell");
   const matches = useMatches();
   const crumbs = matches
-    .map((match) => ({
-      key: (match.handle as RouteHandle | undefined)?.breadcrumb,
-      path: match.pathname,
-    }))
+    .map((match) => {
+      // A loader may name it for the page's data (the people pages: a household's words, #38 §4).
+      const named = (match.loaderData as { breadcrumb?: unknown } | null | undefined)?.breadcrumb;
+      return {
+        key:
+          typeof named === "string" ? named : (match.handle as RouteHandle | undefined)?.breadcrumb,
+        path: match.pathname,
+      };
+    })
     .filter((crumb): crumb is { key: string; path: string } => Boolean(crumb.key));
   return (
     <nav className="breadcrumb" aria-label={t("breadcrumb.label")}>

@@ -74,6 +74,8 @@ export interface SettingsView {
    * dialog keeps the main supply as it is and does not offer the choice.
    */
   chooseMain: boolean;
+  /** The account whose notices this person receives copies of (#38 §4), or null: they may decline. */
+  trustedCopiesFor: string | null;
 }
 
 export function supplySetting(meter: ApiMeter): SupplySetting {
@@ -110,6 +112,7 @@ export function buildSettingsView(
     supplies: meters.map(supplySetting),
     manageSupplies: can(user.test_role, "manage_supply"),
     chooseMain: user.test_role === "master",
+    trustedCopiesFor: user.trusted_copies_for,
   };
 }
 

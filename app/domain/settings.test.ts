@@ -49,6 +49,7 @@ const view: SettingsView = {
   ],
   manageSupplies: true,
   chooseMain: true,
+  trustedCopiesFor: null,
 };
 
 function form(entries: Record<string, string | File | (string | File)[]>) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Role } from "../../core/contract";
 import {
   meterReadingAllowed,
   meterStatusGroup,
@@ -142,6 +143,9 @@ describe("the More group", () => {
     "calendar",
     "questionnaire",
     "notices",
+    // The account's, in every status (#18; households too since #38 §4); a missing role sees them.
+    "people",
+    "activity",
   ];
   // The alerts and the tariffs pages are an Active supply's (#37 §2, §3): an alert watches the
   // next bill, and a switch starts in the next billing period.
@@ -149,7 +153,7 @@ describe("the More group", () => {
 
   it("lists every page for an Active meter, electricity or gas, after the main items", () => {
     expect(moreIds({ meter: electricity, role: null })).toEqual(ALL_MORE);
-    expect(moreIds({ meter: { ...electricity, division: 2 }, role: "user" })).toEqual(ALL_MORE);
+    expect(moreIds({ meter: { ...electricity, division: 2 }, role: "master" })).toEqual(ALL_MORE);
     const groups = sidebarItems({ meter: electricity, role: null }).map((i) => i.group);
     expect(groups.indexOf("more")).toBe(groups.lastIndexOf("main") + 1);
   });
@@ -160,9 +164,15 @@ describe("the More group", () => {
     );
   });
 
-  it("shows only requests, questionnaire and notices for an intermediate or missing meter", () => {
+  it("shows only requests, questionnaire, notices and the account's for an intermediate or missing meter", () => {
     for (const meter of [{ ...electricity, status: "OpenChecked" }, null]) {
-      expect(moreIds({ meter, role: null })).toEqual(["requests", "questionnaire", "notices"]);
+      expect(moreIds({ meter, role: null })).toEqual([
+        "requests",
+        "questionnaire",
+        "notices",
+        "people",
+        "activity",
+      ]);
     }
   });
 
@@ -184,24 +194,24 @@ describe("the More group", () => {
   });
 });
 
-describe("the people and activity items (#18)", () => {
-  const company = (role: "master" | "admin" | "user" | null, meter: typeof electricity | null) =>
-    moreIds({ meter, role, legalPerson: 1 }).filter((id) => id === "people" || id === "activity");
+describe("the people and activity items (#18, households: #38 §4)", () => {
+  const company = (role: Role | null, meter: typeof electricity | null) =>
+    moreIds({ meter, role }).filter((id) => id === "people" || id === "activity");
 
-  it("shows people to a company's master and admins, activity to every role", () => {
+  it("shows people to the master and admins, activity to every role, company or household", () => {
     expect(company("master", electricity)).toEqual(["people", "activity"]);
     expect(company("admin", electricity)).toEqual(["people", "activity"]);
     expect(company("user", electricity)).toEqual(["activity"]);
+    expect(company("viewer", electricity)).toEqual(["activity"]);
   });
 
-  it("shows neither to a natural person, whatever the role", () => {
-    for (const role of ["master", "admin", "user", null] as const) {
-      for (const legalPerson of [0, false, null, undefined]) {
-        const shown = moreIds({ meter: electricity, role, legalPerson });
-        expect(shown).not.toContain("people");
-        expect(shown).not.toContain("activity");
-      }
-    }
+  it("offers a viewer no reading form, every other role the same main items", () => {
+    const main = (role: Role) =>
+      sidebarItems({ meter: electricity, role })
+        .filter((i) => i.group === "main")
+        .map((i) => i.id);
+    expect(main("user")).toContain("meterReading");
+    expect(main("viewer")).toEqual(main("user").filter((id) => id !== "meterReading"));
   });
 
   it("keeps them whatever the selected supply's status (they concern the account)", () => {
@@ -216,15 +226,25 @@ describe("the people and activity items (#18)", () => {
   });
 
   it("answers the page guards as the menu does", () => {
-    const input = { meter: electricity, legalPerson: 1 } as const;
+    const input = { meter: electricity } as const;
     expect(sidebarAllows("people", { ...input, role: "admin" })).toBe(true);
     expect(sidebarAllows("people", { ...input, role: "user" })).toBe(false);
+    expect(sidebarAllows("people", { ...input, role: "viewer" })).toBe(false);
     expect(sidebarAllows("activity", { ...input, role: "user" })).toBe(true);
-    expect(sidebarAllows("activity", { meter: electricity, role: "master" })).toBe(false);
+  });
+
+  it("names the people item in a household's words for a household (#38 §4)", () => {
+    const label = (legalPerson: number | undefined) =>
+      sidebarItems({ meter: electricity, role: "master", legalPerson }).find(
+        (i) => i.id === "people",
+      )?.labelKey;
+    expect(label(0)).toBe("nav.peopleHousehold");
+    expect(label(1)).toBe("nav.people");
+    expect(label(undefined)).toBe("nav.people");
   });
 
   it("comes after the other More items, labelled in the shell namespace", () => {
-    const items = sidebarItems({ meter: electricity, role: "master", legalPerson: 1 });
+    const items = sidebarItems({ meter: electricity, role: "master" });
     expect(items.slice(-2).map((i) => [i.id, i.labelKey])).toEqual([
       ["people", "nav.people"],
       ["activity", "nav.activity"],

@@ -1,4 +1,5 @@
 import type { ApiMeter, Role } from "../../core/contract";
+import { PERMISSIONS, ROLES } from "../../core/permissions";
 import { isElectricityMeter, isPageVisible } from "./meters";
 
 /**
@@ -40,11 +41,11 @@ export interface SidebarItemDefinition {
   visibleWhenIntermediate: boolean;
   /** Shown only when the selected meter passes the meter-reading page visibility rule. */
   electricityOnly: boolean;
-  /** Shown only to the people of a legal person's account (a company, #18). */
-  legalPersonOnly?: boolean;
+  /** The label in a household's words, where it differs (#38 §4: relatives and carers). */
+  householdLabelKey?: string;
 }
 
-const ALL_ROLES: readonly Role[] = ["master", "admin", "user"];
+const ALL_ROLES: readonly Role[] = ROLES;
 
 export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
   {
@@ -84,7 +85,8 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     path: "/b2b/kataxorisi",
     labelKey: "nav.meterReading",
     counter: "meter",
-    roles: ALL_ROLES,
+    // A viewer (#38 §4) only looks: the reading form is not theirs.
+    roles: PERMISSIONS.submit_reading,
     visibleWhenStopped: false,
     visibleWhenIntermediate: false,
     electricityOnly: true,
@@ -175,29 +177,30 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     visibleWhenIntermediate: true,
     electricityOnly: false,
   },
-  // The people of a company's account (#18): who may sign in and what they may do (the master and
-  // the admins), and the log of what each did (everyone, each seeing their part of it).
+  // The people of an account: a company's staff (#18), a household's relatives and carers (#38
+  // §4). Who may sign in and what they may do (those who manage people), and the log of what each
+  // did. The log is offered to a household too: once a relative can sign in, its master needs to
+  // see what was done and by whom, and every person their own sign-ins (each their part of it).
   {
     id: "people",
     group: "more",
     path: "/b2b/xristes",
     labelKey: "nav.people",
-    roles: ["master", "admin"],
+    householdLabelKey: "nav.peopleHousehold",
+    roles: PERMISSIONS.manage_people,
     visibleWhenStopped: true,
     visibleWhenIntermediate: true,
     electricityOnly: false,
-    legalPersonOnly: true,
   },
   {
     id: "activity",
     group: "more",
     path: "/b2b/istoriko",
     labelKey: "nav.activity",
-    roles: ALL_ROLES,
+    roles: PERMISSIONS.view_activity,
     visibleWhenStopped: true,
     visibleWhenIntermediate: true,
     electricityOnly: false,
-    legalPersonOnly: true,
   },
 ];
 
@@ -224,7 +227,7 @@ export interface SidebarInput {
   meter: (VisibilityMeter & Pick<ApiMeter, "status">) | null | undefined;
   /** The user's test_role; a missing role sees every item that has roles. */
   role: Role | null | undefined;
-  /** The user's is_legal_person (1: a company); the people and activity items need it. */
+  /** The account's is_legal_person (1: a company); 0 labels the items in a household's words. */
   legalPerson?: number | boolean | null;
   counters?: { bills: number; meter: number };
 }
@@ -245,10 +248,9 @@ function roleAllows(item: SidebarItemDefinition, role: Role | null | undefined):
 /** The items to show for the selected meter, in order (main group first), with counters. */
 export function sidebarItems({ meter, role, legalPerson, counters }: SidebarInput): SidebarItem[] {
   const group = meterStatusGroup(meter?.status);
-  const company = legalPerson === 1 || legalPerson === true;
+  const household = legalPerson === 0 || legalPerson === false;
   return SIDEBAR_ITEMS.filter((item) => {
     if (!roleAllows(item, role)) return false;
-    if (item.legalPersonOnly && !company) return false;
     if (group === "stopped") return item.visibleWhenStopped;
     if (group === "intermediate") return item.visibleWhenIntermediate;
     return !item.electricityOnly || meterReadingAllowed(meter);
@@ -256,7 +258,7 @@ export function sidebarItems({ meter, role, legalPerson, counters }: SidebarInpu
     id: item.id,
     group: item.group,
     path: item.path,
-    labelKey: item.labelKey,
+    labelKey: (household && item.householdLabelKey) || item.labelKey,
     count: item.counter && counters ? Math.max(0, counters[item.counter] ?? 0) : 0,
   }));
 }

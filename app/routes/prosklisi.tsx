@@ -8,9 +8,11 @@ import { NO_STORE, noStoreHeaders } from "../.server/no-store";
 import { AUTH_ERROR_NS, NewPasswordFields, useResetKey } from "../auth-ui/parts";
 import { ErrorSummary, getFormProps, useForm } from "../components/form";
 import { PublicLayout } from "../components/PublicLayout";
+import { peopleWords } from "../components/people/access";
 import { resetPasswordSchema } from "../domain/schemas";
 import { getInstance } from "../middleware/i18next";
 import { getSession } from "../middleware/session";
+import type { ApiInvitation } from "../../core/contract";
 import type { Route } from "./+types/prosklisi";
 
 /**
@@ -63,6 +65,27 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
+/**
+ * The level the person is invited with and what it lets them do (core/permissions.ts, as the
+ * people pages describe it), and whether they will receive copies of the account's notices.
+ */
+function InvitedLevel({ invitation }: { invitation: ApiInvitation }) {
+  const { t } = useTranslation("people");
+  const words = peopleWords(t, invitation.household === 1);
+  return (
+    <>
+      <p>{t("accept.level", { level: words.role(invitation.role) })}</p>
+      <p>{t("can.intro")}</p>
+      <ul>
+        {words.can(invitation.role).map((phrase) => (
+          <li key={phrase}>{phrase}</li>
+        ))}
+      </ul>
+      {invitation.trusted_copies ? <p>{t("accept.trusted")}</p> : null}
+    </>
+  );
+}
+
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "auth"]);
   const submitting = useNavigation().state === "submitting";
@@ -88,7 +111,14 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
   return (
     <PublicLayout narrow>
       <h1>{t("accept.heading")}</h1>
-      <p>{t("accept.for", { name: found.name, company: found.company, email: found.email })}</p>
+      <p>
+        {t(found.household ? "accept.forHousehold" : "accept.for", {
+          name: found.name,
+          company: found.company,
+          email: found.email,
+        })}
+      </p>
+      <InvitedLevel invitation={found} />
       <ErrorSummary form={form} ns={AUTH_ERROR_NS} labelKey={(name) => `people:accept.${name}`} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <NewPasswordFields fields={fields} labels="reset" resetKey={resetKey} />

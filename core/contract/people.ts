@@ -13,7 +13,7 @@ export const personParams = z.object({ userId: pathId, personId: pathId });
 export const invitationParams = z.object({ token: opaqueParam("An invitation's token") });
 
 /** The roles a person can be given: the master is only ever handed over (…/master). */
-export const personRoleSchema = z.enum(["admin", "user"], { error: "validate.require" });
+export const personRoleSchema = z.enum(["admin", "user", "viewer"], { error: "validate.require" });
 export type PersonRole = z.infer<typeof personRoleSchema>;
 
 /** 0|1 as JSON sends it, or "0"/"1" and true/false. */
@@ -139,6 +139,10 @@ export const apiPersonSchema = z
     can_manage: z.boolean().meta({ description: "Whether the caller may change or remove them" }),
     can_hand_over: z.boolean().meta({ description: "Whether the caller may make them master" }),
     is_me: z.boolean(),
+    trusted_copies: z.boolean().meta({
+      description:
+        "Whether they receive copies of the account's overdue, disconnection and planned-interruption notices (#38 §4; once they accept the invitation)",
+    }),
   })
   .meta({ id: "ApiPerson" });
 export type ApiPerson = z.infer<typeof apiPersonSchema>;
@@ -147,6 +151,10 @@ export type ApiPerson = z.infer<typeof apiPersonSchema>;
 export const apiPeopleSchema = z.object({
   people: z.array(apiPersonSchema),
   my_role: roleSchema,
+  trusted_person: z
+    .object({ id, name: z.string() })
+    .nullable()
+    .meta({ description: "Who receives copies of the notices (#38 §4), if anyone" }),
 });
 export type ApiPeople = z.infer<typeof apiPeopleSchema>;
 
@@ -175,5 +183,10 @@ export const apiInvitationSchema = z.object({
   name: z.string(),
   email: z.string(),
   company: z.string(),
+  household: bit.meta({ description: "1: a household's account (relatives and carers, #38 §4)" }),
+  role: roleSchema.meta({ description: "The level the person is invited with" }),
+  trusted_copies: z.boolean().meta({
+    description: "Whether they will receive copies of the account's notices (#38 §4)",
+  }),
 });
 export type ApiInvitation = z.infer<typeof apiInvitationSchema>;

@@ -8,7 +8,8 @@ import { pathId } from "./params";
 export const userStatusSchema = z.enum(["active", "intermediate", "inactive"]);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const roleSchema = z.enum(["master", "admin", "user"]);
+/** A person's role (core/permissions.ts); `viewer` only looks (#38 §4, ADR 0034). */
+export const roleSchema = z.enum(["master", "admin", "user", "viewer"]);
 export type Role = z.infer<typeof roleSchema>;
 
 export const apiUserSchema = z
@@ -46,6 +47,10 @@ export const apiUserSchema = z
     }),
     is_legal_person: bit,
     employee_name: z.string().nullable(),
+    trusted_copies_for: z.string().nullable().meta({
+      description:
+        "The account whose notices this person receives copies of (#38 §4: the master chose them), or null",
+    }),
     managers: z.array(z.object({ name: z.string(), role: roleSchema })).meta({
       description:
         "Who pays and files requests for a person whose role may not (the master, the admins of their supplies); empty for those who may",

@@ -72,6 +72,16 @@ export function handOverMaster(api: ApiClient, userId: number, personId: string)
   return api.request<null>("POST", `${personPath(userId, personId)}/master`, soft);
 }
 
+/** PUT or DELETE /users/{id}/people/{personId}/trusted: copies of the notices to them, or not. */
+export function setTrustedPerson(api: ApiClient, userId: number, personId: string, on: boolean) {
+  return api.request<null>(on ? "PUT" : "DELETE", `${personPath(userId, personId)}/trusted`, soft);
+}
+
+/** DELETE /users/{id}/trusted-copies: the person chosen declines the copies (#38 §4). */
+export function declineTrustedCopies(api: ApiClient, userId: number) {
+  return api.request<null>("DELETE", `/users/${userId}/trusted-copies`, soft);
+}
+
 /** GET /v2/invitations/{token} (signed out): whom the invitation is for. */
 export function invitation(api: ApiClient, token: string) {
   return api.request<ApiInvitation>("GET", `/v2/invitations/${encodeURIComponent(token)}`, {

@@ -112,6 +112,7 @@ const user: ApiUser = {
   all_supplies: 1,
   is_legal_person: 0,
   employee_name: null,
+  trusted_copies_for: null,
   managers: [],
   afm: "100000003",
 };

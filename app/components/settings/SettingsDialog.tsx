@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import {
   allOn,
   applyAll,
@@ -226,6 +226,29 @@ export function SettingsDialog({
           )}
         </div>
       </fetcher.Form>
+      {view.trustedCopiesFor && step === 1 ? (
+        <TrustedCopies account={view.trustedCopiesFor} closeTo={closeTo} />
+      ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * The copies of the account's notices that its master chose this person for (#38 §4): said here,
+ * with a form of its own (never inside the settings form) that declines them at once.
+ */
+function TrustedCopies({ account, closeTo }: { account: string; closeTo: string }) {
+  const { t } = useTranslation("settings");
+  return (
+    <section className="settings-trusted" aria-labelledby="settings-trusted">
+      <h3 id="settings-trusted">{t("trustedCopies.title")}</h3>
+      <p>{t("trustedCopies.mine", { account })}</p>
+      <Form method="post" action={SETTINGS_ACTION}>
+        <input type="hidden" name="return_to" value={closeTo} />
+        <button type="submit" name="intent" value="decline-copies" className="btn btn--secondary">
+          {t("trustedCopies.decline")}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, href, redirect } from "react-router";
 import type { ApiMeter, ApiReading } from "../../../core/contract";
 import { requireActiveUser } from "../../.server/guards";
+import { requirePermission } from "../../.server/permission";
 import { getApi, requirePageVisible, requireShell } from "../../.server/shell";
 import { htmlSlots } from "../../.server/server-html";
 import { renderConsumptionChart } from "../../.server/readings-chart";
@@ -86,6 +87,8 @@ const groupValues = (group: ReadingGroup<ApiReading> | null) =>
  */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
+  // A viewer (#38 §4) only looks: the 403 page names who sends the readings.
+  requirePermission(shell.user, "submit_reading");
   const meter = shell.selectedMeter;
   requirePageVisible(meter);
   // Only electricity (division 1: any other division is gas) in a normal status has readings.
@@ -192,7 +195,9 @@ function selectedFormMeter(meters: ApiMeter[], formData: FormData): ApiMeter | u
  * the values kept and a confirmation checkbox; the confirmation counts only for the same values.
  */
 export async function action(args: Route.ActionArgs) {
-  const { meters, api, userId } = await requireActiveUser(args);
+  const { meters, api, userId, user } = await requireActiveUser(args);
+  // A forged post of a viewer: the same 403 page (the API refuses it too: not_permitted).
+  requirePermission(user, "submit_reading");
   const formData = await args.request.formData();
   const meter = selectedFormMeter(meters, formData);
   if (!meter) {

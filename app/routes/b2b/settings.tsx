@@ -7,6 +7,7 @@ import { getApi } from "../../.server/api";
 import { logout } from "../../.server/api/auth";
 import { saveSettings, uploadAvatar } from "../../.server/api/settings";
 import { changePassword } from "../../.server/api/users";
+import { declineTrustedCopies } from "../../.server/api/people";
 import { requireDropdownMeters, requireShell } from "../../.server/shell";
 import { clearSession } from "../../.server/session-data";
 import type { PasswordActionData } from "../../components/settings/PasswordDialog";
@@ -90,6 +91,21 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const returnTo = returnPath(formData.get("return_to"));
   const api = getApi(args);
+
+  if (intent === "decline-copies") {
+    // #38 §4: the person the master chose for copies of the notices declines them.
+    const declined = await declineTrustedCopies(api, shell.user.id);
+    session.flash(
+      "toast",
+      declined.ok
+        ? { type: "success", key: "settings:trustedCopies.declined" }
+        : {
+            type: "error",
+            key: permissionError(declined) ?? "settings:settingsModal.errorOccurred",
+          },
+    );
+    throw redirect(returnTo, 303);
+  }
 
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });

@@ -16,6 +16,7 @@ import {
 } from "../../components/form";
 import { RadioGroup } from "../../components/form/RadioGroup";
 import { SupplyChooser } from "../../components/people/SupplyChooser";
+import { offeredRoles, peopleWords } from "../../components/people/access";
 import stylesHref from "../../components/people/people.css?url";
 import {
   peopleFailure,
@@ -50,10 +51,13 @@ export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const filters = supplyFilters(new URL(args.request.url).searchParams);
   const choices = await supplyChoices(getApi(args), shell.user.id, filters);
-  const t = getInstance(args.context).getFixedT(null, "people");
+  const household = shell.user.is_legal_person !== 1;
+  const words = peopleWords(getInstance(args.context).getFixedT(null, "people"), household);
   return data(
     {
-      title: t("new.title"),
+      title: words.word("new.title"),
+      breadcrumb: household ? "people:household.new.title" : "people:new.title",
+      household,
       permitted: choices.ok,
       choices: choices.ok ? choices.data : null,
       filters,
@@ -109,29 +113,31 @@ interface InviteFields {
 
 export default function InvitePerson({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "forms"]);
+  const words = peopleWords(t, loaderData.household);
   const [form, fields] = useForm<InviteFields>({
     id: "invite",
     lastResult: actionData?.result,
-    defaultValue: { role: "user", all_supplies: "0" },
+    // A household's relative starts at the least (view only); a company's person as a user.
+    defaultValue: { role: loaderData.household ? "viewer" : "user", all_supplies: "0" },
   });
   const choices = actionData?.choices ?? loaderData.choices;
   if (!loaderData.permitted || !choices) {
     return (
       <div className="people">
-        <h1>{t("new.title")}</h1>
+        <h1>{words.word("new.title")}</h1>
         <p className="alert alert--warning" role="status">
-          {t("notPermitted")}
+          {words.word("notPermitted")}
         </p>
       </div>
     );
   }
-  const roles = loaderData.myRole === "master" ? (["admin", "user"] as const) : (["user"] as const);
+  const roles = offeredRoles(loaderData.myRole);
   return (
     <div className="people">
       <div className="page-head">
-        <h1>{t("new.title")}</h1>
+        <h1>{words.word("new.title")}</h1>
       </div>
-      <p>{t("new.intro")}</p>
+      <p>{words.word("new.intro")}</p>
       <section className="card">
         <Form method="post" className="form" {...getFormProps(form)}>
           <ErrorSummary
@@ -150,11 +156,11 @@ export default function InvitePerson({ loaderData, actionData }: Route.Component
           />
           <RadioGroup
             meta={fields.role}
-            legend={t("fields.role")}
+            legend={words.roleField}
             options={roles.map((role) => ({
               value: role,
-              label: t(`role.${role}`),
-              hint: t(`roleHelp.${role}`),
+              label: words.role(role),
+              hint: words.hint(role),
             }))}
           />
           <SupplyChooser
@@ -168,7 +174,7 @@ export default function InvitePerson({ loaderData, actionData }: Route.Component
             <SubmitButton name="intent" value="invite">
               {t("new.submit")}
             </SubmitButton>
-            <Link to={href("/b2b/xristes")}>{t("back")}</Link>
+            <Link to={href("/b2b/xristes")}>{words.word("back")}</Link>
           </div>
         </Form>
       </section>

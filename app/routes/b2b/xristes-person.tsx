@@ -5,9 +5,11 @@ import { personChangeSchema, type ApiPerson, type ApiSupplyChoices } from "../..
 import {
   changePerson,
   handOverMaster,
+  people as peopleOf,
   person as personOf,
   removePerson,
   resendInvitation,
+  setTrustedPerson,
   supplyChoices,
   withdrawInvitation,
 } from "../../.server/api/people";
@@ -25,6 +27,8 @@ import {
 import { IntentButton } from "../../components/form/IntentButton";
 import { RadioGroup } from "../../components/form/RadioGroup";
 import { SupplyChooser } from "../../components/people/SupplyChooser";
+import { offeredRoles, peopleWords, type PeopleWords } from "../../components/people/access";
+import { canChooseTrustedPerson } from "../../../core/permissions";
 import stylesHref from "../../components/people/people.css?url";
 import { formatStamp } from "../../domain/format";
 import {
@@ -54,20 +58,39 @@ async function loadPerson(api: ApiClient, userId: number, personId: string): Pro
   throw new Error(`people: ${found.status} ${found.code}`);
 }
 
-/** One person (#18): details, role and supplies, the invitation, hand over master, removal. */
+/**
+ * One person (#18): details, what their level may do, role and supplies, the invitation, the
+ * copies of the notices (#38 §4, the master's choice), hand over master, removal.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const api = getApi(args);
   const person = await loadPerson(api, shell.user.id, args.params.personId);
   const filters = supplyFilters(new URL(args.request.url).searchParams);
   const choices = person.can_manage ? await supplyChoices(api, shell.user.id, filters) : null;
+  const me = {
+    id: shell.user.id,
+    role: shell.user.test_role ?? "viewer",
+    supplies: "all" as const,
+  };
+  const mayChooseTrusted = canChooseTrustedPerson(me, person);
+  // Who receives the copies now, to say that choosing this person stops them for the other one.
+  const list = mayChooseTrusted ? await peopleOf(api, shell.user.id) : null;
+  const household = shell.user.is_legal_person !== 1;
   return data(
     {
       title: person.name,
+      breadcrumb: household ? "people:household.title" : "people:title",
+      household,
       person,
       myRole: shell.user.test_role,
       choices: choices?.ok ? choices.data : null,
       filters,
+      mayChooseTrusted,
+      trustedOther:
+        list?.ok && list.data.trusted_person && list.data.trusted_person.id !== person.id
+          ? list.data.trusted_person.name
+          : null,
     },
     { headers: NO_STORE },
   );
@@ -83,7 +106,7 @@ interface PersonActionData {
   chosen?: number[];
   confirm?: Confirm;
   /** The form the answer belongs to: the change form, or one of the one-button forms. */
-  about?: "change" | "invitation" | "master" | "remove";
+  about?: "change" | "invitation" | "master" | "remove" | "trusted";
 }
 
 const reply = (body: PersonActionData, status: number) =>
@@ -128,6 +151,13 @@ export async function action(args: Route.ActionArgs) {
     const r = await resendInvitation(api, user.id, personId);
     return r.ok ? done("people:person.resent") : refused("invitation", r);
   }
+  if (intent === "trusted-on" || intent === "trusted-off") {
+    const on = intent === "trusted-on";
+    const r = await setTrustedPerson(api, user.id, personId, on);
+    return r.ok
+      ? done(on ? "people:trusted.chosen" : "people:trusted.cleared")
+      : refused("trusted", r);
+  }
   if (intent === "withdraw") {
     const r = await withdrawInvitation(api, user.id, personId);
     return r.ok ? done("people:person.withdrawn") : refused("invitation", r);
@@ -165,12 +195,14 @@ interface ChangeFields {
 function ChangeForm({
   person,
   myRole,
+  words,
   choices,
   filters,
   actionData,
 }: {
   person: ApiPerson;
-  myRole: string | null;
+  myRole: ApiPerson["role"] | null;
+  words: PeopleWords;
   choices: ApiSupplyChoices;
   filters: SupplyFilters;
   actionData: PersonActionData | undefined;
@@ -193,14 +225,14 @@ function ChangeForm({
         ns={["people", "forms", "common"]}
         labelKey={(name) => `people:fields.${name.replace(/\[\d+\]$/, "")}`}
       />
-      {myRole === "master" ? (
+      {offeredRoles(myRole).length > 1 ? (
         <RadioGroup
           meta={fields.role}
-          legend={t("fields.role")}
-          options={(["admin", "user"] as const).map((role) => ({
+          legend={words.roleField}
+          options={offeredRoles(myRole).map((role) => ({
             value: role,
-            label: t(`role.${role}`),
-            hint: t(`roleHelp.${role}`),
+            label: words.role(role),
+            hint: words.hint(role),
           }))}
         />
       ) : null}
@@ -250,7 +282,8 @@ function Confirmation({
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "forms"]);
-  const { person, myRole, filters } = loaderData;
+  const { person, myRole, filters, household, mayChooseTrusted, trustedOther } = loaderData;
+  const words = peopleWords(t, household);
   const choices =
     (actionData?.about === "change" ? actionData.choices : undefined) ?? loaderData.choices;
   const formError = actionData?.formError;
@@ -277,8 +310,16 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             <dd>{person.email}</dd>
           </div>
           <div>
-            <dt>{t("columns.role")}</dt>
-            <dd>{t(`role.${person.role}`)}</dd>
+            <dt>{words.roleField}</dt>
+            <dd>
+              {words.role(person.role)}
+              <span className="muted"> {t("can.intro")}</span>
+              <ul className="people-can">
+                {words.can(person.role).map((phrase) => (
+                  <li key={phrase}>{phrase}</li>
+                ))}
+              </ul>
+            </dd>
           </div>
           <div>
             <dt>{t("columns.supplies")}</dt>
@@ -319,6 +360,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           <ChangeForm
             person={person}
             myRole={myRole}
+            words={words}
             choices={choices}
             filters={filters}
             actionData={actionData}
@@ -344,6 +386,28 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               </IntentButton>
             ) : null}
           </div>
+        </section>
+      ) : null}
+
+      {mayChooseTrusted ? (
+        <section className="card people-section" aria-labelledby="person-trusted">
+          <h2 id="person-trusted" className="card__title">
+            {t("trusted.title")}
+          </h2>
+          <p>{t("trusted.intro")}</p>
+          {error("trusted")}
+          {person.trusted_copies ? (
+            <p>{t("trusted.thisOne", { name: person.name })}</p>
+          ) : trustedOther ? (
+            <p>{t("trusted.other", { name: trustedOther })}</p>
+          ) : null}
+          {person.status !== "active" ? <p className="muted">{t("trusted.pending")}</p> : null}
+          <IntentButton
+            intent={person.trusted_copies ? "trusted-off" : "trusted-on"}
+            className="btn btn--secondary"
+          >
+            {person.trusted_copies ? t("trusted.clear") : t("trusted.choose")}
+          </IntentButton>
         </section>
       ) : null}
 
@@ -399,7 +463,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
 
       <p>
-        <Link to={href("/b2b/xristes")}>{t("back")}</Link>
+        <Link to={href("/b2b/xristes")}>{words.word("back")}</Link>
       </p>
     </div>
   );
