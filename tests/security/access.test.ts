@@ -11,13 +11,16 @@ import { DEMO } from "../../seed/accounts.ts";
 import { createClient } from "../integration/client.ts";
 import { startServer, type TestServer } from "../integration/server.ts";
 import {
+  apiRouteActions,
   apiRoutes,
+  delegatedRoles,
   fetchWorker,
   createPortal,
   fill,
   pageRoutes,
   paramKey,
   paramsOf,
+  personOfRole,
   type Portal,
 } from "./support.ts";
 
@@ -230,9 +233,14 @@ describe("API endpoints with another customer's ids", () => {
   });
 });
 
+/** Every role but the master's, from the contract (a viewer of #38 §4 is made for the run). */
+const delegated = await delegatedRoles();
+
 describe("#18: each person of an account with the ids of supplies that are not theirs", () => {
-  for (const person of [team.people.admin, team.people.user])
-    it(`${person.email}: every endpoint with an id in its path refuses (discovered)`, async () => {
+  for (const role of delegated)
+    it(`the ${role}: every endpoint with an id in its path refuses (discovered)`, async () => {
+      const person = personOfRole(server, role);
+      expect(person.meterIds).not.toContain(notTheirs);
       const bearer = (await createClient(server.baseUrl).login(person.email)).access_token;
       const meter = server.query<{ per_code: string | null; pod: string | null; sap_id: string }>(
         `SELECT per_code, pod, sap_id FROM meters WHERE id = ${notTheirs}`,
@@ -250,6 +258,58 @@ describe("#18: each person of an account with the ids of supplies that are not t
         ]),
       );
     });
+});
+
+describe("#38 §4: a viewer only looks", () => {
+  /** The actions a role may not use, each refused on every route that names it (discovered). */
+  const REFUSED_TO_VIEWER = ["manage_supply", "submit_reading", "manage_people"];
+
+  it("is refused every manage_supply, submit_reading and manage_people route: 403 not_permitted", async () => {
+    const viewer = personOfRole(server, "viewer");
+    const bearer = (await createClient(server.baseUrl).login(viewer.email)).access_token;
+    const own: Record<string, string> = {
+      userId: String(viewer.userId),
+      id: String(viewer.userId),
+      meterId: String(viewer.meterIds[0]),
+      personId: String(viewer.userId),
+    };
+    const routes = (await apiRouteActions()).filter((r) =>
+      REFUSED_TO_VIEWER.includes(r.action ?? ""),
+    );
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(["POST /api/payments/orders", "POST /api/readings"]),
+    );
+    const answered: string[] = [];
+    for (const route of routes) {
+      const url = fill(route.path, {
+        ...Object.fromEntries(paramsOf(route.path).map((p) => [p, "1"])),
+        ...own,
+      });
+      const response = await fetchWorker(`${server.baseUrl}${url}`, {
+        method: route.method,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          origin: server.baseUrl,
+          connection: "close",
+          ...(route.method === "GET" ? {} : { "content-type": "application/json" }),
+        },
+        body: route.method === "GET" ? undefined : "{}",
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+      if (response.status !== 403 || body.error?.code !== "not_permitted")
+        answered.push(`${route.method} ${url} → ${response.status} ${JSON.stringify(body)}`);
+    }
+    expect(answered).toEqual([]);
+  });
+
+  it("still reads the bills of the supplies given (the refusals are the rule's, not a broken login)", async () => {
+    const viewer = personOfRole(server, "viewer");
+    const bearer = (await createClient(server.baseUrl).login(viewer.email)).access_token;
+    const response = await fetchWorker(`${server.baseUrl}/api/users/${viewer.userId}/invoices`, {
+      headers: { authorization: `Bearer ${bearer}`, connection: "close" },
+    });
+    expect(response.status).toBe(200);
+  });
 });
 
 describe("pages and resource routes with another customer's ids", () => {

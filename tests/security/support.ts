@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { DEMO } from "../../seed/accounts.ts";
 import type { TestServer } from "../integration/server.ts";
 import { fetchWorker } from "../support/fetch-worker";
 import { runLocalD1 } from "../support/local-d1.ts";
@@ -152,6 +153,73 @@ export async function apiRoutes(): Promise<ApiRoute[]> {
     seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
   }
   return [...seen.values()];
+}
+
+/** Every endpoint with the action its `permit` names (api/middleware/permit.ts), if any. */
+export async function apiRouteActions(): Promise<Array<ApiRoute & { action?: string }>> {
+  const { apiApp } = (await import(/* @vite-ignore */ path.join(root, "api", "app.ts"))) as {
+    apiApp: { routes: Array<{ method: string; path: string; handler: unknown }> };
+  };
+  const { permittedActionOf } = (await import(
+    /* @vite-ignore */ path.join(root, "api", "middleware", "permit.ts")
+  )) as { permittedActionOf: (handler: unknown) => string | undefined };
+  const seen = new Map<string, ApiRoute & { action?: string }>();
+  for (const r of apiApp.routes) {
+    if (r.method === "ALL" || r.path.endsWith("*")) continue;
+    const key = `${r.method} ${r.path}`;
+    const entry = seen.get(key) ?? { method: r.method, path: r.path };
+    entry.action ??= permittedActionOf(r.handler);
+    seen.set(key, entry);
+  }
+  return [...seen.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The people of one account, one per role (#18, #38 §4)
+
+/** Every role but the master's, from the contract: a new role is probed without anyone listing it. */
+export async function delegatedRoles(): Promise<string[]> {
+  const { roleSchema } = (await import(
+    /* @vite-ignore */ path.join(root, "core", "contract", "users.ts")
+  )) as { roleSchema: { options: readonly string[] } };
+  return roleSchema.options.filter((role) => role !== "master");
+}
+
+export interface RolePerson {
+  role: string;
+  userId: number;
+  email: string;
+  meterIds: number[];
+}
+
+/**
+ * A signed-up person of ΒΗΤΑ ΑΛΥΣΙΔΑ (210000002) with `role`: the demo's own (its admin, its user),
+ * or, for a role the demo data has none of (the viewer of #38 §4), one made for this server as a
+ * copy of the demo user (the same password and supplies) under `<role>@beta.example`.
+ */
+export function personOfRole(server: TestServer, role: string): RolePerson {
+  const { customerId, people } = DEMO.largeCompany;
+  const find = () =>
+    server.query<{ id: number; email: string }>(
+      `SELECT id, registration_email AS email FROM users WHERE customer_id = ${customerId} AND test_role = '${role}' AND removed_at IS NULL AND needs_activation = 0 ORDER BY id LIMIT 1`,
+    )[0];
+  let found = find();
+  if (!found) {
+    const email = `${role}@beta.example`;
+    server.query(
+      `INSERT INTO users (customer_id, username, name, welcome_name, lang, nrg_skin, registration_email, needs_activation, password_hash, password_changed_at, test_role, all_supplies, invited_by, last_login_at)
+       SELECT customer_id, '${email}', 'Δοκιμή ${role}', 'Δοκιμή', lang, nrg_skin, '${email}', 0, password_hash, password_changed_at, '${role}', 0, invited_by, last_login_at FROM users WHERE id = ${people.user.userId};
+       INSERT INTO user_meters (user_id, meter_id) SELECT (SELECT id FROM users WHERE username = '${email}'), meter_id FROM user_meters WHERE user_id = ${people.user.userId};`,
+    );
+    found = find();
+  }
+  if (!found) throw new Error(`no person of role ${role}`);
+  const meterIds = server
+    .query<{ meter_id: number }>(
+      `SELECT meter_id FROM user_meters WHERE user_id = ${found.id} ORDER BY meter_id`,
+    )
+    .map((r) => r.meter_id);
+  return { role, userId: found.id, email: found.email, meterIds };
 }
 
 /** The path parameters of a pattern: "/users/:userId/meters/:meterId?" → ["userId", "meterId"]. */
