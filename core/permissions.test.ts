@@ -6,6 +6,7 @@ import {
   allowedActions,
   assignableRoles,
   can,
+  canChooseTrustedPerson,
   canChangePerson,
   canHandOverMaster,
   canManagePerson,
@@ -145,4 +146,30 @@ describe("managing people", () => {
     expect(canHandOverMaster(master, viewer)).toBe(false);
     expect(canHandOverMaster(admin, otherAdmin)).toBe(false);
   });
+});
+
+describe("who chooses the trusted person for copies of the notices (#38 §4)", () => {
+  const master: Person = { id: 1, role: "master", supplies: "all" };
+  const cases: [string, Person, Pick<Person, "id" | "role">, boolean][] = [
+    ["the master, a viewer", master, { id: 2, role: "viewer" }, true],
+    ["the master, a user", master, { id: 3, role: "user" }, true],
+    ["the master, an admin", master, { id: 4, role: "admin" }, true],
+    ["the master, themselves", master, { id: 1, role: "master" }, false],
+    [
+      "an admin, a viewer",
+      { id: 4, role: "admin", supplies: "all" },
+      { id: 2, role: "viewer" },
+      false,
+    ],
+    [
+      "a viewer, themselves",
+      { id: 2, role: "viewer", supplies: "all" },
+      { id: 2, role: "viewer" },
+      false,
+    ],
+  ];
+  for (const [name, actor, target, allowed] of cases)
+    it(`${name}: ${allowed ? "yes" : "no"}`, () => {
+      expect(canChooseTrustedPerson(actor, target)).toBe(allowed);
+    });
 });

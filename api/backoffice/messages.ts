@@ -5,7 +5,7 @@ import { isoDate } from "../../core/contract/common";
 import { banners, customers, messages, meters, users } from "../db/schema";
 import { documented, json } from "../lib/openapi";
 import { validate } from "../lib/validate";
-import { notifyDisconnection } from "../notify/events";
+import { notifyDisconnection, notifyPlannedInterruption } from "../notify/events";
 import { masterOf, REMOVED_METER_STATUS } from "../services/customers";
 import type { ApiEnv } from "../types";
 import { logError } from "../../workers/log";
@@ -48,6 +48,9 @@ import { batchAnswerSchema, batchContext, batchEnvelope } from "./invoices";
  * - `disconnection_warning` (an alert about one supply, with the disconnection date) also goes
  *   to the notices (api/notify/events.ts notifyDisconnection), which send it by email and SMS,
  *   in their own words and once per key; the inbox row is this batch's.
+ * - `planned_interruption` (#38 §3: the network operator's, one supply, its day and hours) is an
+ *   inbox alert; for a supply on the register for life-support equipment it also goes by every
+ *   channel (notifyPlannedInterruption), once per key, and to the account's trusted person.
  * - A new key is claimed before its rows are written (batch.ts claimKey): the same item sent
  *   twice at once writes once, the second copy refused `in_progress`.
  *
@@ -77,7 +80,18 @@ const supplyTarget = z
   .strict();
 const allTarget = z.object({ all: z.literal(true) }).strict();
 
-export const MESSAGE_KINDS = ["info", "alert", "disconnection_warning"] as const;
+export const MESSAGE_KINDS = [
+  "info",
+  "alert",
+  "disconnection_warning",
+  "planned_interruption",
+] as const;
+
+/** "HH:MM", 00:00–23:59: the hours of a planned interruption (Athens time). */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** Kinds about one supply and one day: a supply_key and a date are required. */
+const DATED_KINDS: ReadonlySet<string> = new Set(["disconnection_warning", "planned_interruption"]);
 
 export const messageItemSchema = z
   .object({
@@ -90,28 +104,52 @@ export const messageItemSchema = z
     body_el: text(5000).meta({ description: "Paragraphs separated by an empty line" }),
     title_en: englishText(200).meta({ description: "Default: the Greek title is shown" }),
     body_en: englishText(5000).meta({ description: "Default: the Greek text is shown" }),
-    date: isoDate
-      .optional()
-      .meta({ description: "The disconnection date: disconnection_warning only, and required" }),
+    date: isoDate.optional().meta({
+      description:
+        "The disconnection date (disconnection_warning) or the interruption's day (planned_interruption): required for both",
+    }),
+    time_from: clockTime.optional().meta({
+      description: "planned_interruption: when it starts, HH:MM Athens time (required)",
+    }),
+    time_to: clockTime.optional().meta({
+      description:
+        "planned_interruption: when it ends, HH:MM Athens time (required, after time_from)",
+    }),
   })
   .strict()
-  .refine((item) => item.kind !== "disconnection_warning" || item.date !== undefined, {
+  .refine((item) => !DATED_KINDS.has(item.kind) || item.date !== undefined, {
     path: ["date"],
     message: "validate.require",
   })
-  .refine((item) => item.kind !== "disconnection_warning" || "supply_key" in item.to, {
+  .refine((item) => !DATED_KINDS.has(item.kind) || "supply_key" in item.to, {
     path: ["to"],
     message: "validate.invalid",
-  });
+  })
+  .refine((item) => item.kind !== "planned_interruption" || item.time_from !== undefined, {
+    path: ["time_from"],
+    message: "validate.require",
+  })
+  .refine(
+    (item) =>
+      item.kind !== "planned_interruption" ||
+      (item.time_to !== undefined && item.time_to > (item.time_from ?? "")),
+    { path: ["time_to"], message: "validate.invalid" },
+  );
 
 export type MessageItem = z.infer<typeof messageItemSchema>;
 
 /** The inbox's type and category of a kind (locales/*\/messages.json: type.*, categories.*). */
-const TYPE_OF = { info: "info", alert: "alert", disconnection_warning: "alert" } as const;
+const TYPE_OF = {
+  info: "info",
+  alert: "alert",
+  disconnection_warning: "alert",
+  planned_interruption: "alert",
+} as const;
 const CATEGORY_OF = {
   info: "account",
   alert: "account",
   disconnection_warning: "billing",
+  planned_interruption: "account",
 } as const;
 
 /** The columns a message item sets (the rest is its addressee and c_stamp). */
@@ -303,6 +341,28 @@ export async function applyMessage(item: MessageItem, ctx: BatchContext): Promis
       logError(error, { id: `message-${applied.id}`, where: "notice-disconnection" });
     }
   }
+  if (
+    item.kind === "planned_interruption" &&
+    "supply_key" in item.to &&
+    item.date &&
+    item.time_from &&
+    item.time_to
+  ) {
+    try {
+      const supply = await keyedSupply(ctx, item.to.supply_key, "to.supply_key");
+      // #38 §3: a life-support home hears by every channel (notifyPlannedInterruption decides
+      // from the register); any other supply has this inbox message only.
+      await notifyPlannedInterruption(ctx, {
+        key: item.key,
+        meterId: supply.id,
+        date: item.date,
+        from: item.time_from,
+        to: item.time_to,
+      });
+    } catch (error) {
+      logError(error, { id: `message-${applied.id}`, where: "notice-planned-interruption" });
+    }
+  }
   return applied;
 }
 
@@ -440,7 +500,7 @@ export const backofficeMessageRoutes = new Hono<ApiEnv>()
     doc({
       summary: "Inbox messages to one customer, one supply or every customer (batch upsert)",
       description:
-        "Greek and (optionally) English texts; a disconnection warning (one supply, with its date) also goes out by email and SMS. At most 500 items, each answered created, updated, unchanged or refused with a reason (unknown_customer, unknown_supply, no_account, target_changed, in_progress, duplicate_key, validation).",
+        "Greek and (optionally) English texts; a disconnection warning (one supply, with its date) also goes out by email and SMS, and a planned interruption (one supply, its date and hours) too where the supply is registered for life-support equipment. At most 500 items, each answered created, updated, unchanged or refused with a reason (unknown_customer, unknown_supply, no_account, target_changed, in_progress, duplicate_key, validation).",
       ok: json(batchAnswerSchema),
       errors: { 400: ["validation"] },
     }),

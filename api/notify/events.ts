@@ -1,10 +1,20 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { athensToday } from "../../core/dates";
+import { isRegisteredOn, type TrustedCopyNotice } from "../../core/hardship";
 import { billRf } from "../../core/rf";
 import { publicOrigin } from "../../core/public-origin";
 import { quietRelease } from "../../core/quiet-hours";
 import { supplyNumber } from "../../core/supply-number";
 import type { Db } from "../db";
-import { customers, invoices, messages, meters, users } from "../db/schema";
+import {
+  customers,
+  invoices,
+  messages,
+  meters,
+  users,
+  vulnerableRegistrations,
+} from "../db/schema";
+import { trustedPersonOf } from "../people/trusted";
 import { signToken } from "../lib/signing";
 import { LINK_TTL_SECONDS } from "../payments/routes";
 import { sendEmail, sendSms } from "../services/outbox";
@@ -13,6 +23,7 @@ import { toE164 } from "../messages/sms";
 import { createShortLink } from "./short-links";
 import { noticeEvents } from "./tables";
 import {
+  copySentNote,
   disconnectionEmail,
   disconnectionSms,
   overdueEmail,
@@ -29,8 +40,13 @@ import {
   planEndedEmail,
   planEndedInbox,
   planEndedSms,
+  plannedInterruptionEmail,
+  plannedInterruptionSms,
+  trustedCopyEmail,
+  trustedCopySms,
   type InboxText,
   type PaymentFacts,
+  type Text,
 } from "./templates";
 
 /**
@@ -87,9 +103,11 @@ async function audience(db: Db, meterId: number) {
       lifeSupport: customers.life_support,
       customerEmail: customers.email,
       customerLang: customers.lang,
+      accountName: customers.name,
       userId: users.id,
       lang: users.lang,
       name: users.welcome_name,
+      fullName: users.name,
       email: users.registration_email,
       phone: users.registration_phone,
     })
@@ -117,6 +135,70 @@ type Audience = NonNullable<Awaited<ReturnType<typeof audience>>>;
 
 const origin = (ctx: NotifyContext) =>
   publicOrigin(ctx.env, ctx.requestUrl ?? "https://invalid.invalid/");
+
+/**
+ * The account's trusted person (#38 §4) who gets a copy of the notices of core/hardship.ts
+ * TRUSTED_COPY_NOTICES: one who accepted the invitation and is not the master the notice is for.
+ * Null when there is none.
+ */
+async function trustedCopyFor(ctx: NotifyContext, who: Audience) {
+  const trusted = await trustedPersonOf(ctx.db, who.customerId);
+  if (!trusted?.active || trusted.id === who.userId) return null;
+  return trusted;
+}
+
+type Trusted = NonNullable<Awaited<ReturnType<typeof trustedCopyFor>>>;
+
+/** The original email, with the line that says a copy went to the trusted person. */
+const withCopyNote = (text: Text, lang: Lang, trusted: Trusted | null): Text =>
+  trusted ? { ...text, body: text.body + copySentNote[lang](trusted.name) } : text;
+
+/**
+ * The copy of a notice to the trusted person: to their own email and mobile, in their language,
+ * saying it is a copy and for whom (templates.ts trustedCopyEmail). `email` and `sms` build the
+ * notice's own texts in a language; the links are the original's (a pay link pays the same bill).
+ */
+async function sendTrustedCopy(
+  ctx: NotifyContext,
+  who: Audience,
+  trusted: Trusted,
+  copy: {
+    /** The notice copied: its template's name, one of TRUSTED_COPY_NOTICES. */
+    template: TrustedCopyNotice;
+    email: (lang: Lang) => Text;
+    sms: ((lang: Lang) => Text) | null;
+    link?: string;
+    smsLink?: string;
+    notBefore: Date | null;
+  },
+) {
+  const lang = trusted.lang;
+  await sendEmail(ctx.db, {
+    to: trusted.email,
+    ...trustedCopyEmail[lang]({
+      holder: who.fullName ?? who.accountName,
+      account: who.accountName,
+      original: copy.email(lang),
+    }),
+    template: `${copy.template}_copy`,
+    lang,
+    ...(copy.link ? { link: copy.link } : {}),
+    userId: trusted.id,
+    notBefore: copy.notBefore,
+  });
+  const mobile = toE164(trusted.phone ?? "");
+  if (copy.sms && mobile) {
+    await sendSms(ctx.db, {
+      to: mobile,
+      ...trustedCopySms[lang](copy.sms(lang)),
+      template: `${copy.template}_sms_copy`,
+      lang,
+      ...(copy.smsLink ? { link: copy.smsLink } : {}),
+      userId: trusted.id,
+      notBefore: copy.notBefore,
+    });
+  }
+}
 
 /** When the notice may go: null now; the morning after the quiet hours otherwise. */
 const releaseOf = (ctx: NotifyContext, who: Audience, spreadKey: number) =>
@@ -347,11 +429,12 @@ export async function notifyOverdue(ctx: NotifyContext, invoiceId: number): Prom
   };
   await inbox(ctx, who, overdueInbox(facts), "billing");
   const notBefore = releaseOf(ctx, who, bill.id);
+  const trusted = await trustedCopyFor(ctx, who);
   const emailTo = (who.ebill === 1 && who.ebillEmail) || who.email || who.customerEmail;
   if (emailTo) {
     await sendEmail(ctx.db, {
       to: emailTo,
-      ...overdueEmail[who.lang](facts),
+      ...withCopyNote(overdueEmail[who.lang](facts), who.lang, trusted),
       template: "overdue",
       lang: who.lang,
       link: link.path,
@@ -360,11 +443,13 @@ export async function notifyOverdue(ctx: NotifyContext, invoiceId: number): Prom
     });
   }
   const mobile = toE164(who.smsNumber || who.phone || "");
-  if (who.smsBill === 1 && mobile) {
-    const short = await link.short();
+  const short = (who.smsBill === 1 && mobile) || trusted?.phone ? await link.short() : null;
+  const sms = (lang: Lang) =>
+    overdueSms[lang]({ amount: facts.amount, due: bill.due as string, url: short?.url ?? "" });
+  if (who.smsBill === 1 && mobile && short) {
     await sendSms(ctx.db, {
       to: mobile,
-      ...overdueSms[who.lang]({ amount: facts.amount, due: bill.due, url: short.url }),
+      ...sms(who.lang),
       template: "overdue_sms",
       lang: who.lang,
       link: short.path,
@@ -372,6 +457,15 @@ export async function notifyOverdue(ctx: NotifyContext, invoiceId: number): Prom
       notBefore,
     });
   }
+  if (trusted)
+    await sendTrustedCopy(ctx, who, trusted, {
+      template: "overdue",
+      email: (lang) => overdueEmail[lang](facts),
+      sms: short ? sms : null,
+      link: link.path,
+      ...(short ? { smsLink: short.path } : {}),
+      notBefore,
+    });
 }
 
 /**
@@ -398,6 +492,7 @@ export async function notifyDisconnection(
     payUrl: link.url,
   };
   const notBefore = releaseOf(ctx, who, who.meterId);
+  const trusted = await trustedCopyFor(ctx, who);
   const emails = new Set(
     [who.email, who.ebill === 1 ? who.ebillEmail : null, who.customerEmail]
       .filter((e): e is string => Boolean(e))
@@ -406,7 +501,7 @@ export async function notifyDisconnection(
   for (const to of emails) {
     await sendEmail(ctx.db, {
       to,
-      ...disconnectionEmail[who.lang](facts),
+      ...withCopyNote(disconnectionEmail[who.lang](facts), who.lang, trusted),
       template: "disconnection",
       lang: who.lang,
       link: link.path,
@@ -417,12 +512,13 @@ export async function notifyDisconnection(
   const mobiles = new Set(
     [who.phone, who.smsNumber].map((n) => toE164(n ?? "")).filter((n): n is string => n !== null),
   );
-  if (mobiles.size > 0) {
-    const short = await link.short();
+  const short = mobiles.size > 0 || trusted?.phone ? await link.short() : null;
+  const sms = (lang: Lang) => disconnectionSms[lang]({ date: warning.date, url: short?.url ?? "" });
+  if (short) {
     for (const to of mobiles) {
       await sendSms(ctx.db, {
         to,
-        ...disconnectionSms[who.lang]({ date: warning.date, url: short.url }),
+        ...sms(who.lang),
         template: "disconnection_sms",
         lang: who.lang,
         link: short.path,
@@ -431,6 +527,88 @@ export async function notifyDisconnection(
       });
     }
   }
+  if (trusted)
+    await sendTrustedCopy(ctx, who, trusted, {
+      template: "disconnection",
+      email: (lang) => disconnectionEmail[lang](facts),
+      sms: short ? sms : null,
+      link: link.path,
+      ...(short ? { smsLink: short.path } : {}),
+      notBefore,
+    });
+}
+
+/**
+ * A planned interruption of the network operator at a supply (#38 §3; a back-office message of
+ * that kind, whose inbox row the message batch writes). For a supply on the vulnerable register
+ * today in the category life_support (vulnerable_registrations, core/hardship.ts isRegisteredOn):
+ * by every channel the customer has, whatever the settings (the person's email and the e-bill
+ * address, the person's mobile and the SMS-bill number), at once (never held for the quiet hours:
+ * a life-support home needs every hour of warning), once per message key; and a copy to the
+ * trusted person (#38 §4). Any other supply has the inbox message only. True when it was sent.
+ */
+export async function notifyPlannedInterruption(
+  ctx: NotifyContext,
+  cut: { key: string; meterId: number; date: string; from: string; to: string },
+): Promise<boolean> {
+  const [registration] = await ctx.db
+    .select({
+      category: vulnerableRegistrations.category,
+      registered_at: vulnerableRegistrations.registered_at,
+      valid_to: vulnerableRegistrations.valid_to,
+    })
+    .from(vulnerableRegistrations)
+    .where(eq(vulnerableRegistrations.meter_id, cut.meterId));
+  if (registration?.category !== "life_support") return false;
+  if (!isRegisteredOn(registration, athensToday(ctx.now))) return false;
+  const who = await audience(ctx.db, cut.meterId);
+  if (!who || !(await firstTime(ctx, `planned-interruption:${cut.key}`, who.customerId)))
+    return false;
+  const facts = {
+    name: who.name ?? "",
+    supply: who.supply,
+    date: cut.date,
+    from: cut.from,
+    to: cut.to,
+  };
+  const trusted = await trustedCopyFor(ctx, who);
+  const emails = new Set(
+    [who.email, who.ebill === 1 ? who.ebillEmail : null, who.customerEmail]
+      .filter((e): e is string => Boolean(e))
+      .map((e) => e.toLowerCase()),
+  );
+  for (const to of emails) {
+    await sendEmail(ctx.db, {
+      to,
+      ...withCopyNote(plannedInterruptionEmail[who.lang](facts), who.lang, trusted),
+      template: "planned_interruption",
+      lang: who.lang,
+      userId: who.userId,
+      notBefore: null,
+    });
+  }
+  const mobiles = new Set(
+    [who.phone, who.smsNumber].map((n) => toE164(n ?? "")).filter((n): n is string => n !== null),
+  );
+  const sms = (lang: Lang) => plannedInterruptionSms[lang](facts);
+  for (const to of mobiles) {
+    await sendSms(ctx.db, {
+      to,
+      ...sms(who.lang),
+      template: "planned_interruption_sms",
+      lang: who.lang,
+      userId: who.userId,
+      notBefore: null,
+    });
+  }
+  if (trusted)
+    await sendTrustedCopy(ctx, who, trusted, {
+      template: "planned_interruption",
+      email: (lang) => plannedInterruptionEmail[lang](facts),
+      sms,
+      notBefore: null,
+    });
+  return true;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   alertTrippedInbox,
   alertTrippedSms,
   type AlertFacts,
+  copySentNote,
   disconnectionEmail,
   disconnectionSms,
   gsmGreek,
@@ -15,8 +16,12 @@ import {
   paymentEmail,
   planEndedEmail,
   planEndedSms,
+  plannedInterruptionEmail,
+  plannedInterruptionSms,
   readingEmail,
   readingSms,
+  trustedCopyEmail,
+  trustedCopySms,
 } from "./templates";
 
 /** The longest values a notice can carry: the largest amount, a long origin, a short code. */
@@ -56,11 +61,19 @@ describe("#36 §2 every notice SMS fits one segment in both languages", () => {
     ),
     // An alert's SMS links the bill's page itself (no short link): the longest such path.
     ...alertSmsFacts.map((f) => alertTrippedSms[lang]({ ...f, url: ALERT_URL }).body),
+    // #38: a planned interruption has no link (nothing to do online); each copy of a notice to
+    // the trusted person is the notice's own SMS, marked as a copy.
+    plannedInterruptionSms[lang]({ date: DUE, from: "08:30", to: "14:30" }).body,
+    trustedCopySms[lang](overdueSms[lang]({ amount: AMOUNT, due: DUE, url: URL })).body,
+    trustedCopySms[lang](disconnectionSms[lang]({ date: DUE, url: URL })).body,
+    trustedCopySms[lang](plannedInterruptionSms[lang]({ date: DUE, from: "08:30", to: "14:30" }))
+      .body,
   ]);
   it.each(texts)("%s", (text) => {
     expect(smsSegments(text).segments).toBe(1);
   });
-  it.each(texts.filter((text) => !text.includes(ALERT_URL)))("%s links the short URL", (text) => {
+  const linked = (text: string) => !text.includes(ALERT_URL) && !/08:30-14:30/.test(text);
+  it.each(texts.filter(linked))("%s links the short URL", (text) => {
     expect(text).toContain(URL);
   });
 
@@ -161,5 +174,47 @@ describe("#38 §1 the plan-ended notice", () => {
       expect(mail.body).toContain(part);
     }
     expect(mail.subject).toContain(facts.supply);
+  });
+});
+
+describe("#38 the copies of notices to a trusted person and the planned interruption", () => {
+  const facts = {
+    name: "Μαρία",
+    supply: "123456789012345678901",
+    amount: 95.26,
+    due: DUE,
+    rf: "RF18539007547034",
+    payUrl: "https://my.nrg.gr/pay/x",
+  };
+  it.each(LANGS)("%s: a copy says it is one, for whom, and carries the notice", (lang) => {
+    const original = overdueEmail[lang](facts);
+    const copy = trustedCopyEmail[lang]({
+      holder: "Μαρία Παπαδοπούλου",
+      account: "ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ",
+      original,
+    });
+    expect(copy.subject).toBe(`${lang === "el" ? "Αντίγραφο" : "Copy"}: ${original.subject}`);
+    expect(copy.body).toContain("«Μαρία Παπαδοπούλου»");
+    expect(copy.body).toContain("«ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ»");
+    expect(copy.body.endsWith(original.body)).toBe(true);
+    expect(trustedCopySms[lang](overdueSms[lang]({ amount: 1, due: DUE, url: URL })).body).toMatch(
+      lang === "el" ? /^NRG AN/ : /^NRG copy: /,
+    );
+  });
+  it.each(LANGS)("%s: the original names the person who got the copy, quoted", (lang) => {
+    expect(copySentNote[lang]("Γιάννης www.evil.example")).toContain(
+      "«Γιάννης www. evil. example»",
+    );
+  });
+  it.each(LANGS)("%s: a planned interruption says the day, the hours and what to do", (lang) => {
+    const mail = plannedInterruptionEmail[lang]({
+      ...facts,
+      date: DUE,
+      from: "08:30",
+      to: "14:30",
+    });
+    for (const part of ["31/12/2026", "08:30", "14:30", "18101", facts.supply])
+      expect(mail.body).toContain(part);
+    expect(mail.subject).toContain("31/12/2026");
   });
 });

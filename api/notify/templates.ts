@@ -1,6 +1,7 @@
 import { formatRf } from "../../core/rf";
 import { greekVocative } from "../../core/vocative";
 import { emailAmount } from "../payments/emails";
+import { quotedName } from "../people/messages";
 import type { Lang } from "../types";
 
 /**
@@ -325,6 +326,121 @@ export const disconnectionSms: Record<Lang, (f: { date: string; url: string }) =
     subject: "Disconnection warning",
     body: `NRG: disconnection on ${dayText(f.date)} for an unpaid balance. Pay or call 18101: ${f.url}`,
   }),
+};
+
+/**
+ * A planned interruption of the network operator (ΔΕΔΔΗΕ) at a supply whose home has life-support
+ * equipment (#38 §3, the register's category life_support): by every channel, whatever the
+ * settings, with the day, the hours and what to do. The inbox row is the back-office message's.
+ */
+export interface PlannedInterruptionFacts {
+  name: string;
+  supply: string;
+  date: string;
+  /** "HH:MM", Athens time. */
+  from: string;
+  to: string;
+}
+
+export const plannedInterruptionEmail: Record<Lang, (f: PlannedInterruptionFacts) => Text> = {
+  el: (f) => ({
+    subject: `Προγραμματισμένη διακοπή ρεύματος στις ${dayText(f.date)}, ${f.from}–${f.to}`,
+    body:
+      `Γεια σας ${greekVocative(f.name)},
+
+` +
+      `ο διαχειριστής του δικτύου (ΔΕΔΔΗΕ) θα διακόψει την παροχή ${f.supply} στις ` +
+      `${dayText(f.date)}, από ${f.from} έως ${f.to}, για εργασίες στο δίκτυο.
+
+` +
+      `Η παροχή είναι στο Μητρώο Ευάλωτων Πελατών για ιατρικό εξοπλισμό υποστήριξης ζωής: ` +
+      `φροντίστε εγκαίρως για εφεδρική τροφοδοσία (μπαταρία, γεννήτρια) ή για μετακίνηση σε ` +
+      `ασφαλές μέρος. Αν χρειάζεστε βοήθεια, καλέστε μας στο 18101.`,
+  }),
+  en: (f) => ({
+    subject: `Planned power cut on ${dayText(f.date)}, ${f.from}–${f.to}`,
+    body:
+      `Hello ${f.name},
+
+` +
+      `the network operator (HEDNO) will interrupt supply ${f.supply} on ${dayText(f.date)}, ` +
+      `from ${f.from} to ${f.to}, for work on the network.
+
+` +
+      `The supply is on the vulnerable-customers register for life-support equipment: arrange a ` +
+      `backup power source (battery, generator) or a safe place in time. If you need help, call ` +
+      `us on 18101.`,
+  }),
+};
+
+export const plannedInterruptionSms: Record<
+  Lang,
+  (f: { date: string; from: string; to: string }) => Text
+> = {
+  el: (f) => ({
+    subject: "Προγραμματισμένη διακοπή",
+    body: gsmGreek(
+      `NRG: Προγραμματισμένη διακοπή ρεύματος ${dayText(f.date)} ${f.from}-${f.to}. Εξοπλισμός υποστήριξης ζωής: φροντίστε εφεδρεία. 18101`,
+    ),
+  }),
+  en: (f) => ({
+    subject: "Planned power cut",
+    body: `NRG: planned power cut on ${dayText(f.date)} ${f.from}-${f.to}. Life-support equipment: arrange a backup. Help: 18101`,
+  }),
+};
+
+/**
+ * A copy of a notice to the account's trusted person (#38 §4): it says it is a copy, for whom and
+ * why, then the notice itself in the trusted person's language. The names are the people's own,
+ * quoted (people/messages.ts quotedName), never the supplier's words.
+ */
+export const trustedCopyEmail: Record<
+  Lang,
+  (f: { holder: string; account: string; original: Text }) => Text
+> = {
+  el: (f) => ({
+    subject: `Αντίγραφο: ${f.original.subject}`,
+    body:
+      `Αυτό είναι αντίγραφο ειδοποίησης προς ${quotedName(f.holder)} για τον λογαριασμό ` +
+      `ρεύματος ${quotedName(f.account)}. Το λαμβάνετε επειδή ο κάτοχος του λογαριασμού σας ` +
+      `όρισε να λαμβάνετε αντίγραφα· μπορείτε να το σταματήσετε από τις ρυθμίσεις σας στο portal.` +
+      `
+
+----------
+
+${f.original.body}`,
+  }),
+  en: (f) => ({
+    subject: `Copy: ${f.original.subject}`,
+    body:
+      `This is a copy of a notice to ${quotedName(f.holder)} about the electricity account ` +
+      `${quotedName(f.account)}. You receive it because the account holder chose you to receive ` +
+      `copies; you can stop them in your settings on the portal.` +
+      `
+
+----------
+
+${f.original.body}`,
+  }),
+};
+
+/** A copy by SMS: the notice's own SMS, marked as a copy (names do not fit one segment). */
+export const trustedCopySms: Record<Lang, (original: Text) => Text> = {
+  el: (original) => ({
+    subject: `Αντίγραφο: ${original.subject}`,
+    body: `NRG ${gsmGreek("αντίγραφο")}: ${original.body.replace(/^NRG: /, "")}`,
+  }),
+  en: (original) => ({
+    subject: `Copy: ${original.subject}`,
+    body: `NRG copy: ${original.body.replace(/^NRG: /, "")}`,
+  }),
+};
+
+/** The line an original notice's email ends with when a copy went to the trusted person. */
+export const copySentNote: Record<Lang, (name: string) => string> = {
+  el: (name) =>
+    `\n\nΑντίγραφο αυτής της ειδοποίησης στάλθηκε και στο πρόσωπο που ορίσατε: ${quotedName(name)}.`,
+  en: (name) => `\n\nA copy of this notice also went to the person you chose: ${quotedName(name)}.`,
 };
 
 /**
