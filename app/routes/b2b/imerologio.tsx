@@ -1,3 +1,4 @@
+import { can } from "../../../core/permissions";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, redirect } from "react-router";
 import type { ApiCalendarEvent } from "../../../core/contract";
@@ -46,6 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
     {
       today,
       selectedId: shell.selectedMeter.id,
+      // A viewer (#38 §4) sends no readings: no link to the form.
+      maySendReadings: can(shell.user.test_role, "submit_reading"),
       month,
       previous: shiftMonth(month, -1),
       next: shiftMonth(month, 1),
@@ -70,7 +73,8 @@ function EventLine({
   event: ApiCalendarEvent;
   supply: CalendarSupply | undefined;
   today: string;
-  /** The event is of the selected supply (the reading page works on that one). */
+  /** The event is of the selected supply and the person may send its reading (the reading
+   * page works on the selected one). */
   selected: boolean;
 }) {
   const { t } = useTranslation("calendar");
@@ -140,7 +144,18 @@ const monthName = (month: string, lng: string) =>
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("calendar");
-  const { month, previous, next, current, days, supplies, counts, today, selectedId } = loaderData;
+  const {
+    month,
+    previous,
+    next,
+    current,
+    days,
+    supplies,
+    counts,
+    today,
+    selectedId,
+    maySendReadings,
+  } = loaderData;
   const title = monthName(month, i18n.language);
   return (
     <>
@@ -191,7 +206,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                         event={event}
                         supply={supplies[event.meter_id]}
                         today={today}
-                        selected={event.meter_id === selectedId}
+                        selected={maySendReadings && event.meter_id === selectedId}
                       />
                     </li>
                   ))}

@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { requireShell } from "../../.server/shell";
 import { translatedContent } from "../../.server/content";
+import { can } from "../../../core/permissions";
 import { canSubmitReadings } from "../../../core/readings";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/instructions";
@@ -36,8 +37,12 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: content.title,
     content,
-    // The link to the form only where the form exists for the selected supply.
-    formLink: canSubmitReadings(shell.selectedMeter) ? href("/b2b/kataxorisi") : null,
+    // The link to the form only where the form exists for the selected supply and the person
+    // may send a reading (a viewer may not: #38 §4).
+    formLink:
+      canSubmitReadings(shell.selectedMeter) && can(shell.user.test_role, "submit_reading")
+        ? href("/b2b/kataxorisi")
+        : null,
   };
 }
 
