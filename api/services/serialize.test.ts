@@ -66,7 +66,7 @@ describe("the contract accepts what the API serialises", () => {
       );
       // loadApiUser adds who does what the person may not (#35 §5).
       return [
-        { ...toApiUser(userRow(row), customer, status), managers: [] },
+        { ...toApiUser(userRow(row), customer, status), managers: [], trusted_copies_for: null },
         {
           ...toApiUser(
             userRow(row, {
@@ -82,6 +82,7 @@ describe("the contract accepts what the API serialises", () => {
             status,
           ),
           managers: [{ name: "Μαρία Κωνσταντίνου", role: "master" as const }],
+          trusted_copies_for: null,
         },
       ];
     });
@@ -147,6 +148,7 @@ describe("the contract accepts what the API serialises", () => {
         user: {
           ...toApiUser(userRow(user), customer as CustomerRow, userStatusFromMeters(meters)),
           managers: [],
+          trusted_copies_for: null,
         },
         meters: meters.map((m) => toApiMeterSummary(m as never)),
       },
