@@ -63,6 +63,11 @@ export const SOCIAL_TARIFF = {
   capKwh: { base: 1_400, perExtraPerson: 300 } as const,
   /** Category A (Α) and B (Β) beneficiaries; Α is the wider discount. Demo values, €/kWh off. */
   discountPerKwh: { A: 0.045, B: 0.03 } as const,
+  /**
+   * The page asks the household to renew this many days before the approval ends (the state opens
+   * the annual application ahead of it; demo value: 60).
+   */
+  renewalNoticeDays: 60,
 } as const;
 
 /** Notices a trusted person may get a copy of (#38 §4). */
