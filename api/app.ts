@@ -4,6 +4,7 @@ import type { ApiErrorBody, ApiErrorCode } from "../core/contract";
 import { activityRoutes } from "./activity/routes";
 import { alertRoutes } from "./alerts/routes";
 import { paymentPlanRoutes } from "./payment-plans/routes";
+import { hardshipRoutes } from "./hardship/routes";
 import { allSmartRoutes } from "./all-smart/routes";
 import { backofficeRoutes } from "./backoffice/routes";
 import { myMarketRoutes } from "./all-smart/mymarket";
@@ -99,6 +100,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route("/", tokenRoutes)
   .route("/", alertRoutes)
   .route("/", paymentPlanRoutes)
+  .route("/", hardshipRoutes)
   .route("/backoffice", backofficeRoutes);
 
 // The API's description and reference page, generated from the routes above (ADR 0019).

@@ -26,6 +26,7 @@ const TABLE: Record<Action, Record<Role, boolean>> = {
   manage_supply: { master: true, admin: true, user: false, viewer: false },
   manage_people: { master: true, admin: true, user: false, viewer: false },
   view_activity: { master: true, admin: true, user: true, viewer: true },
+  apply_register: { master: true, admin: false, user: false, viewer: false },
 };
 
 describe("the roles", () => {

@@ -21,7 +21,13 @@ export type Action =
   /** Invite, change and remove people (an admin: only users, within the admin's supplies). */
   | "manage_people"
   /** Read the activity log (what of it: `activityScope`). */
-  | "view_activity";
+  | "view_activity"
+  /**
+   * Apply to the vulnerable-customers register and read the application's doctor's certificate
+   * (#38 §3): the master only. The application declares who lives at the supply and carries
+   * health data; an admin or user acts for a business, not for the household behind a supply.
+   */
+  | "apply_register";
 
 export const ACTIONS: readonly Action[] = [
   "read",
@@ -30,6 +36,7 @@ export const ACTIONS: readonly Action[] = [
   "manage_supply",
   "manage_people",
   "view_activity",
+  "apply_register",
 ];
 
 /**
@@ -47,6 +54,7 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   manage_people: ["master", "admin"],
   // Their own entries (activityScope): a viewer checks their own sign-ins as everyone does.
   view_activity: ["master", "admin", "user", "viewer"],
+  apply_register: ["master"],
 };
 
 /** A missing or unknown role is refused everything but what every role may do. */

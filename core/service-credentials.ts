@@ -24,6 +24,9 @@ export const SERVICE_SCOPES = [
   "readings",
   "messages",
   "tariffs",
+  // #38 §3: register applications, their decisions and their doctor's certificates (health data),
+  // apart from "customers" so that a client that reads the export need not read health data.
+  "register",
 ] as const;
 export type ServiceScope = (typeof SERVICE_SCOPES)[number];
 

@@ -1,6 +1,7 @@
 import { allSmartSeed } from "./all-smart.ts";
 import { applicationsSeed } from "./applications.ts";
 import { directDebitSeed } from "./direct-debit.ts";
+import { hardshipSeed } from "./hardship.ts";
 import type { SeedTables } from "./rows.ts";
 import { pagesSeed } from "./pages.ts";
 import { peopleSeed } from "./people.ts";
@@ -29,4 +30,5 @@ export const SEED_EXTRAS: SeedExtra[] = [
   directDebitSeed,
   peopleSeed,
   tokensSeed,
+  hardshipSeed,
 ];

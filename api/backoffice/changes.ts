@@ -27,6 +27,8 @@ import { documented, json } from "../lib/openapi";
 import { INVALID_KEY, validate } from "../lib/validate";
 import { toApiRequest } from "../requests/service";
 import { requestFiles } from "../requests/tables";
+import { declarationsOf } from "../hardship/service";
+import { vulnerableApplications, vulnerableCertificates } from "../hardship/tables";
 import type { ApiEnv } from "../types";
 import { requireService } from "./auth";
 import { changeJournal } from "./journal/tables";
@@ -67,6 +69,7 @@ export const CHANGE_KINDS = [
   "direct_debit",
   "billing_address",
   "payment_plan",
+  "vulnerable_application",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -202,6 +205,21 @@ const billingAddressData = z.object({
   changed_at: timestamp,
 });
 
+// #38 §3: no health data here: the certificate itself is behind the `register` scope.
+const vulnerableApplicationData = z.object({
+  application_id: portalId.meta({
+    description: "PUT /vulnerable-applications/{id}/decision decides it (scope register)",
+  }),
+  category: z.enum(["life_support", "over_70_alone", "social_tariff"]),
+  declarations: z.array(z.string()).meta({ description: "The declarations the applicant ticked" }),
+  status: z.enum(["submitted", "in_review", "approved", "rejected"]),
+  has_certificate: z.boolean().meta({
+    description:
+      "A doctor's certificate is attached: GET /vulnerable-applications/{id}/certificate (scope register)",
+  }),
+  submitted_at: timestamp,
+});
+
 const DATA = {
   card_payment: cardPaymentData,
   reading: readingData,
@@ -213,6 +231,7 @@ const DATA = {
   direct_debit: directDebitData,
   billing_address: billingAddressData,
   payment_plan: planExportSchema,
+  vulnerable_application: vulnerableApplicationData,
 } satisfies Record<ChangeKind, z.ZodType>;
 
 type DataOf<K extends ChangeKind> = z.infer<(typeof DATA)[K]>;
@@ -320,6 +339,24 @@ function loadApplications(db: Db, ids: number[]) {
     .where(inIds(applications.id, ids));
 }
 
+function loadVulnerableApplications(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: vulnerableApplications.id,
+      category: vulnerableApplications.category,
+      declarations: vulnerableApplications.declarations,
+      status: vulnerableApplications.status,
+      created_at: vulnerableApplications.created_at,
+      certificate: vulnerableCertificates.application_id,
+    })
+    .from(vulnerableApplications)
+    .leftJoin(
+      vulnerableCertificates,
+      eq(vulnerableCertificates.application_id, vulnerableApplications.id),
+    )
+    .where(inIds(vulnerableApplications.id, ids));
+}
+
 function loadMandates(db: Db, ids: number[]) {
   return db
     .select({
@@ -424,6 +461,7 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
     mandates,
     addressRows,
     plans,
+    vulnerableRows,
   ] = await Promise.all([
     when(idsOf("card_payment"), (ids) => loadPayments(db, ids)),
     when(idsOf("reading", "reading_correction"), (ids) =>
@@ -437,6 +475,7 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
       db.select().from(addressChanges).where(inIds(addressChanges.id, ids)),
     ),
     planExportData(db, idsOf("payment_plan")),
+    when(idsOf("vulnerable_application"), (ids) => loadVulnerableApplications(db, ids)),
   ]);
   const customerIds = unique(page.map((r) => r.customer_id));
   const meterIds = unique(page.map((r) => r.meter_id));
@@ -459,6 +498,7 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
   const application = byId(applicationRows, (r) => r.id);
   const mandate = byId(mandates, (r) => r.meter_id);
   const addressChange = byId(addressRows, (r) => r.id);
+  const vulnerable = byId(vulnerableRows, (r) => r.id);
   const customer = byId(customerRows, (r) => r.id);
   const meter = byId(meterRows, (r) => r.id);
 
@@ -586,6 +626,18 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
       }
       case "payment_plan":
         return plans.get(id) ?? null;
+      case "vulnerable_application": {
+        const row = vulnerable.get(id);
+        if (!row) return null;
+        return {
+          application_id: row.id,
+          category: row.category,
+          declarations: declarationsOf(row.declarations),
+          status: row.status,
+          has_certificate: row.certificate !== null,
+          submitted_at: row.created_at,
+        } satisfies DataOf<"vulnerable_application">;
+      }
     }
   };
 

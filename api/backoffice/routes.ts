@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../types";
 import { backofficeChangeRoutes } from "./changes";
 import { backofficeCustomerRoutes } from "./customers";
+import { backofficeHardshipRoutes } from "./hardship";
 import { backofficeInvoiceRoutes } from "./invoices";
 import { backofficeMessageRoutes } from "./messages";
 import { backofficePaymentRoutes } from "./payments";
@@ -23,4 +24,5 @@ export const backofficeRoutes = new Hono<ApiEnv>()
   .route("/", backofficeMessageRoutes)
   .route("/", backofficeReadingRoutes)
   .route("/", backofficeTariffRoutes)
-  .route("/", backofficePlanRoutes);
+  .route("/", backofficePlanRoutes)
+  .route("/", backofficeHardshipRoutes);

@@ -13,6 +13,7 @@
  * `ago(…)`, so a rule reads as what it keeps.
  */
 import { ACTIVITY_RETENTION_DAYS } from "../../core/activity";
+import { VULNERABLE } from "../../core/hardship";
 
 export interface CleanupRule {
   /** The table rows are deleted from. */
@@ -165,6 +166,17 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     table: "request_files",
     goes: "uploaded attachments never submitted with a request, once expired (row and R2 object)",
     sql: `DELETE FROM request_files WHERE request_id IS NULL AND expires_at <= ?1 RETURNING r2_key`,
+    r2Key: "r2_key",
+  },
+  {
+    // #38 §3: health data is kept no longer than the decision needs it (ADR 0033).
+    table: "vulnerable_certificates",
+    goes: `a register application's doctor's certificate, ${VULNERABLE.certificateRetentionDays} days after the decision (row and R2 object)`,
+    sql: `DELETE FROM vulnerable_certificates WHERE application_id IN (
+            SELECT id FROM vulnerable_applications
+            WHERE decided_at IS NOT NULL
+              AND decided_at <= ${ago(`${VULNERABLE.certificateRetentionDays} days`)})
+          RETURNING r2_key`,
     r2Key: "r2_key",
   },
   {

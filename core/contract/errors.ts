@@ -64,6 +64,8 @@ export const API_ERROR_CODES = {
   request_not_allowed:
     "message not_active | not_normal: the supply cannot get this request; field product, message unknown_product | current | business_user | needs_smart_meter: not this tariff (POST /requests/tariff-switch)",
   request_already_open: "an open request of that kind exists for the supply",
+  already_decided:
+    "409: the register application was already approved or rejected; a decision is final",
   // transfer and new-supply applications (spec §8 "Transfer flow")
   vat_not_found:
     "no longer answered (#35): a VAT failing its check digit is a `validation` error; one no register knows is a new customer",

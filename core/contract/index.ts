@@ -30,4 +30,5 @@ export * from "./forecast";
 export * from "./alerts";
 export * from "./tariffs";
 export * from "./payment-plans";
+export * from "./hardship";
 export { apiOkSchema, apiReferenceSchema, apiTokenSchema } from "./common";

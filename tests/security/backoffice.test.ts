@@ -77,6 +77,7 @@ beforeAll(async () => {
     "readings",
     "messages",
     "tariffs",
+    "register",
   ]);
 });
 afterAll(async () => {
