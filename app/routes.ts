@@ -70,6 +70,11 @@ export default [
       route("eidopoiiseis", "routes/b2b/eidopoiiseis.tsx"), // the alerts a person sets (#37 §2)
       route("diakanonismos", "routes/b2b/diakanonismos.tsx"), // a payment plan (#38 §1)
       route("timologia", "routes/b2b/timologia.tsx"),
+      // #38 §2 the social residential tariff, §3 the vulnerable-customers register (its certificate:
+      // the master's download, ?meter=<id>).
+      route("kot", "routes/b2b/kot.tsx"),
+      route("evalotes", "routes/b2b/evalotes.tsx"),
+      route("evalotes/vevaiosi", "routes/b2b/evalotes-certificate.ts"),
       route("logariasmoi/:invoiceId", "routes/b2b/invoice.tsx"),
       route("invoice-pdf/:id", "routes/invoice-pdf.ts"),
       // Proof of payment (#35 §7): a payment's receipt as a PDF.

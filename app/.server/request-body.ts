@@ -38,6 +38,8 @@ export const UPLOAD_BODY_LIMITS: Readonly<Record<string, BodyLimit>> = {
   // An attachment of up to 5 MB and the request's text fields.
   "request-name-change": { declared: 16 * MIB, streamed: 7 * MIB },
   "request-cancellation": { declared: 16 * MIB, streamed: 7 * MIB },
+  // A register application's doctor's certificate of up to 5 MB and its few fields (#38 §3).
+  "routes/b2b/evalotes": { declared: 16 * MIB, streamed: 7 * MIB },
 };
 
 export const bodyLimitOf = (routeId: string): BodyLimit =>

@@ -12,6 +12,8 @@ const icons: Record<SidebarItemId, IconName> = {
   statistics: "chart",
   alerts: "bell",
   tariffs: "bolt",
+  socialTariff: "home",
+  register: "shield",
   requests: "send",
   calendar: "calendar",
   questionnaire: "clipboard",

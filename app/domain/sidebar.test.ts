@@ -124,6 +124,8 @@ describe("sidebar counters and paths", () => {
       statistics: "/b2b/statistika",
       alerts: "/b2b/eidopoiiseis",
       tariffs: "/b2b/timologia",
+      socialTariff: "/b2b/kot",
+      register: "/b2b/evalotes",
       requests: "/b2b/aitimata",
       calendar: "/b2b/imerologio",
       questionnaire: "/b2b/erotimatologio",
@@ -139,6 +141,8 @@ describe("the More group", () => {
     "statistics",
     "alerts",
     "tariffs",
+    "socialTariff",
+    "register",
     "requests",
     "calendar",
     "questionnaire",
@@ -148,12 +152,15 @@ describe("the More group", () => {
     "activity",
   ];
   // The alerts and the tariffs pages are an Active supply's (#37 §2, §3): an alert watches the
-  // next bill, and a switch starts in the next billing period.
-  const STOPPED_MORE = ALL_MORE.filter((id) => id !== "alerts" && id !== "tariffs");
+  // next bill, and a switch starts in the next billing period; so are ΚΟΤ and the register (#38).
+  const STOPPED_MORE = ALL_MORE.filter(
+    (id) => !["alerts", "tariffs", "socialTariff", "register"].includes(id),
+  );
+  const GAS_MORE = ALL_MORE.filter((id) => id !== "socialTariff");
 
   it("lists every page for an Active meter, electricity or gas, after the main items", () => {
     expect(moreIds({ meter: electricity, role: null })).toEqual(ALL_MORE);
-    expect(moreIds({ meter: { ...electricity, division: 2 }, role: "master" })).toEqual(ALL_MORE);
+    expect(moreIds({ meter: { ...electricity, division: 2 }, role: "master" })).toEqual(GAS_MORE);
     const groups = sidebarItems({ meter: electricity, role: null }).map((i) => i.group);
     expect(groups.indexOf("more")).toBe(groups.lastIndexOf("main") + 1);
   });
@@ -174,6 +181,22 @@ describe("the More group", () => {
         "activity",
       ]);
     }
+  });
+
+  it("offers ΚΟΤ and the register to a household only, ΚΟΤ for electricity only (#38)", () => {
+    const company = moreIds({ meter: electricity, role: "master", legalPerson: 1 });
+    expect(company).not.toContain("socialTariff");
+    expect(company).not.toContain("register");
+    // A B1 supply cannot take a reading on the portal, but it has ΚΟΤ like any other.
+    expect(moreIds({ meter: { ...electricity, category: "B1" }, role: null })).toContain(
+      "socialTariff",
+    );
+    expect(
+      sidebarAllows("socialTariff", { meter: { ...electricity, division: 2 }, role: null }),
+    ).toBe(false);
+    expect(sidebarAllows("register", { meter: { ...electricity, division: 2 }, role: null })).toBe(
+      true,
+    );
   });
 
   it("answers the page guards the same way as the menu", () => {

@@ -17,6 +17,8 @@ export type SidebarItemId =
   | "statistics"
   | "alerts"
   | "tariffs"
+  | "socialTariff"
+  | "register"
   | "requests"
   | "calendar"
   | "questionnaire"
@@ -43,6 +45,10 @@ export interface SidebarItemDefinition {
   electricityOnly: boolean;
   /** The label in a household's words, where it differs (#38 §4: relatives and carers). */
   householdLabelKey?: string;
+  /** Shown only to a natural person's account (a household: ΚΟΤ and the register, #38). */
+  householdOnly?: boolean;
+  /** Shown only for an electricity supply (division 1), whatever its category or voltage. */
+  electricitySupplyOnly?: boolean;
 }
 
 const ALL_ROLES: readonly Role[] = ROLES;
@@ -136,6 +142,31 @@ export const SIDEBAR_ITEMS: readonly SidebarItemDefinition[] = [
     visibleWhenStopped: false,
     visibleWhenIntermediate: false,
     electricityOnly: false,
+  },
+  // #38 §2 §3: the social residential tariff (an electricity supply's) and the vulnerable-customers
+  // register, both a household's: a company has neither.
+  {
+    id: "socialTariff",
+    group: "more",
+    path: "/b2b/kot",
+    labelKey: "nav.socialTariff",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+    householdOnly: true,
+    electricitySupplyOnly: true,
+  },
+  {
+    id: "register",
+    group: "more",
+    path: "/b2b/evalotes",
+    labelKey: "nav.register",
+    roles: ALL_ROLES,
+    visibleWhenStopped: false,
+    visibleWhenIntermediate: false,
+    electricityOnly: false,
+    householdOnly: true,
   },
   {
     id: "requests",
@@ -249,8 +280,11 @@ function roleAllows(item: SidebarItemDefinition, role: Role | null | undefined):
 export function sidebarItems({ meter, role, legalPerson, counters }: SidebarInput): SidebarItem[] {
   const group = meterStatusGroup(meter?.status);
   const household = legalPerson === 0 || legalPerson === false;
+  const company = legalPerson === 1 || legalPerson === true;
   return SIDEBAR_ITEMS.filter((item) => {
     if (!roleAllows(item, role)) return false;
+    if (item.householdOnly && company) return false;
+    if (item.electricitySupplyOnly && !(meter && isElectricityMeter(meter))) return false;
     if (group === "stopped") return item.visibleWhenStopped;
     if (group === "intermediate") return item.visibleWhenIntermediate;
     return !item.electricityOnly || meterReadingAllowed(meter);
