@@ -77,9 +77,21 @@ export const BACKOFFICE_BATCH_LIMIT = 2 * 1024 * KIB;
 const BACKOFFICE_BATCH = /^POST \/api\/backoffice\//;
 const BACKOFFICE_BATCH_CLASS: BodyClass = { maxSize: BACKOFFICE_BATCH_LIMIT, refuse: tooLarge };
 
+/**
+ * A register application with its doctor's certificate (#38 §3): the attachment's limit, and the
+ * answer its route gives a certificate that is too large (a path with ids, so matched by pattern).
+ */
+const REGISTER_APPLICATION = /^POST \/api\/users\/[^/]+\/meters\/[^/]+\/vulnerable-application$/;
+const REGISTER_APPLICATION_CLASS: BodyClass = {
+  maxSize: ATTACHMENT_BODY_LIMIT,
+  refuse: () =>
+    badRequest("validation", "certificate", "hardship:register.errors.certificate.size"),
+};
+
 /** The body class of a route: a listed one, the back office's PDFs and batches, else JSON's. */
 function bodyClassOf(route: string): BodyClass {
   if (LARGER[route]) return LARGER[route];
+  if (REGISTER_APPLICATION.test(route)) return REGISTER_APPLICATION_CLASS;
   if (BACKOFFICE_PDF.test(route)) return BACKOFFICE_PDF_CLASS;
   return BACKOFFICE_BATCH.test(route) ? BACKOFFICE_BATCH_CLASS : JSON_CLASS;
 }
