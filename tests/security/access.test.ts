@@ -48,6 +48,8 @@ const NOT_OWNED: Record<string, string> = {
     "a transfer/new-supply draft id: 128 random bits in an HttpOnly cookie of the browser that started it",
   ":key":
     "the billing system's own key on a back-office route, which only a service credential opens (tests/security/backoffice.test.ts)",
+  "vulnerable-applications/:id":
+    "a register application's id on a back-office route, which only a service credential with the register scope opens (tests/security/backoffice.test.ts, tests/integration/vulnerable-register.test.ts)",
   ":code":
     "a bill SMS's short link: 10 random base62 characters standing for a signed pay link, which the pay page checks",
   ":lng": "public translation files",

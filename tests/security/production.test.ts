@@ -466,6 +466,12 @@ describe("#14.11 user files keep their sandbox CSP", () => {
       new TextEncoder().encode("%PDF-1.4\n"),
       "application/pdf",
     );
+    // #38 §3: a register application's doctor's certificate (its own table and prefix).
+    server.r2Put(
+      `health/vulnerable/${user.mainMeterId}/itest.pdf`,
+      new TextEncoder().encode("%PDF-1.4\n"),
+      "application/pdf",
+    );
     server.query(
       [
         `UPDATE users SET avatar_key = 'avatars/${user.userId}/itest.png', avatar_type = 'image/png',
@@ -476,17 +482,26 @@ describe("#14.11 user files keep their sandbox CSP", () => {
         `INSERT INTO request_files (id, user_id, request_id, r2_key, name, content_type, size, created_at, expires_at)
            VALUES ('itest-file', ${user.userId}, 990001, 'requests/${user.userId}/itest.pdf',
                    'itest.pdf', 'application/pdf', 9, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`,
+        `INSERT INTO vulnerable_applications (id, meter_id, user_id, category, declarations, status, created_at, updated_at)
+           VALUES (990001, ${user.mainMeterId}, ${user.userId}, 'life_support', '[]', 'submitted',
+                   '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+        `INSERT INTO vulnerable_certificates (application_id, r2_key, name, content_type, size, created_at)
+           VALUES (990001, 'health/vulnerable/${user.mainMeterId}/itest.pdf', 'itest.pdf',
+                   'application/pdf', 9, '2026-01-01T00:00:00.000Z')`,
       ].join(";\n"),
     );
 
     const portal = createPortal(server.baseUrl);
     await portal.login(user.vat);
     const values: Record<string, string> = { requestId: "990001" };
+    // File routes that name their row in the query rather than the path.
+    const queries: Record<string, string> = {
+      "/b2b/evalotes/vevaiosi": `?meter=${user.mainMeterId}`,
+    };
     for (const route of fileRoutes) {
-      const url = route.path.replace(
-        /:([A-Za-z0-9_]+)\??/g,
-        (_, name: string) => values[name] ?? "",
-      );
+      const url =
+        route.path.replace(/:([A-Za-z0-9_]+)\??/g, (_, name: string) => values[name] ?? "") +
+        (queries[route.path] ?? "");
       const response = await portal.request(url);
       expect(response.status, url).toBe(200);
       const csp = response.headers.get("content-security-policy") ?? "";
