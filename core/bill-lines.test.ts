@@ -7,6 +7,7 @@ import {
   billLineLabelKey,
   billLines,
   billPdfFilename,
+  socialTariffLine,
   type BillLinesSource,
 } from "./bill-lines";
 
@@ -85,7 +86,8 @@ describe("the lines' words: one label per line and language", () => {
     ["el", elLines],
     ["en", enLines],
   ] as const)("%s names every line and says what it is", (_lng, file) => {
-    expect(Object.keys(file).sort()).toEqual([...BILL_LINE_KEYS].sort());
+    // The lines, and the ΚΟΤ discount's "of which" line (#38 §2, not a line of the sum).
+    expect(Object.keys(file).sort()).toEqual([...BILL_LINE_KEYS, "socialTariff"].sort());
     for (const key of BILL_LINE_KEYS) {
       expect(file[key].label.trim()).not.toBe("");
       expect(file[key].help.trim()).not.toBe("");
@@ -115,5 +117,18 @@ describe("billPdfFilename (#35 §2)", () => {
   it("keeps only letters and digits of the supply number; none: the month alone", () => {
     expect(billPdfFilename("GR 0012/34", "2026-01-05")).toBe("NRG-GR001234-2026-01.pdf");
     expect(billPdfFilename("-", "2026-01-05")).toBe("NRG-2026-01.pdf");
+  });
+});
+
+describe("socialTariffLine (#38 §2)", () => {
+  it.each([
+    [null, null],
+    [{ kwh: 0, perKwh: 0.045, cents: 0 }, null],
+    [
+      { kwh: 600, perKwh: 0.045, cents: 2_700 },
+      { key: "socialTariff", amount: -27, kwh: 600, perKwh: 0.045 },
+    ],
+  ])("%j → %j", (discount, line) => {
+    expect(socialTariffLine(discount)).toEqual(line);
   });
 });

@@ -78,6 +78,38 @@ export function billLines(invoice: BillLinesSource): BillLines {
 }
 
 /**
+ * The social residential tariff's discount on a bill (#38 §2, ADR 0033): a line "of which", shown
+ * under the energy charge on the bill page and the PDF, never added to the lines' sum. The
+ * billing system prices the bill with the discount already in its energy charge, and its total is
+ * the one that counts; the portal only says how much of it is the ΚΟΤ (core/social-tariff.ts
+ * billDiscount: the kWh up to the four-month cap × the category's €/kWh). Words:
+ * `billLines:socialTariff.label` / `.help` (with {{kwh}} and {{rate}}).
+ */
+export interface SocialTariffLine {
+  key: "socialTariff";
+  /** Euros, negative: the discount. */
+  amount: number;
+  kwh: number;
+  perKwh: number;
+}
+
+export const SOCIAL_TARIFF_LINE_LABEL = `${BILL_LINES_NS}:socialTariff.label` as const;
+export const SOCIAL_TARIFF_LINE_HELP = `${BILL_LINES_NS}:socialTariff.help` as const;
+
+/** The line of a bill's ΚΟΤ discount (null: none). */
+export function socialTariffLine(
+  discount: { kwh: number; perKwh: number; cents: number } | null,
+): SocialTariffLine | null {
+  if (!discount || discount.cents <= 0) return null;
+  return {
+    key: "socialTariff",
+    amount: -discount.cents / 100,
+    kwh: discount.kwh,
+    perKwh: discount.perKwh,
+  };
+}
+
+/**
  * The bill's PDF file name (issue #35 §2): `NRG-<supply number>-<YYYY-MM of the issue date>.pdf`,
  * e.g. `NRG-112345678-2026-11.pdf`. Only letters and digits of the supply number are kept (the
  * name goes into a Content-Disposition header); without a supply number, `NRG-<YYYY-MM>.pdf`.

@@ -5,6 +5,8 @@ import {
   apiSocialTariffSchema,
   apiVulnerableApplicationSchema,
   apiVulnerableSchema,
+  apiBillSocialTariffSchema,
+  invoiceParams,
   userMeterParams,
   userParams,
 } from "../../core/contract";
@@ -34,7 +36,9 @@ import { ownUserPath, requireBearer } from "../middleware/auth";
 import { permit } from "../middleware/permit";
 import { personOf } from "../services/customers";
 import type { ApiEnv } from "../types";
+import { ownedInvoice } from "../invoices/service";
 import {
+  billSocialTariff,
   dismissSocialTariffCard,
   fileApplication,
   getSocialTariff,
@@ -97,6 +101,27 @@ export const hardshipRoutes = new Hono<ApiEnv>()
     },
   )
   .get(
+    "/invoices/:id/social-tariff",
+    doc({
+      summary: "The ΚΟΤ discount within one bill's energy charge (null: none)",
+      description:
+        "Worked out by the portal (the bill's kWh up to the four-month cap × the category's €/kWh); the billing system's energy charge and total already hold it, so it is an 'of which' line, not added to the bill's lines.",
+      ok: data(apiBillSocialTariffSchema),
+      errors: { 404: ["not_found"] },
+    }),
+    requireBearer,
+    permit("read"),
+    validate("param", invoiceParams, { invalid: "not_found" }),
+    async (c) => {
+      const db = c.get("db");
+      const found = await ownedInvoice(db, c.get("auth").userId, c.req.valid("param").id);
+      const line = await billSocialTariff(db, found.invoice, found.meter.division);
+      return c.json({
+        data: line ? { kwh: line.kwh, per_kwh: line.perKwh, amount: line.amount } : null,
+      });
+    },
+  )
+  .get(
     "/users/:userId/meters/:meterId/vulnerable",
     doc({
       summary: "A supply's place on the vulnerable-customers register and its latest application",
@@ -144,19 +169,19 @@ export const hardshipRoutes = new Hono<ApiEnv>()
       const { meter } = await ownSupply(db, userId, meterId);
       const declared = Number(c.req.header("content-length") ?? 0);
       if (declared > MAX_APPLICATION_BODY)
-        throw refuse("certificate", "hardship:errors.certificate.size");
+        throw refuse("certificate", "hardship:register.errors.certificate.size");
       let form: FormData;
       try {
         form = await c.req.formData();
       } catch {
-        throw refuse("category", "hardship:errors.failed");
+        throw refuse("category", "hardship:register.errors.failed");
       }
       const category = form.get("category");
       if (
         typeof category !== "string" ||
         !(VULNERABLE_CATEGORIES as readonly string[]).includes(category)
       )
-        throw refuse("category", "hardship:errors.category");
+        throw refuse("category", "hardship:register.errors.category");
       const chosen = category as VulnerableCategory;
       const ticked = form
         .getAll("declarations")
@@ -165,31 +190,33 @@ export const hardshipRoutes = new Hono<ApiEnv>()
         );
       const today = athensToday();
       if (isRegisteredOn(await registrationOf(db, meterId), today))
-        throw refuse("category", "hardship:errors.registered");
+        throw refuse("category", "hardship:register.errors.registered");
       const latest = await latestApplication(db, meterId);
       if (latest && (latest.row.status === "submitted" || latest.row.status === "in_review"))
         throw badRequest("request_already_open", "category");
       const terms = meter.division === 1 ? await socialTariffOf(db, meterId) : null;
       if (categoryBlocker(chosen, terms !== null && isSocialTariffValidOn(terms, today)))
-        throw refuse("category", "hardship:errors.noSocialTariff");
+        throw refuse("category", "hardship:register.errors.noSocialTariff");
       if (missingDeclarations(chosen, ticked).length > 0)
-        throw refuse("declarations", "hardship:errors.declarations");
+        throw refuse("declarations", "hardship:register.errors.declarations");
 
       let certificate = null;
       const files = form
         .getAll("certificate")
         .filter((v): v is File => typeof v !== "string" && v.size > 0);
       if (needsCertificate(chosen)) {
-        if (files.length === 0) throw refuse("certificate", "hardship:errors.certificate.required");
-        if (files.length > 1) throw refuse("certificate", "hardship:errors.certificate.count");
+        if (files.length === 0)
+          throw refuse("certificate", "hardship:register.errors.certificate.required");
+        if (files.length > 1)
+          throw refuse("certificate", "hardship:register.errors.certificate.count");
         const upload = files[0] as File;
         if (upload.size > VULNERABLE.certificateMaxBytes)
-          throw refuse("certificate", "hardship:errors.certificate.size");
+          throw refuse("certificate", "hardship:register.errors.certificate.size");
         const bytes = new Uint8Array(await upload.arrayBuffer());
         if (bytes.byteLength > VULNERABLE.certificateMaxBytes)
-          throw refuse("certificate", "hardship:errors.certificate.size");
+          throw refuse("certificate", "hardship:register.errors.certificate.size");
         const kind = sniffFile(bytes);
-        if (!kind) throw refuse("certificate", "hardship:errors.certificate.type");
+        if (!kind) throw refuse("certificate", "hardship:register.errors.certificate.type");
         certificate = {
           bytes,
           name: cleanFileName(upload.name, kind),

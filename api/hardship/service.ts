@@ -2,7 +2,9 @@ import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { ApiSocialTariff, ApiVulnerable, ApiVulnerableApplication } from "../../core/contract";
 import { athensToday } from "../../core/dates";
 import { isRegisteredOn, SOCIAL_TARIFF, VULNERABLE } from "../../core/hardship";
+import { socialTariffLine, type SocialTariffLine } from "../../core/bill-lines";
 import {
+  billDiscount,
   capProgress,
   fourMonthPeriodOf,
   isSocialTariffValidOn,
@@ -328,3 +330,38 @@ export async function fileApplication(
 
 /** Every certificate object lives under this prefix, apart from request uploads (`requests/`). */
 export const CERTIFICATE_PREFIX = "health/vulnerable/";
+
+// ---- the discount line of a bill --------------------------------------------------------------
+
+/**
+ * The ΚΟΤ discount of one bill of a supply (core/social-tariff.ts billDiscount, ADR 0033): its
+ * kWh on days the supply's ΚΟΤ covers, up to what the four-month cap leaves after the supply's
+ * bills that ended before it, × the category's €/kWh. Null for a supply without ΚΟΤ, a gas
+ * supply, a bill that carries no consumption, or one outside the approval's days.
+ */
+export async function billSocialTariff(
+  db: Db,
+  bill: {
+    id: number;
+    meter_id: number;
+    type: string;
+    consumption_from: string | null;
+    consumption_to: string | null;
+    period_from: string | null;
+    period_to: string | null;
+    day_kwh: number;
+    night_kwh: number;
+  },
+  division: number,
+): Promise<SocialTariffLine | null> {
+  if (division !== 1 || !(CONSUMPTION_TYPES as readonly string[]).includes(bill.type)) return null;
+  const [span] = spansOf([bill]);
+  if (!span) return null;
+  const terms = await socialTariffOf(db, bill.meter_id);
+  if (!terms) return null;
+  const from = fourMonthPeriodOf(span.from).from;
+  const earlier = (await consumptionSpans(db, bill.meter_id, from, span.to)).filter(
+    (s) => s.id !== bill.id && s.to < span.from,
+  );
+  return socialTariffLine(billDiscount(span, earlier, terms));
+}

@@ -1,3 +1,4 @@
+import { billSocialTariff } from "../hardship/service";
 import { redactPersonal } from "../../core/access-tokens";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
@@ -27,7 +28,7 @@ import { billAddress, pdfBillingKey, pdfCacheKey, physAddress, supplyNumberOf } 
  * One invoice with its supply and customer, only if it belongs to the token's user (ownership in
  * the query itself: another customer's id finds nothing and answers 404, like a missing id).
  */
-async function ownedInvoice(db: Db, userId: number, invoiceId: number) {
+export async function ownedInvoice(db: Db, userId: number, invoiceId: number) {
   const rows = await db
     .select({ invoice: invoices, meter: meters, customer: customers })
     .from(invoices)
@@ -83,9 +84,12 @@ export async function invoicePdf(
   if (cached && cached.size > 0) {
     return { body: cached.body, size: cached.size, cache: "hit", filename };
   }
+  // The ΚΟΤ discount within the energy charge (#38 §2), its "of which" line.
+  const socialTariff = await billSocialTariff(db, found.invoice, found.meter.division);
   const bytes = await renderInvoicePdf(
     {
       invoice,
+      socialTariff,
       customer: {
         name: found.customer.name,
         afm: found.customer.afm,

@@ -5,7 +5,14 @@ import { pdfPlainText } from "../../tests/support/pdf-text";
 import { SUPPLIER } from "../../core/supplier";
 import { pdfFonts } from "./fonts";
 import { pdfLabels } from "./labels";
-import { pdfAmount, pdfDate, renderInvoicePdf, rgbOfHex, type InvoicePdfData } from "./invoice-pdf";
+import {
+  pdfAmount,
+  pdfDate,
+  pdfSocialTariffNote,
+  renderInvoicePdf,
+  rgbOfHex,
+  type InvoicePdfData,
+} from "./invoice-pdf";
 
 // The same font bytes the Worker embeds (Vite inlines them in tests too).
 const fonts = pdfFonts();
@@ -206,5 +213,16 @@ describe("formatting", () => {
     expect(pdfDate("2026-03-05")).toBe("05/03/2026");
     expect(pdfDate(null)).toBe("-");
     expect(pdfDate("0000-00-00")).toBe("-");
+  });
+});
+
+describe("the ΚΟΤ discount's note (#38 §2)", () => {
+  it("says the discount within the energy charge, in each language; nothing without one", () => {
+    const line = { key: "socialTariff", amount: -27, kwh: 600, perKwh: 0.045 } as const;
+    expect(pdfSocialTariffNote(line, pdfLabels("el"))).toBe(
+      "Εκ των οποίων έκπτωση ΚΟΤ: -27,00\u00a0€ (600\u00a0kWh × 0,0450\u00a0€), μέσα στη χρέωση ενέργειας.",
+    );
+    expect(pdfSocialTariffNote(line, pdfLabels("en"))).toContain("Of which the KOT discount");
+    expect(pdfSocialTariffNote(null, pdfLabels("el"))).toBeNull();
   });
 });

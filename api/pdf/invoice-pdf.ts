@@ -1,4 +1,4 @@
-import { billLines } from "../../core/bill-lines";
+import { billLines, type SocialTariffLine } from "../../core/bill-lines";
 import type { ApiInvoice } from "../../core/contract";
 import { formatMark } from "../../core/e-invoice";
 import { qrRuns } from "../../core/qr";
@@ -37,6 +37,8 @@ export interface InvoicePdfData {
   };
   /** The public verification page of the bill's MARK (absolute), or null without a MARK. */
   verifyUrl: string | null;
+  /** The ΚΟΤ discount within the energy charge (#38 §2), or null (none, or not a ΚΟΤ supply). */
+  socialTariff?: SocialTariffLine | null;
 }
 
 export type { PdfFonts };
@@ -95,6 +97,13 @@ export function pdfBillRows(
       [t.total, bill.totalCents / 100, true],
     ],
   };
+}
+
+/** "Of which the ΚΟΤ discount: -27,00 € (600 kWh × 0,0450 €), within the energy charge." */
+export function pdfSocialTariffNote(line: SocialTariffLine | null, t: PdfLabels): string | null {
+  if (!line) return null;
+  const rate = line.perKwh.toFixed(4).replace(".", ",");
+  return `${t.socialTariff}: ${pdfAmount(line.amount)}\u00a0€ (${line.kwh}\u00a0kWh × ${rate}\u00a0€), ${t.socialTariffWithin}`;
 }
 
 const period = (from: string | null, to: string | null) =>
@@ -246,6 +255,17 @@ export async function renderInvoicePdf(
     text(page, label, labelX, y, { font, size });
     text(page, `${pdfAmount(amount)}\u00a0€`, right - 6, y, { font, size, align: "right" });
     y -= strong ? 30 : 19;
+  }
+
+  // The ΚΟΤ discount (#38 §2): an "of which" of the energy charge, said under the total so that
+  // the charges above still add up to the current amount (ADR 0033).
+  const kot = pdfSocialTariffNote(data.socialTariff ?? null, t);
+  if (kot) {
+    for (const line of wrap(kot, regular, 9, right - MARGIN)) {
+      text(page, line, MARGIN, y, { size: 9, color: MUTED });
+      y -= 12;
+    }
+    y -= 6;
   }
 
   // Due date.

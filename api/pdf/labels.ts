@@ -43,6 +43,9 @@ export interface PdfLabels {
   amount: string;
   /** The bill lines' labels (locales/<lang>/billLines.json, as on the pages). */
   lines: Record<BillLineKey, string>;
+  /** The ΚΟΤ discount's "of which" line under the energy charge (#38 §2). */
+  socialTariff: string;
+  socialTariffWithin: string;
   currentBill: string;
   previousBalance: string;
   total: string;
@@ -95,6 +98,8 @@ const el: PdfLabels = {
   description: "Περιγραφή",
   amount: "Ποσό (€)",
   lines: lineLabels(elLines),
+  socialTariff: "Εκ των οποίων έκπτωση ΚΟΤ",
+  socialTariffWithin: "μέσα στη χρέωση ενέργειας.",
   currentBill: "Τρέχων λογαριασμός",
   previousBalance: "Προηγούμενο υπόλοιπο",
   total: "Σύνολο πληρωτέο",
@@ -145,6 +150,8 @@ const en: PdfLabels = {
   description: "Description",
   amount: "Amount (€)",
   lines: lineLabels(enLines),
+  socialTariff: "Of which the KOT discount",
+  socialTariffWithin: "within the energy charge.",
   currentBill: "Current bill",
   previousBalance: "Previous balance",
   total: "Total to pay",

@@ -40,6 +40,16 @@ export const apiSocialTariffSchema = z.object({
 });
 export type ApiSocialTariff = z.infer<typeof apiSocialTariffSchema>;
 
+/** GET /invoices/{id}/social-tariff: the ΚΟΤ discount within the bill, or null. */
+export const apiBillSocialTariffSchema = z
+  .object({
+    kwh: z.int().meta({ description: "kWh of the bill the discount covers" }),
+    per_kwh: z.number().meta({ description: "€/kWh off (the category's)" }),
+    amount: z.number().meta({ description: "Euros, negative: the discount" }),
+  })
+  .nullable();
+export type ApiBillSocialTariff = z.infer<typeof apiBillSocialTariffSchema>;
+
 // ---- #38 §3 the vulnerable-customers register ----
 
 export const vulnerableCategorySchema = z.enum(VULNERABLE_CATEGORIES);

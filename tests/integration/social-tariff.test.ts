@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athensToday } from "../../core/dates.ts";
-import { fourMonthPeriodOf, kwhInPeriod } from "../../core/social-tariff.ts";
+import { billDiscount, fourMonthPeriodOf, kwhInPeriod } from "../../core/social-tariff.ts";
+import { fetchWorker } from "../support/fetch-worker";
+import { pdfPlainText } from "../support/pdf-text";
 import { DEMO } from "../../seed/accounts.ts";
 import { createServiceClient, keySupply } from "./backoffice-client";
-import { createClient } from "./client";
+import { createClient, signInPage } from "./client";
 import { startServer, type TestServer } from "./server";
 
 /*
@@ -188,5 +190,70 @@ describe("#38 §2 the card on who is entitled", () => {
     expect((await get(h.mainMeterId)).body.data.card_dismissed).toBe(true);
     const other = await get(DEMO.company.firstMeterId, company, DEMO.company.userId);
     expect(other.body.data.card_dismissed).toBe(false);
+  });
+});
+
+describe("#38 §2 the discount line of a ΚΟΤ supply's bill", () => {
+  it("is the bill's kWh up to what the cap leaves × the category's rate, on the page and the PDF", async () => {
+    const [bill] = server.query<{ id: number; f: string; t: string }>(
+      `SELECT id, COALESCE(consumption_from, period_from) AS f, COALESCE(consumption_to, period_to) AS t
+         FROM invoices WHERE meter_id = ${h.mainMeterId} AND type = 'Clearance'
+          AND COALESCE(consumption_from, period_from) >= '${year}-01-01'
+        ORDER BY id DESC LIMIT 1`,
+    );
+    expect(bill).toBeTruthy();
+    const rows = server.query<{ id: number; f: string; t: string; kwh: number }>(
+      `SELECT id, COALESCE(consumption_from, period_from) AS f, COALESCE(consumption_to, period_to) AS t,
+              day_kwh + night_kwh AS kwh
+         FROM invoices WHERE meter_id = ${h.mainMeterId} AND type IN ('Clearance', 'Manual')`,
+    );
+    const span = (r: (typeof rows)[number]) => ({
+      from: r.f.slice(0, 10),
+      to: r.t.slice(0, 10),
+      kwh: r.kwh,
+    });
+    const own = rows.find((r) => r.id === bill!.id)!;
+    const expected = billDiscount(
+      span(own),
+      rows.filter((r) => r.id !== own.id && r.f && r.t.slice(0, 10) < own.f.slice(0, 10)).map(span),
+      { category: "A", household_size: 1, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` },
+    );
+    const r = await api.call(`/invoices/${bill!.id}/social-tariff`, { token: household });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(expected).not.toBeNull();
+    expect(r.body.data).toEqual({
+      kwh: expected!.kwh,
+      per_kwh: 0.045,
+      amount: -expected!.cents / 100,
+    });
+    // Another customer's bill is 404; a gas bill has none.
+    expect((await api.call(`/invoices/${bill!.id}/social-tariff`, { token: company })).status).toBe(
+      404,
+    );
+    const [gas] = server.query<{ id: number }>(
+      `SELECT id FROM invoices WHERE meter_id = ${h.gasMeterId} AND type = 'Clearance' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(
+      (await api.call(`/invoices/${gas!.id}/social-tariff`, { token: household })).body.data,
+    ).toBeNull();
+
+    const cookie = (await signInPage(server.baseUrl, h.vat)).cookie;
+    const page = await fetchWorker(`${server.baseUrl}/b2b/logariasmoi/${bill!.id}`, {
+      headers: { cookie, connection: "close" },
+    });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain("εκ των οποίων έκπτωση ΚΟΤ");
+    const kwh = String(expected!.kwh).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+    expect(html).toContain(`${kwh} kWh έως το όριο του τετραμήνου`);
+    const pdf = await fetchWorker(`${server.baseUrl}/api/getInvoicePdf/${bill!.id}`, {
+      headers: { authorization: `Bearer ${household}`, connection: "close" },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // The note under the total: the charges above it still add up (tests/integration/bill-lines).
+    const text = await pdfPlainText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Εκ των οποίων έκπτωση ΚΟΤ");
+    expect(text).toMatch(new RegExp(`${expected!.kwh}\\s+kWh × 0,0450`));
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  ApiBillSocialTariff,
   ApiSocialTariff,
   ApiVulnerable,
   ApiVulnerableApplication,
@@ -83,4 +84,9 @@ export function certificateFile(api: ApiClient, meterId: number) {
   return api.file("GET", `/users/${api.userId()}/meters/${meterId}/vulnerable-certificate`, {
     accept: "*/*",
   });
+}
+
+/** GET /invoices/{id}/social-tariff: the ΚΟΤ discount within a bill's energy charge, or null. */
+export function billSocialTariff(api: ApiClient, invoiceId: number) {
+  return api.request<ApiBillSocialTariff>("GET", `/invoices/${invoiceId}/social-tariff`, soft);
 }

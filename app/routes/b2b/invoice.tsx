@@ -4,6 +4,8 @@ import {
   billLineHelpKey,
   billLineLabelKey,
   billPdfFilename,
+  SOCIAL_TARIFF_LINE_HELP,
+  SOCIAL_TARIFF_LINE_LABEL,
 } from "../../../core/bill-lines";
 import { data, href, Link } from "react-router";
 import { getApi, requireAllMeters, requireShell } from "../../.server/shell";
@@ -14,7 +16,15 @@ import { RfCode } from "../../components/bills/RfCode";
 import stylesHref from "../../components/bills/bills.css?url";
 import { billStatus } from "../../domain/bill-status";
 import { billPayCents, hasDocument, invoiceBreakdown } from "../../domain/bills";
-import { formatAmount, formatDate, formatKwh, supplyNumber } from "../../domain/format";
+import {
+  formatAmount,
+  formatDate,
+  formatInteger,
+  formatKwh,
+  supplyNumber,
+} from "../../domain/format";
+import { formatRate } from "../../domain/forecast-view";
+import { billSocialTariff } from "../../.server/api/hardship";
 import { getInstance } from "../../middleware/i18next";
 import type { RouteHandle } from "../../root";
 import { WhoCan } from "../../components/WhoCan";
@@ -80,6 +90,12 @@ export async function loader(args: Route.LoaderArgs) {
   // A payment's row: its receipt (#35 §7: the supplies paid, the PDF), found by its number.
   const paid =
     invoice.type === "payment" ? await readReceipt(getApi(args), invoice.invoice_no) : null;
+  // The ΚΟΤ discount within the energy charge (#38 §2): an "of which" line, not added to the sum.
+  const kot =
+    invoice.type !== "payment" && meter?.division === 1
+      ? await billSocialTariff(getApi(args), invoice.id)
+      : null;
+  const socialTariff = kot?.ok && kot.data ? kot.data : null;
   const receipt = paid?.ok
     ? {
         reference: paid.data.reference,
@@ -98,6 +114,7 @@ export async function loader(args: Route.LoaderArgs) {
       status,
       payLink,
       receipt,
+      socialTariff,
       // A bill left to pay that this person may not pay: who pays it, by name (#35 §5).
       payers: !mayPay && status && status !== "paid" && payCents > 0 ? shell.user.managers : [],
       // The e-invoice's QR code, drawn here (server only): the page gets a finished SVG path.
@@ -125,8 +142,19 @@ function staleNotice(meter: ApiMeter | undefined, selectedId: number): Staleness
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["bills", BILL_LINES_NS, "eInvoice", "sources"]);
   const payments = usePaymentsAvailable();
-  const { invoice, status, payLink, payers, qr, supply, title, downloadError, stale, receipt } =
-    loaderData;
+  const {
+    invoice,
+    status,
+    payLink,
+    payers,
+    qr,
+    supply,
+    title,
+    downloadError,
+    stale,
+    receipt,
+    socialTariff,
+  } = loaderData;
   const source = invoice.consumption_source;
   const b = invoiceBreakdown(invoice);
   const period = (from: string | null, to: string | null) =>
@@ -332,7 +360,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                 ]}
               />
               <tbody>
-                {b.lines.map((line) => (
+                {b.lines.flatMap((line) => [
                   <tr key={line.key}>
                     <th scope="row">
                       {t(billLineLabelKey(line.key))}
@@ -342,8 +370,20 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                     </th>
                     <td className="invoice-lines__help">{t(billLineHelpKey(line.key))}</td>
                     <td className="num nowrap">{formatAmount(line.amount)}</td>
-                  </tr>
-                ))}
+                  </tr>,
+                  line.key === "energy" && socialTariff ? (
+                    <tr key="socialTariff" className="invoice-lines__of-which">
+                      <th scope="row">{t(SOCIAL_TARIFF_LINE_LABEL)}</th>
+                      <td className="invoice-lines__help">
+                        {t(SOCIAL_TARIFF_LINE_HELP, {
+                          kwh: formatInteger(socialTariff.kwh),
+                          rate: formatRate(socialTariff.per_kwh),
+                        })}
+                      </td>
+                      <td className="num nowrap">{formatAmount(socialTariff.amount)}</td>
+                    </tr>
+                  ) : null,
+                ])}
               </tbody>
               <tfoot>
                 <tr>
