@@ -69,6 +69,8 @@ describe("certificateDeletionDay", () => {
   it.each([
     ["2026-12-04T10:00:00.000Z", 30, "2027-01-03"],
     ["2026-02-01", 30, "2026-03-03"],
+    // 00:30 Athens on 5 December (22:30 UTC on the 4th): deleted on the Athens day 30 days on.
+    ["2026-12-04T22:30:00.000Z", 30, "2027-01-04"],
   ])("decided %s: deleted on %s + %s days", (decided, days, day) => {
     expect(certificateDeletionDay(decided, days)).toBe(day);
   });

@@ -8,6 +8,8 @@
  * application names who lives at the supply and, for life support, carries health data.
  */
 
+import { athensDayOf } from "./dates";
+
 export const VULNERABLE_CATEGORIES = ["life_support", "over_70_alone", "social_tariff"] as const;
 export type VulnerableCategory = (typeof VULNERABLE_CATEGORIES)[number];
 
@@ -89,8 +91,11 @@ export function applicationSteps(status: ApplicationStatus): TrackedStep[] {
   }));
 }
 
-/** The day a decided application's certificate is deleted (the decision's day + 30). */
+/**
+ * The Athens day a decided application's certificate is deleted: the decision's moment plus the
+ * retention (the hourly clean-up's rule), as the customer's calendar shows it.
+ */
 export function certificateDeletionDay(decidedAt: string, retentionDays: number): string {
-  const day = Date.parse(`${decidedAt.slice(0, 10)}T00:00:00Z`) + retentionDays * 86_400_000;
-  return new Date(day).toISOString().slice(0, 10);
+  const at = new Date(Date.parse(decidedAt) + retentionDays * 86_400_000);
+  return athensDayOf(at) ?? decidedAt.slice(0, 10);
 }

@@ -9,6 +9,7 @@ import {
   invoiceParams,
   userMeterParams,
   userParams,
+  vulnerableApplicationFormSchema,
 } from "../../core/contract";
 import { athensToday } from "../../core/dates";
 import { isRegisteredOn, VULNERABLE } from "../../core/hardship";
@@ -51,9 +52,6 @@ import {
 } from "./service";
 
 const doc = documented("Hardship");
-
-/** A multipart body beyond this is refused before it is parsed (the certificate + the fields). */
-const MAX_APPLICATION_BODY = VULNERABLE.certificateMaxBytes + 64 * 1024;
 
 const refuse = (field: string, message: string) => badRequest("validation", field, message);
 
@@ -162,32 +160,27 @@ export const hardshipRoutes = new Hono<ApiEnv>()
     permit("apply_register"),
     validate("param", userMeterParams),
     ownUserPath,
+    validate("form", vulnerableApplicationFormSchema, {
+      malformed: () => refuse("category", "hardship:register.errors.failed"),
+    }),
     async (c) => {
       const { userId } = c.get("auth");
       const meterId = Number(c.req.valid("param").meterId);
       const db = c.get("db");
       const { meter } = await ownSupply(db, userId, meterId);
-      const declared = Number(c.req.header("content-length") ?? 0);
-      if (declared > MAX_APPLICATION_BODY)
-        throw refuse("certificate", "hardship:register.errors.certificate.size");
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw refuse("category", "hardship:register.errors.failed");
-      }
-      const category = form.get("category");
+      const form = c.req.valid("form");
+      const values = (field: keyof typeof form) => [form[field] ?? []].flat();
+      const [category, ...others] = values("category");
       if (
+        others.length > 0 ||
         typeof category !== "string" ||
         !(VULNERABLE_CATEGORIES as readonly string[]).includes(category)
       )
         throw refuse("category", "hardship:register.errors.category");
       const chosen = category as VulnerableCategory;
-      const ticked = form
-        .getAll("declarations")
-        .filter((d): d is VulnerableDeclaration =>
-          (VULNERABLE_DECLARATIONS as readonly unknown[]).includes(d),
-        );
+      const ticked = values("declarations").filter((d): d is VulnerableDeclaration =>
+        (VULNERABLE_DECLARATIONS as readonly unknown[]).includes(d),
+      );
       const today = athensToday();
       if (isRegisteredOn(await registrationOf(db, meterId), today))
         throw refuse("category", "hardship:register.errors.registered");
@@ -201,9 +194,9 @@ export const hardshipRoutes = new Hono<ApiEnv>()
         throw refuse("declarations", "hardship:register.errors.declarations");
 
       let certificate = null;
-      const files = form
-        .getAll("certificate")
-        .filter((v): v is File => typeof v !== "string" && v.size > 0);
+      const files = values("certificate").filter(
+        (v): v is File => typeof v !== "string" && v.size > 0,
+      );
       if (needsCertificate(chosen)) {
         if (files.length === 0)
           throw refuse("certificate", "hardship:register.errors.certificate.required");

@@ -56,6 +56,24 @@ export const vulnerableCategorySchema = z.enum(VULNERABLE_CATEGORIES);
 export const vulnerableDeclarationSchema = z.enum(VULNERABLE_DECLARATIONS);
 export const applicationStatusSchema = z.enum(["submitted", "in_review", "approved", "rejected"]);
 
+/** A value of a multipart form: text or a file; a name sent twice gives all its values. */
+const formValue = z.union([z.string(), z.instanceof(File)]);
+const formField = z.union([formValue, z.array(formValue)]).optional();
+
+/**
+ * POST /users/{id}/meters/{meterId}/vulnerable-application (multipart). Any form passes here: the
+ * handler judges it in the order its answers need (the category, the registration and any open
+ * application, the declarations, then the certificate's count, size and bytes), each refusal
+ * naming its field (core/vulnerable.ts, core/requests/rules.ts).
+ */
+export const vulnerableApplicationFormSchema = z.object({
+  category: formField.meta({ description: "life_support, over_70_alone or social_tariff" }),
+  declarations: formField.meta({ description: "Each declaration the category needs, repeated" }),
+  certificate: formField.meta({
+    description: "life_support: the doctor's certificate (PDF, JPEG or PNG, at most 5 MB)",
+  }),
+});
+
 export const apiVulnerableApplicationSchema = z.object({
   id: z.int(),
   category: vulnerableCategorySchema,

@@ -50,7 +50,7 @@ async function apply(
   if (fields.file)
     body.set(
       "certificate",
-      new Blob([fields.file.bytes], { type: fields.file.type }),
+      new Blob([fields.file.bytes as Uint8Array<ArrayBuffer>], { type: fields.file.type }),
       fields.file.name,
     );
   const response = await fetchWorker(
@@ -67,9 +67,9 @@ async function apply(
   } | null;
   return { status: response.status, data: json?.data, error: json?.error };
 }
-const status = (token: string, meterId = h.mainMeterId, userId: number = h.userId) =>
+const status = (token: string, meterId: number = h.mainMeterId, userId: number = h.userId) =>
   api.call(`/users/${userId}/meters/${meterId}/vulnerable`, { token });
-const certificate = (token: string, meterId = h.mainMeterId, userId: number = h.userId) =>
+const certificate = (token: string, meterId: number = h.mainMeterId, userId: number = h.userId) =>
   fetchWorker(`${server.baseUrl}/api/users/${userId}/meters/${meterId}/vulnerable-certificate`, {
     headers: { authorization: `Bearer ${token}`, connection: "close" },
   });
