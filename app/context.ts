@@ -17,6 +17,11 @@ export interface CloudflareContext {
     route?: string;
     /** Set by the session middleware for the request log: the signed-in user, if any. */
     userId?: number;
+    /**
+     * The reading form's idempotency key of this response (formKey()), made on first use; the
+     * page cache gives a reused page a fresh one, as it does the nonce.
+     */
+    formKey?: string;
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_KEY } from "./idempotency";
 import { MAX_READING } from "./readings";
 
 /**
@@ -22,6 +23,11 @@ export const postReadingSchema = z.object({
   night: readingValue.nullish(),
   /** The customer saw the "far higher than expected" warning and confirmed the values. */
   confirm: z.boolean().optional(),
+  /**
+   * The form's key (core/idempotency.ts): the same key again returns the first answer and
+   * records nothing; a key already used for another reading is refused (422).
+   */
+  idempotency_key: z.string().regex(IDEMPOTENCY_KEY).optional(),
 });
 
 /** POST /api/readings/correction: `reading_id` is the (day) row of the latest reading it replaces. */

@@ -19,6 +19,10 @@ import {
 } from "../../core/readings-schemas";
 import { correctReading, customerReadings, newReadings, submitReading } from "./service";
 import { data, documented } from "../lib/openapi";
+import { onceForKey } from "./idempotency";
+
+/** Set on the recorded first answer to an idempotency key, answered again. */
+const REPLAYED = "Idempotent-Replayed";
 import { z } from "zod";
 
 const doc = documented("Readings");
@@ -99,13 +103,20 @@ export const readingRoutes = new Hono<ApiEnv>()
       errors: {
         400: READING_REFUSALS,
         404: ["not_found"],
+        422: ["idempotency_key_reused"],
       },
     }),
     requireBearer,
     permit("submit_reading"),
     validate("json", postReadingSchema),
     async (c) => {
-      const result = await submitReading(c.get("db"), c.get("auth").userId, c.req.valid("json"));
+      const db = c.get("db");
+      const { userId } = c.get("auth");
+      const body = c.req.valid("json");
+      const result = await onceForKey(db, userId, "reading", body, () =>
+        submitReading(db, userId, body),
+      );
+      if (result.replayed) c.header(REPLAYED, "true");
       return c.json({ data: result.data } satisfies { data: ApiReadingSaved }, result.status);
     },
   )
@@ -115,18 +126,29 @@ export const readingRoutes = new Hono<ApiEnv>()
     "/readings/correction",
     doc({
       summary: "Correct my latest reading while the period is open",
-      ok: data(apiReadingSavedSchema, 201, "Saved"),
+      ok: [
+        data(apiReadingSavedSchema, 201, "Saved"),
+        data(apiReadingSavedSchema, 200, "The first answer to this idempotency key, again"),
+      ],
       errors: {
         400: READING_REFUSALS,
         404: ["not_found"],
         409: ["reading_not_correctable"],
+        422: ["idempotency_key_reused"],
       },
     }),
     requireBearer,
     permit("submit_reading"),
     validate("json", correctReadingSchema),
     async (c) => {
-      const data = await correctReading(c.get("db"), c.get("auth").userId, c.req.valid("json"));
-      return c.json({ data } satisfies { data: ApiReadingSaved }, 201);
+      const db = c.get("db");
+      const { userId } = c.get("auth");
+      const body = c.req.valid("json");
+      const result = await onceForKey(db, userId, "correction", body, async () => ({
+        status: 201,
+        data: await correctReading(db, userId, body),
+      }));
+      if (result.replayed) c.header(REPLAYED, "true");
+      return c.json({ data: result.data } satisfies { data: ApiReadingSaved }, result.status);
     },
   );

@@ -121,6 +121,11 @@ export const CLEANUP_RULES: readonly CleanupRule[] = [
     sql: `DELETE FROM application_throttle WHERE period < ${hourAgo(RETENTION.counters)}`,
   },
   {
+    table: "reading_keys",
+    goes: "the reading form's idempotency keys and their first answers, once expired (#39)",
+    sql: `DELETE FROM reading_keys WHERE expires_at <= ?1`,
+  },
+  {
     table: "outbox",
     goes: `sent emails and SMS older than ${RETENTION.outbox}`,
     sql: `DELETE FROM outbox WHERE created_at < ${ago(RETENTION.outbox)}`,

@@ -91,6 +91,22 @@ describe("cached pages", () => {
   });
 });
 
+describe("cached pages with a form key", () => {
+  it("carry a fresh key where the old one was, and the nonce where the nonce was", async () => {
+    const nonce = "0123456789abcdef0123456789abcdef";
+    const key = "AAAAAAAAAAAAAAAAAAAAAA";
+    const html = `<script nonce="${nonce}">a</script><input name="k" value="${key}">${key}|${nonce}`;
+    const page = toCachedPage(html, [nonce, key], new Response(html));
+    const replay = await fromCachedPage(page, ["N", "K"]).text();
+    expect(replay).toBe('<script nonce="N">a</script><input name="k" value="K">K|N');
+  });
+
+  it("leave a page without a key as it was (an empty key cuts nothing)", async () => {
+    const page = toCachedPage("<p>n1</p>", ["n1", ""], new Response(""));
+    expect(await fromCachedPage(page, ["n2", "K"]).text()).toBe("<p>n2</p>");
+  });
+});
+
 describe("PageStore", () => {
   const page = (chars: number) =>
     toCachedPage(

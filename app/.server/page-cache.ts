@@ -13,6 +13,7 @@ import {
 import { getApi } from "./api";
 import { dataVersion } from "./api/users";
 import { athensToday } from "../../core/dates";
+import { newIdempotencyKey } from "../../core/idempotency";
 
 /*
  * Reuse of rendered signed-in pages, in the way of key-based cache expiry: a page is a
@@ -86,26 +87,57 @@ export function cookiesWithout(header: string | null, name: string): string {
     .join("; ");
 }
 
-/** A stored page: its text cut at every occurrence of the nonce it was rendered with. */
+/**
+ * A stored page: its text cut at every occurrence of the per-response values it was rendered
+ * with (the CSP nonce, and the reading form's idempotency key when the page has one); `slots`
+ * says which value goes back into each cut.
+ */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   parts: string[];
+  slots: number[];
   bytes: number;
 }
 
-export function toCachedPage(body: string, nonce: string, response: Response): CachedPage {
+/** `fresh`: the values to cut at, in the order fromCachedPage takes their replacements. */
+export function toCachedPage(
+  body: string,
+  fresh: string | readonly string[],
+  response: Response,
+): CachedPage {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") headers.push([name, value]);
   });
-  const parts = nonce ? body.split(nonce) : [body];
-  return { status: response.status, headers, parts, bytes: body.length * 2 };
+  const tokens = typeof fresh === "string" ? [fresh] : fresh;
+  const parts: string[] = [];
+  const slots: number[] = [];
+  const present = tokens.filter(Boolean);
+  if (present.length === 0)
+    return { status: response.status, headers, parts: [body], slots, bytes: body.length * 2 };
+  const pattern = new RegExp(
+    present.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+    "g",
+  );
+  let from = 0;
+  for (const match of body.matchAll(pattern)) {
+    parts.push(body.slice(from, match.index));
+    slots.push(tokens.indexOf(match[0]));
+    from = match.index + match[0].length;
+  }
+  parts.push(body.slice(from));
+  return { status: response.status, headers, parts, slots, bytes: body.length * 2 };
 }
 
-/** The stored page with this response's nonce in place of the one it was rendered with. */
-export function fromCachedPage(page: CachedPage, nonce: string): Response {
-  return new Response(page.parts.join(nonce), { status: page.status, headers: page.headers });
+/** The stored page with this response's values (same order as toCachedPage's) in place. */
+export function fromCachedPage(page: CachedPage, fresh: string | readonly string[]): Response {
+  const tokens = typeof fresh === "string" ? [fresh] : fresh;
+  let body = page.parts[0] ?? "";
+  for (let i = 0; i < page.slots.length; i++) {
+    body += (tokens[page.slots[i] as number] ?? "") + (page.parts[i + 1] ?? "");
+  }
+  return new Response(body, { status: page.status, headers: page.headers });
 }
 
 /** A least-recently-used map bounded by the bytes of its pages. */
@@ -172,7 +204,7 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   if (!isSignedIn(session) || typeof userId !== "number") return next();
   if (getToast(context) || getNotice(context)) return next();
 
-  const { env, nonce } = context.get(cloudflareContext);
+  const { env, nonce, page } = context.get(cloudflareContext);
   let version: string | null;
   try {
     version = await dataVersion(getApi({ request, context }), userId);
@@ -197,7 +229,9 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
     ),
   });
   const cached = store.get(key);
-  if (cached) return fromCachedPage(cached, nonce);
+  // Every view gets its own form key (core/idempotency.ts), as it gets its own nonce: a key
+  // served twice would make two readings one.
+  if (cached) return fromCachedPage(cached, [nonce, newIdempotencyKey()]);
 
   const before = JSON.stringify(session.data);
   const response = await next();
@@ -205,6 +239,6 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   // replayed without that change: keep only renders that left the session as it was.
   if (!isCacheable(response) || JSON.stringify(session.data) !== before) return response;
   const body = await response.text();
-  store.set(key, toCachedPage(body, nonce, response));
+  store.set(key, toCachedPage(body, [nonce, page.formKey ?? ""], response));
   return new Response(body, response);
 };

@@ -40,6 +40,8 @@ export const API_ERROR_CODES = {
     "field day|night: implies over 12× the highest billed period (or 100,000 kWh): call 18101",
   reading_not_correctable:
     "POST /readings/correction: not the customer's own latest reading of the open period",
+  idempotency_key_reused:
+    "422: the idempotency_key was already used by this person for another reading or supply",
   // card payments (api/payments, api/gateway; spec §8 "Payment")
   nothing_due: "the supply owes nothing: a payment needs a total due above 0",
   payment_missing_transaction: "gateway return without an order (transaction) number",

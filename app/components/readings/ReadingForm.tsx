@@ -9,6 +9,7 @@ import {
 } from "../form";
 import type { z } from "zod";
 import type { Register } from "../../../core/readings";
+import { FORM_KEY_FIELD } from "../../../core/idempotency";
 import type { readingFormSchema } from "../../domain/readings";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
@@ -51,8 +52,11 @@ export function ReadingForm({
   actionData,
   correction,
   replaces,
+  formKey,
 }: {
   meterId: number;
+  /** This render's idempotency key (core/idempotency.ts). */
+  formKey: string;
   hasNight: boolean;
   previous: { day: number | null; night: number | null };
   actionData: ReadingActionData | undefined;
@@ -79,6 +83,8 @@ export function ReadingForm({
       </h2>
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="meter_id" value={meterId} />
+        {/* Rendered by the server: a double post (or a replay) with it records one reading. */}
+        <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
         <ErrorSummary
           form={form}
           ns={["readings", "forms", "common"]}

@@ -54,6 +54,7 @@ import { NO_STORE, noStoreHeaders } from "../../.server/no-store";
 import { TitledCard } from "../../components/TitledCard";
 import { StaleNotice } from "../../components/sources/FigureSources";
 import { readingStaleness } from "../../../core/figure-sources";
+import { formKey, postedFormKey } from "../../.server/form-key";
 
 export const handle: RouteHandle = {
   i18n: ["readings", "forms", "sources.reading", "sources.stale", "sources.chart"],
@@ -174,6 +175,7 @@ export async function loader(args: Route.LoaderArgs) {
       periods,
       chart: htmlSlots(args.context, chart),
       stale: readingStaleness(meter, today),
+      formKey: formKey(args.context),
     },
     { headers: NO_STORE },
   );
@@ -209,17 +211,25 @@ export async function action(args: Route.ActionArgs) {
   const readings = await meterReadings(api, userId, meter.id);
   const today = athensToday();
   const correcting = formData.get("intent") === "correct";
+  // A form with its key (core/idempotency.ts) may be one sent before (a double post, a reading
+  // replayed from the browser's queue): only the API knows, and its answer decides. The checks
+  // against the readings as they are now would refuse the replay of a reading already saved.
+  const key = postedFormKey(formData);
   const found = correcting ? correctableReading(readings, indicationState(meter, today)) : null;
   // The reading the form means is no longer the customer's latest of an open period.
-  const stale = correcting && (!found || String(found.ids[0]) !== formData.get("reading_id"));
-  const target = stale ? null : found;
+  const stale =
+    correcting && !key && (!found || String(found.ids[0]) !== formData.get("reading_id"));
+  const target = found && String(found.ids[0]) === formData.get("reading_id") ? found : null;
   // A correction is judged against the readings before the one it replaces.
   const before = target ? withoutReading(readings, target) : readings;
-  const schema = readingFormSchema({
-    hasNight: hasNightRegister(meter, readings),
-    previous: { day: previousValue(before, "day"), night: previousValue(before, "night") },
-  });
-  const submission = parseWithZod(formData, { schema });
+  const hasNight = hasNightRegister(meter, readings);
+  const previous = { day: previousValue(before, "day"), night: previousValue(before, "night") };
+  const strict = parseWithZod(formData, { schema: readingFormSchema({ hasNight, previous }) });
+  const submission = key
+    ? parseWithZod(formData, {
+        schema: readingFormSchema({ hasNight, previous: { day: null, night: null } }),
+      })
+    : strict;
   if (stale) {
     return reply({ result: submission.reply(), formError: "readings:errors.notCorrectable" }, 400);
   }
@@ -230,12 +240,21 @@ export async function action(args: Route.ActionArgs) {
   const valuesKey = `${day}:${night ?? ""}`;
   const confirmed = submission.value.confirm === true && formData.get("warned") === valuesKey;
 
-  const body = { meter_id: meter.id, day, night: night ?? null, confirm: confirmed };
-  const saved = target
-    ? await correctReading(api, { ...body, reading_id: target.ids[0] })
+  const body = {
+    meter_id: meter.id,
+    day,
+    night: night ?? null,
+    confirm: confirmed,
+    idempotency_key: key,
+  };
+  // A correction names the row it replaces: the one found, or (with a key) the one the form
+  // named, for the API to answer with its first answer or refuse as no longer correctable.
+  const readingId = target?.ids[0] ?? (correcting ? submission.value.reading_id : undefined);
+  const saved = correcting
+    ? await correctReading(api, { ...body, reading_id: readingId })
     : await sendReading(api, body);
   if (saved.ok) {
-    const corrected = target ? "&corrected=1" : "";
+    const corrected = correcting ? "&corrected=1" : "";
     throw redirect(`${href(PAGE)}?saved=${saved.data.date_ins}${corrected}#saved`, 303);
   }
 
@@ -277,7 +296,12 @@ export async function action(args: Route.ActionArgs) {
     case "reading_not_greater":
       return reply(
         {
-          result: submission.reply({ fieldErrors: { [field]: ["readings:errors.notGreater"] } }),
+          // The page's own check names every register not above its previous value; the API
+          // names the first (it differs only if a reading arrived in between).
+          result:
+            strict.status === "success"
+              ? submission.reply({ fieldErrors: { [field]: ["readings:errors.notGreater"] } })
+              : strict.reply(),
         },
         400,
       );
@@ -292,6 +316,10 @@ export async function action(args: Route.ActionArgs) {
         },
         400,
       );
+    case "idempotency_key_reused":
+      // The key of a form already sent (a page restored by the back button): the values stay,
+      // and the page rendered after this answer carries a fresh key for the next send.
+      return reply({ result: submission.reply(), formError: "readings:errors.formUsed" }, 400);
     case "reading_period_closed":
     case "reading_not_allowed":
     case "not_found":
@@ -398,6 +426,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
             previous={view.correctable.previous}
             actionData={actionData}
             correction={view.correctable}
+            formKey={view.formKey}
           />
         ) : view.canSubmit ? (
           <ReadingForm
@@ -407,6 +436,7 @@ export default function MeterReading({ loaderData, actionData }: Route.Component
             previous={view.previous}
             actionData={actionData}
             replaces={view.replaces}
+            formKey={view.formKey}
           />
         ) : null}
       </div>
