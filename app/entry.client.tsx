@@ -4,6 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { loadNamespace } from "./i18n-client";
 import { LiteI18n } from "./i18n-lite";
+import { registerServiceWorker } from "./sw-register";
 
 // The server embeds exactly the namespaces the first page uses; others load on navigation.
 const script = document.getElementById("i18n-resources");
@@ -31,3 +32,5 @@ startTransition(() => {
     </I18nextProvider>,
   );
 });
+
+registerServiceWorker();

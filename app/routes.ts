@@ -15,6 +15,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("contact", "routes/contact.tsx"),
+  // The page the service worker answers an offline navigation with (#39, public/sw.js).
+  route("offline", "routes/offline.tsx"),
   // Applications reachable signed out: transfer to us, new supply.
   route("metavasi", "routes/metavasi.tsx"),
   route("nea-paroxi", "routes/nea-paroxi.tsx"),

@@ -19,6 +19,9 @@ function pagePolicy(nonce: string, formTo = ""): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (public/sw.js, #39): without this, worker-src falls back to
+    // script-src, whose 'strict-dynamic' ignores 'self' and so would refuse it.
+    "worker-src 'self'",
     `form-action 'self'${formTo}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

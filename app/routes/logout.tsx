@@ -28,7 +28,10 @@ export async function action(args: Route.ActionArgs) {
   await logout(api);
   clearSession(session);
   session.flash("notice", { type: "success", key: "auth:notice.loggedOut" });
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  // Nothing of the person stays in the browser (#39): the service worker's caches, its queued
+  // readings (IndexedDB) and the worker itself go; the next page registers it again
+  // (app/sw-register.ts; docs/decisions/0036-offline.md).
+  const headers = new Headers({ "Cache-Control": "no-store", "Clear-Site-Data": '"storage"' });
   if (signedIn) {
     const language = signOutLanguage(me?.ok ? me.data.lang : null);
     headers.append("Set-Cookie", await localeCookie.serialize(language));
