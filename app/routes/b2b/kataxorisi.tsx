@@ -234,7 +234,9 @@ export async function action(args: Route.ActionArgs) {
     return reply({ result: submission.reply(), formError: "readings:errors.notCorrectable" }, 400);
   }
   if (submission.status !== "success") {
-    return reply({ result: submission.reply() }, 400);
+    // A form that fails on its own (an empty or non-numeric field) was never sent before: it
+    // gets every error at once, "not above the previous reading" too.
+    return reply({ result: strict.reply() }, 400);
   }
   const { day, night } = submission.value;
   const valuesKey = `${day}:${night ?? ""}`;
