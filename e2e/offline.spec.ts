@@ -60,6 +60,9 @@ async function gotoOffline(page: Page, path: string) {
 async function expectOfflinePage(page: Page, lng: Lng, retry: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(lng, "offline:title"));
   await expect(page.locator("html")).toHaveAttribute("lang", lng);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(
+    tr(lng, "offline:available.title"),
+  );
   await expect(page.getByText(tr(lng, "offline:available.open"))).toBeVisible();
   await expect(page.getByRole("link", { name: tr(lng, "offline:retry") })).toHaveAttribute(
     "href",
