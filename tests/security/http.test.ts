@@ -59,6 +59,15 @@ describe("response headers", () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
+  it("lets the portal's own service worker (#39) register, and only it: worker-src 'self'", async () => {
+    const csp = (await get("/login")).headers.get("content-security-policy") ?? "";
+    // Without it, worker-src falls back to script-src, whose 'strict-dynamic' ignores 'self'.
+    expect(csp.split("; ")).toContain("worker-src 'self'");
+    const worker = await get("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/javascript/);
+  });
+
   it("nosniff and frame-ancestors 'none' on pages, errors, API answers and refusals", async () => {
     for (const path of ["/", "/login", "/no-such-page", "/b2b", "/api/ping", "/api/v2/me"]) {
       const response = await get(path);
