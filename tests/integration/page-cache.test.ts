@@ -41,9 +41,12 @@ async function view(path: string, cookie: string, headers: Record<string, string
   });
   const text = await response.text();
   const nonce = /<script nonce="([0-9a-f]{32})"/.exec(text)?.[1] ?? "";
+  // The reading form's idempotency key is new on every view too (#39), wherever it appears.
+  const key = /name="idempotency_key" value="([A-Za-z0-9_-]{22})"/.exec(text)?.[1] ?? "";
+  const masked = nonce ? text.split(nonce).join("NONCE") : text;
   return {
     status: response.status,
-    html: nonce ? text.split(nonce).join("NONCE") : text,
+    html: key ? masked.split(key).join("FORM_KEY") : masked,
     nonce,
     headers: response.headers,
   } satisfies Page;
