@@ -61,7 +61,15 @@ describe("what a level may do (the people pages' description)", () => {
   const cases: [Role, Action[]][] = [
     [
       "master",
-      ["read", "submit_reading", "own_profile", "manage_supply", "manage_people", "view_activity"],
+      [
+        "read",
+        "submit_reading",
+        "own_profile",
+        "manage_supply",
+        "manage_people",
+        "view_activity",
+        "apply_register",
+      ],
     ],
     [
       "admin",

@@ -41,6 +41,9 @@ export const vulnerableApplications = sqliteTable(
       .on(t.meter_id)
       .where(sql`status IN ('submitted', 'in_review')`),
     index("vulnerable_applications_meter").on(t.meter_id, t.id),
+    index("vulnerable_applications_decided")
+      .on(t.decided_at)
+      .where(sql`decided_at IS NOT NULL`),
   ],
 );
 

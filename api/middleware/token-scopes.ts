@@ -24,6 +24,9 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/meters/:meterId/forecast": { need: "bills" },
   // The tariffs priced on the supply's usage (#37 §3): its bills and readings, as the forecast.
   "/api/users/:userId/meters/:meterId/tariffs": { need: "bills" },
+  // The supply's ΚΟΤ and its four-month cap, and a bill's ΚΟΤ discount (#38 §2): bills' figures.
+  "/api/users/:userId/meters/:meterId/social-tariff": { need: "bills" },
+  "/api/invoices/:id/social-tariff": { need: "bills", supply: "invoice" },
   "/api/invoices/:id": { need: "bills", supply: "invoice" },
   "/api/getInvoicePdf/:id": { need: "bills", supply: "invoice" },
   // "Download my data" holds invoices, payments and readings: all three scopes.
@@ -44,6 +47,10 @@ export const TOKEN_ROUTES: Readonly<Record<string, TokenRoute>> = {
   "/api/users/:userId/direct-debits": { need: "never" },
   "/api/users/:userId/data-version": { need: "never" },
   "/api/users/:userId/messages": { need: "never" },
+  // The vulnerable register (#38 §3): a person's circumstances, and a doctor's certificate
+  // (health data, the master's only): never through a token.
+  "/api/users/:userId/meters/:meterId/vulnerable": { need: "never" },
+  "/api/users/:userId/meters/:meterId/vulnerable-certificate": { need: "never" },
   "/api/users/:userId/banners/:meterId": { need: "never" },
   "/api/users/:userId/meters/:meterId/shell": { need: "never" },
   "/api/user/:id/avatar": { need: "never" },
