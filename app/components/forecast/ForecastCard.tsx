@@ -18,10 +18,13 @@ import {
 export function ForecastCard({
   forecast,
   explainLink = true,
+  mayReport = true,
 }: {
   forecast: ForecastHeadline | null | undefined;
   /** false on the explanation page itself. */
   explainLink?: boolean;
+  /** false for a person who may not send a reading (a viewer, #38 §4): no link to the form. */
+  mayReport?: boolean;
 }) {
   const { t } = useTranslation("forecast");
   if (!forecast) return null;
@@ -67,7 +70,13 @@ export function ForecastCard({
       <p className="muted">{t("card.notABill")}</p>
       {forecast.estimatesUsed ? (
         <p className="muted">
-          {t("card.estimates")} <a href={href("/b2b/kataxorisi")}>{t("card.sendReading")}</a>
+          {t("card.estimates")}
+          {mayReport ? (
+            <>
+              {" "}
+              <a href={href("/b2b/kataxorisi")}>{t("card.sendReading")}</a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {explain}

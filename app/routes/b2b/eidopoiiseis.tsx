@@ -25,6 +25,7 @@ import { TitledCard } from "../../components/TitledCard";
 import { ALERT_LABEL_KEYS, alertFieldOf } from "../../domain/alerts-form";
 import { alertFormSchema, type AlertForm } from "../../.server/alerts-form";
 import { forecastHeadline, formatCents } from "../../domain/forecast-view";
+import { can } from "../../../core/permissions";
 import { formatDate, supplyNumber } from "../../domain/format";
 import { sidebarAllows } from "../../domain/sidebar";
 import { getSession } from "../../middleware/session";
@@ -69,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       supply: supplyNumber(meter),
       forecast: forecastHeadline(shell.forecast),
+      mayReport: can(shell.user.test_role, "submit_reading"),
       alert: alert.data,
       settingsHref: withModal(href(PATH), "settings", 2),
     },
@@ -127,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alerts");
-  const { supply, forecast, alert, settingsHref } = loaderData;
+  const { supply, forecast, alert, settingsHref, mayReport } = loaderData;
   return (
     <div className="alerts-page">
       <div className="page-head">
@@ -135,7 +137,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
       </div>
       <p>{t("intro", { supply })}</p>
       <AlertFormCard alert={alert} settingsHref={settingsHref} lastResult={actionData?.result} />
-      <ForecastCard forecast={forecast} />
+      <ForecastCard forecast={forecast} mayReport={mayReport} />
       <TripsCard trips={alert.trips} />
     </div>
   );

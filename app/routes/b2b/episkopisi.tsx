@@ -11,6 +11,7 @@ import { requireActiveUser } from "../../.server/guards";
 import { requireShell, withForecast, withOverviewHistory } from "../../.server/shell";
 import { ForecastCard } from "../../components/forecast/ForecastCard";
 import { forecastHeadline } from "../../domain/forecast-view";
+import { can } from "../../../core/permissions";
 import { Banners } from "../../components/overview/Banners";
 import { ChartWithTable, PeriodRange } from "../../components/overview/ChartWithTable";
 import { Dashboard } from "../../components/overview/Dashboard";
@@ -101,7 +102,14 @@ export async function loader(args: Route.LoaderArgs) {
   const otherDialogOpen = modal !== null && modal !== "pay-several";
   const stale = readingStaleness(shell.selectedMeter, athensToday());
   return data(
-    { view, charts, otherDialogOpen, stale, forecast: forecastHeadline(shell.forecast) },
+    {
+      view,
+      charts,
+      otherDialogOpen,
+      stale,
+      forecast: forecastHeadline(shell.forecast),
+      mayReport: can(shell.user.test_role, "submit_reading"),
+    },
     { headers: NO_STORE },
   );
 }
@@ -133,7 +141,7 @@ export const headers = noStoreHeaders;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("overview");
-  const { view, charts, otherDialogOpen, stale, forecast } = loaderData;
+  const { view, charts, otherDialogOpen, stale, forecast, mayReport } = loaderData;
   // The signed-in layout's data (the selected supply, the customer's ids) for the welcome banner.
   const shell = useRouteLoaderData<ShellView>("routes/b2b/layout");
   const downloadHref =
@@ -161,7 +169,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {/* The money first; then who and which supply (the full welcome banner). */}
       {shell ? <WelcomeBanner view={shell} full /> : null}
       <Dashboard data={view.dashboard} status={view.topBanner?.status ?? null} />
-      <ForecastCard forecast={forecast} />
+      <ForecastCard forecast={forecast} mayReport={mayReport} />
       <StaleNotice staleness={stale} />
       <History view={view} charts={charts} />
       {view.year ? <YearComparison year={view.year} charts={charts.year} /> : null}

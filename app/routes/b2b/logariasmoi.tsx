@@ -79,6 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
       mayPay: can(shell.user.test_role, "manage_supply"),
       managers: shell.user.managers,
       forecast: forecastHeadline(shell.forecast),
+      mayReport: can(shell.user.test_role, "submit_reading"),
     },
     { headers: NO_STORE },
   );
@@ -142,7 +143,7 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         {mayPay ? <p className="muted bills-summary__note">{t("summary.paymentNote")}</p> : null}
       </section>
 
-      <ForecastCard forecast={loaderData.forecast} />
+      <ForecastCard forecast={loaderData.forecast} mayReport={loaderData.mayReport} />
 
       <TitledCard id="bills-history-title" title={t("history.title")}>
         <BillsFilters query={query} years={years} />

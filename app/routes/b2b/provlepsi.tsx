@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { can } from "../../../core/permissions";
 import { LinesTable } from "../../components/LinesTable";
 import { TableRegion } from "../../components/TableRegion";
 import { data, href } from "react-router";
@@ -44,14 +45,18 @@ export async function loader(args: Route.LoaderArgs) {
   const shell = await requireShell(args);
   const meter = shell.selectedMeter;
   return data(
-    { forecast: shell.forecast ?? null, supply: supplyNumber(meter) },
+    {
+      forecast: shell.forecast ?? null,
+      supply: supplyNumber(meter),
+      mayReport: can(shell.user.test_role, "submit_reading"),
+    },
     { headers: NO_STORE },
   );
 }
 
 export default function ForecastExplained({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("forecast");
-  const { forecast, supply } = loaderData;
+  const { forecast, supply, mayReport } = loaderData;
   return (
     <div className="forecast">
       <div className="page-head">
@@ -63,7 +68,7 @@ export default function ForecastExplained({ loaderData }: Route.ComponentProps) 
       ) : forecast.kind === "none" ? (
         <NoForecastExplained forecast={forecast} />
       ) : (
-        <Explained forecast={forecast} />
+        <Explained forecast={forecast} mayReport={mayReport} />
       )}
       <p>
         <a href={href("/b2b/episkopisi")}>{t("page.back")}</a>
@@ -98,7 +103,7 @@ function ForecastCardWithoutLink({
   );
 }
 
-function Explained({ forecast }: { forecast: ForecastFiguresView }) {
+function Explained({ forecast, mayReport }: { forecast: ForecastFiguresView; mayReport: boolean }) {
   const { t } = useTranslation(["forecast", BILL_LINES_NS]);
   const { period, trend, reference } = forecast;
   const hasNight = forecast.years.some((y) => y.nightKwh > 0) || forecast.kwh.night > 0;
@@ -107,7 +112,7 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
   const centralYear = forecast.yearsUsed[0];
   return (
     <>
-      <ForecastSummary forecast={forecast} />
+      <ForecastSummary forecast={forecast} mayReport={mayReport} />
 
       <TitledCard id="forecast-period" title={t("page.period.title")}>
         <p>
@@ -292,8 +297,14 @@ function Explained({ forecast }: { forecast: ForecastFiguresView }) {
 }
 
 /** The headline as the card writes it, without the card's link (this is the page it opens). */
-function ForecastSummary({ forecast }: { forecast: ForecastFiguresView }) {
-  return <ForecastCard forecast={forecast} explainLink={false} />;
+function ForecastSummary({
+  forecast,
+  mayReport,
+}: {
+  forecast: ForecastFiguresView;
+  mayReport: boolean;
+}) {
+  return <ForecastCard forecast={forecast} explainLink={false} mayReport={mayReport} />;
 }
 
 function LineBasis({ line }: { line: ForecastFiguresView["lines"][number] }) {
