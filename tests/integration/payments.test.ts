@@ -1,3 +1,4 @@
+import { athensToday } from "../../core/dates.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   ApiGatewayNext,
@@ -186,7 +187,8 @@ describe("one supply: success, replay, balances, history, receipt", () => {
     const after = await meter(token, h.userId, h.mainMeterId);
     expect(Math.round((before.running_total - after.running_total) * 100)).toBe(1234);
     expect(after.trn_value).toBe(12.34);
-    expect(after.last_payment_date).toBe(new Date().toISOString().slice(0, 10));
+    // The Athens day (core/dates.ts): after 22:00 UTC it is already the next one.
+    expect(after.last_payment_date).toBe(athensToday());
 
     const history = await api.call<{ data: ApiInvoice[] }>(
       `/users/${h.userId}/meters/${h.mainMeterId}/invoices`,

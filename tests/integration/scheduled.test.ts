@@ -154,6 +154,19 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
           ('gone-itest', ${customer}, '${at(-24 * 401)}'), ('kept-itest', ${customer}, '${at(-24 * 399)}')`,
         `INSERT INTO change_journal (kind, row_id, customer_id, created_at) VALUES
           ('gone-itest', 1, ${customer}, '${at(-24 * 401)}'), ('kept-itest', 1, ${customer}, '${at(-24 * 399)}')`,
+        // #39: the reading form's idempotency keys, once expired.
+        `INSERT INTO reading_keys (user_id, idempotency_key, fingerprint, status, body, created_at, expires_at) VALUES
+          (${user}, 'gone-itest', 'f', 201, '{}', '${at(-24 * 31)}', '${at(-1)}'),
+          (${user}, 'kept-itest', 'f', 201, '{}', '${at(-1)}', '${at(24 * 29)}')`,
+        // #38 §3: a register application's certificate, 30 days after the decision (health data).
+        `INSERT INTO vulnerable_applications (id, meter_id, user_id, category, status, decided_at, created_at, updated_at) VALUES
+          (990001, ${meter}, ${user}, 'life_support', 'approved', '${at(-24 * 31)}', '${at(-24 * 40)}', '${at(-24 * 31)}'),
+          (990002, ${meter}, ${user}, 'life_support', 'rejected', '${at(-24 * 29)}', '${at(-24 * 40)}', '${at(-24 * 29)}'),
+          (990003, ${meter}, ${user}, 'life_support', 'submitted', NULL, '${at(-24 * 60)}', '${at(-24 * 60)}')`,
+        `INSERT INTO vulnerable_certificates (application_id, r2_key, name, content_type, size, created_at) VALUES
+          (990001, 'gone-itest', 'a.pdf', 'application/pdf', 8, '${at(-24 * 40)}'),
+          (990002, 'kept-decided-recently', 'b.pdf', 'application/pdf', 8, '${at(-24 * 40)}'),
+          (990003, 'kept-undecided', 'c.pdf', 'application/pdf', 8, '${at(-24 * 60)}')`,
         `INSERT INTO gateway_payments (id, merchant_order, amount_cents, status, created_at) VALUES
           ('gone-challenge', 'gone-abandoned', 1000, 'challenge', '${at(-8 * 24)}'),
           ('kept-approved', 'kept-approved-at-acquirer', 1000, 'approved', '${at(-8 * 24)}')`,
@@ -189,6 +202,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       short_links: "code",
       notice_events: "event",
       change_journal: "kind",
+      reading_keys: "idempotency_key",
+      vulnerable_certificates: "r2_key",
     };
     const [row] = server.query<Record<string, string>>(
       `SELECT ${Object.entries(column)
@@ -224,6 +239,8 @@ describe("#14 run like a live service: the scheduled clean-up on a local D1", ()
       short_links: ["kept-live"],
       notice_events: ["kept-itest"],
       change_journal: ["kept-itest"],
+      reading_keys: ["kept-itest"],
+      vulnerable_certificates: ["kept-decided-recently", "kept-undecided"],
     };
     // Every table of the clean-up list is exercised here.
     expect(Object.keys(expected).sort()).toEqual(CLEANUP_RULES.map((r) => r.table).sort());

@@ -22,6 +22,8 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   ".svg": /^image\/svg\+xml\b/,
   ".webmanifest": /^application\/manifest\+json\b/,
   ".txt": /^text\/plain\b/,
+  // The service worker (#39): a script, or the browser refuses to register it.
+  ".js": /^(text|application)\/javascript\b/,
 };
 
 beforeAll(async () => {
